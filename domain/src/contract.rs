@@ -1,0 +1,153 @@
+//! The contract every game implements. The rest of the system is generic over it, through the
+//! object-safe [`crate::dynamic::DynGame`].
+
+use std::fmt::Debug;
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::rng::GameRng;
+use crate::schema::TaggedUnion;
+
+/// A seat at the table, 0-based, in turn order.
+pub type Seat = u8;
+
+/// Who is looking. Hidden information is decided per viewer, in views and in the event log alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// A player: sees the public board and what the rules show that seat.
+    Seat(Seat),
+    /// Anybody not seated: the public board only.
+    Spectator,
+    /// Sees everything: auditors, and everybody once the game has ended.
+    Everyone,
+}
+
+/// What the server supplies to `setup` and `decide`: randomness and the clock. Both are stored
+/// with the command, so an audit can run `decide` again and get byte-identical events.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub rng: GameRng,
+    /// Milliseconds since the Unix epoch, as the server saw them when the command arrived.
+    pub now_ms: i64,
+}
+
+impl Ctx {
+    pub fn new(seed: u64, now_ms: i64) -> Self {
+        Ctx {
+            rng: GameRng::from_seed(seed),
+            now_ms,
+        }
+    }
+}
+
+/// Who must act, and when the game is over, the result.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = GameStatus)]
+pub struct Status {
+    /// The seats whose command the game waits for (one in turn-based games; several when
+    /// players act at once). Empty once the game has finished.
+    pub to_act: Vec<Seat>,
+    pub finished: bool,
+    /// One score per seat, in seat order, when the game keeps score.
+    pub scores: Option<Vec<i64>>,
+    /// The winning seats (more than one on a shared win). Empty while the game runs.
+    pub winners: Vec<Seat>,
+}
+
+/// A command broke a rule of the game. `code` is stable and machine-readable; `message` says in
+/// words which rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RuleError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+        RuleError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn not_your_turn() -> Self {
+        Self::new("not_your_turn", "It is not your turn.")
+    }
+
+    pub fn game_over() -> Self {
+        Self::new("game_over", "The game has ended; no more commands are accepted.")
+    }
+}
+
+/// One game's rules. Implemented by a zero-sized marker type per game.
+///
+/// `decide` validates and never mutates; `evolve` folds an event into the state, never fails on
+/// an event `decide` (or `setup`) produced, and never draws randomness.
+pub trait Game: 'static + Send + Sync {
+    /// The game's id in URLs and the lobby (`burgbaumeister`).
+    const KIND: &'static str;
+    /// The game's name as printed on the box.
+    const TITLE: &'static str;
+    const MIN_SEATS: u8;
+    const MAX_SEATS: u8;
+
+    /// Options chosen when the game is created. Unknown fields should be rejected.
+    type Options: Serialize + DeserializeOwned + Default + Clone + Debug + ToSchema;
+    type State: Clone + Debug + PartialEq + Send + Sync + 'static;
+    /// A tagged union whose tags are unique across all games.
+    type Command: Serialize + DeserializeOwned + Clone + Debug + PartialEq + TaggedUnion;
+    /// A tagged union whose tags are unique across all games; named after what happened.
+    type Event: Serialize + DeserializeOwned + Clone + Debug + PartialEq + TaggedUnion;
+    type View: Serialize + ToSchema;
+
+    /// Rejects options that cannot make a game with this many seats (the seat count itself is
+    /// already within `MIN_SEATS..=MAX_SEATS`).
+    fn validate_options(_options: &Self::Options, _seats: u8) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// The state before any event.
+    fn initial() -> Self::State;
+
+    /// Deals and shuffles: the outcomes are in the events.
+    fn setup(
+        options: &Self::Options,
+        seats: u8,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    fn decide(
+        state: &Self::State,
+        seat: Seat,
+        command: &Self::Command,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    fn evolve(state: &mut Self::State, event: &Self::Event);
+
+    /// What `viewer` may see of the board now.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The same rule applied to the event log: the event as `viewer` may see it (secrets removed),
+    /// or `None` when the viewer may not even know it happened. `state` is the game's state now.
+    fn redact(state: &Self::State, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// Every command `seat` may send now, each ready to send as it is.
+    fn legal_commands(state: &Self::State, seat: Seat) -> Vec<Self::Command>;
+
+    fn status(state: &Self::State) -> Status;
+
+    /// When the game stops waiting for the players by itself (a round's deadline), in
+    /// milliseconds since the Unix epoch. The server then calls [`Game::on_deadline`] with a
+    /// clock at or past it.
+    fn deadline(_state: &Self::State) -> Option<i64> {
+        None
+    }
+
+    /// What happens when the deadline has passed (the events, decided like a command's).
+    fn on_deadline(_state: &Self::State, _ctx: &mut Ctx) -> Vec<Self::Event> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,324 @@
+//! The object-safe face of [`Game`]: commands, events, options and views as JSON values, the
+//! state boxed. The server holds a `&'static dyn DynGame` per kind and is generic over nothing.
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::schema::{with_tag, TaggedUnion};
+
+/// Why the domain refused something, before or while applying the rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DomainError {
+    /// The options do not parse or cannot make a game.
+    #[error("invalid options: {0}")]
+    InvalidOptions(String),
+    /// The command's `type` is not a command of this game.
+    #[error("unknown command: {0}")]
+    UnknownCommand(String),
+    /// The command names a known type but its fields do not parse.
+    #[error("invalid command: {0}")]
+    InvalidCommand(String),
+    /// The command is well-formed but the rules forbid it now.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// A stored event does not parse: the store is damaged or the code lost an event type.
+    #[error("stored event does not parse: {0}")]
+    CorruptEvent(String),
+}
+
+/// A game's state, boxed. Cloning is cheap for these games (a few hundred bytes).
+pub struct GameState {
+    inner: Box<dyn StateObject>,
+}
+
+trait StateObject: Send + Sync + Debug {
+    fn clone_box(&self) -> Box<dyn StateObject>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Clone + Send + Sync + Debug + 'static> StateObject for T {
+    fn clone_box(&self) -> Box<dyn StateObject> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for GameState {
+    fn clone(&self) -> Self {
+        GameState {
+            inner: self.inner.clone_box(),
+        }
+    }
+}
+
+impl Debug for GameState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.inner.fmt(f)
+    }
+}
+
+impl GameState {
+    fn new<T: Clone + Send + Sync + Debug + 'static>(state: T) -> Self {
+        GameState {
+            inner: Box::new(state),
+        }
+    }
+
+    /// The concrete state, for tests and tools that know the game.
+    pub fn downcast<T: 'static>(&self) -> Option<&T> {
+        self.inner.as_any().downcast_ref()
+    }
+
+    fn get<G: Game>(&self) -> &G::State {
+        self.downcast::<G::State>()
+            .expect("a state is only ever handed to the game that made it")
+    }
+
+    fn get_mut<G: Game>(&mut self) -> &mut G::State {
+        self.inner
+            .as_any_mut()
+            .downcast_mut()
+            .expect("a state is only ever handed to the game that made it")
+    }
+}
+
+/// What `GET /v1/kinds` tells about a game.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct KindInfo {
+    /// The id used in `POST /v1/games` (`burgbaumeister`).
+    pub kind: &'static str,
+    pub title: &'static str,
+    pub min_seats: u8,
+    pub max_seats: u8,
+    /// The name of the options' schema in this spec.
+    pub options_schema: String,
+    /// The options used when none are given.
+    pub default_options: Value,
+    /// Every command `type` of this game.
+    pub commands: Vec<&'static str>,
+    /// Every event `type` of this game.
+    pub events: Vec<&'static str>,
+}
+
+/// The named schemas a game contributes to the spec.
+pub struct GameSchemas {
+    pub options: String,
+    pub view: String,
+    pub commands: Vec<&'static str>,
+    pub events: Vec<&'static str>,
+    /// Every schema above and all they depend on, named.
+    pub schemas: Vec<(String, RefOr<Schema>)>,
+}
+
+/// The object-safe game. Implemented for every [`Game`] by [`Erased`].
+pub trait DynGame: Send + Sync {
+    fn kind(&self) -> &'static str;
+    fn info(&self) -> KindInfo;
+    fn schemas(&self) -> GameSchemas;
+    /// Parses the options (absent = defaults), checks them for `seats` and returns them in full.
+    fn validate_options(&self, options: &Value, seats: u8) -> Result<Value, DomainError>;
+    fn initial(&self) -> GameState;
+    fn setup(&self, options: &Value, seats: u8, ctx: &mut Ctx) -> Result<Vec<Value>, DomainError>;
+    fn decide(
+        &self,
+        state: &GameState,
+        seat: Seat,
+        command: &Value,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<Value>, DomainError>;
+    fn evolve(&self, state: &mut GameState, event: &Value) -> Result<(), DomainError>;
+    /// The board as `viewer` may see it now, with a `type` naming the view's schema.
+    fn view(&self, state: &GameState, viewer: Viewer) -> Value;
+    fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
+    fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value>;
+    fn status(&self, state: &GameState) -> Status;
+
+    /// The viewer the rules of hidden information apply to: once the game has ended, everything
+    /// is public.
+    fn effective_viewer(&self, state: &GameState, viewer: Viewer) -> Viewer {
+        if self.status(state).finished {
+            Viewer::Everyone
+        } else {
+            viewer
+        }
+    }
+
+    /// Folds a sequence of stored events from the initial state.
+    fn replay(&self, events: &[Value]) -> Result<GameState, DomainError> {
+        let mut state = self.initial();
+        for event in events {
+            self.evolve(&mut state, event)?;
+        }
+        Ok(state)
+    }
+}
+
+/// The `DynGame` of a `Game`.
+pub struct Erased<G: Game>(PhantomData<G>);
+
+impl<G: Game> Erased<G> {
+    pub const fn new() -> Self {
+        Erased(PhantomData)
+    }
+}
+
+impl<G: Game> Default for Erased<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn to_value<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("game types always serialize")
+}
+
+fn parse_options<G: Game>(options: &Value) -> Result<G::Options, DomainError> {
+    if options.is_null() {
+        return Ok(G::Options::default());
+    }
+    serde_json::from_value(options.clone()).map_err(|e| DomainError::InvalidOptions(e.to_string()))
+}
+
+fn view_schema_name<G: Game>() -> String {
+    <G::View as ToSchema>::name().into_owned()
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn kind(&self) -> &'static str {
+        G::KIND
+    }
+
+    fn info(&self) -> KindInfo {
+        KindInfo {
+            kind: G::KIND,
+            title: G::TITLE,
+            min_seats: G::MIN_SEATS,
+            max_seats: G::MAX_SEATS,
+            options_schema: <G::Options as ToSchema>::name().into_owned(),
+            default_options: to_value(&G::Options::default()),
+            commands: G::Command::TAGS.to_vec(),
+            events: G::Event::TAGS.to_vec(),
+        }
+    }
+
+    fn schemas(&self) -> GameSchemas {
+        let mut schemas = Vec::new();
+        G::Command::variant_schemas(&mut schemas);
+        G::Event::variant_schemas(&mut schemas);
+        <G::Options as ToSchema>::schemas(&mut schemas);
+        let options = <G::Options as ToSchema>::name().into_owned();
+        schemas.push((options.clone(), <G::Options as PartialSchema>::schema()));
+        <G::View as ToSchema>::schemas(&mut schemas);
+        let view = view_schema_name::<G>();
+        schemas.push((
+            view.clone(),
+            with_tag(<G::View as PartialSchema>::schema(), &view),
+        ));
+        GameSchemas {
+            options,
+            view,
+            commands: G::Command::TAGS.to_vec(),
+            events: G::Event::TAGS.to_vec(),
+            schemas,
+        }
+    }
+
+    fn validate_options(&self, options: &Value, seats: u8) -> Result<Value, DomainError> {
+        if !(G::MIN_SEATS..=G::MAX_SEATS).contains(&seats) {
+            return Err(DomainError::InvalidOptions(format!(
+                "{} is played by {} to {} players, not {seats}",
+                G::TITLE,
+                G::MIN_SEATS,
+                G::MAX_SEATS
+            )));
+        }
+        let parsed = parse_options::<G>(options)?;
+        G::validate_options(&parsed, seats)
+            .map_err(|e| DomainError::InvalidOptions(e.message))?;
+        Ok(to_value(&parsed))
+    }
+
+    fn initial(&self) -> GameState {
+        GameState::new(G::initial())
+    }
+
+    fn setup(&self, options: &Value, seats: u8, ctx: &mut Ctx) -> Result<Vec<Value>, DomainError> {
+        let options = parse_options::<G>(options)?;
+        let events = G::setup(&options, seats, ctx)?;
+        Ok(events.iter().map(to_value).collect())
+    }
+
+    fn decide(
+        &self,
+        state: &GameState,
+        seat: Seat,
+        command: &Value,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<Value>, DomainError> {
+        let tag = command.get("type").and_then(Value::as_str);
+        match tag {
+            None => {
+                return Err(DomainError::InvalidCommand(
+                    "a command is a JSON object with a string field `type`".into(),
+                ))
+            }
+            Some(tag) if !G::Command::TAGS.contains(&tag) => {
+                return Err(DomainError::UnknownCommand(format!(
+                    "`{tag}` is not a command of {}; its commands are: {}",
+                    G::KIND,
+                    G::Command::TAGS.join(", ")
+                )))
+            }
+            Some(_) => {}
+        }
+        let command: G::Command = serde_json::from_value(command.clone())
+            .map_err(|e| DomainError::InvalidCommand(e.to_string()))?;
+        let events = G::decide(state.get::<G>(), seat, &command, ctx)?;
+        Ok(events.iter().map(to_value).collect())
+    }
+
+    fn evolve(&self, state: &mut GameState, event: &Value) -> Result<(), DomainError> {
+        let event: G::Event = serde_json::from_value(event.clone())
+            .map_err(|e| DomainError::CorruptEvent(e.to_string()))?;
+        G::evolve(state.get_mut::<G>(), &event);
+        Ok(())
+    }
+
+    fn view(&self, state: &GameState, viewer: Viewer) -> Value {
+        let mut view = to_value(&G::view(state.get::<G>(), viewer));
+        if let Value::Object(map) = &mut view {
+            map.insert("type".into(), Value::String(view_schema_name::<G>()));
+        }
+        view
+    }
+
+    fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value> {
+        let event: G::Event = serde_json::from_value(event.clone()).ok()?;
+        G::redact(state.get::<G>(), &event, viewer).map(|e| to_value(&e))
+    }
+
+    fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value> {
+        G::legal_commands(state.get::<G>(), seat)
+            .iter()
+            .map(to_value)
+            .collect()
+    }
+
+    fn status(&self, state: &GameState) -> Status {
+        G::status(state.get::<G>())
+    }
+}

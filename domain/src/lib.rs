@@ -1,0 +1,13 @@
+//! Baumeister's games: pure rules, no I/O, no async, no database; deterministic given the
+//! randomness and time in [`contract::Ctx`].
+
+pub mod contract;
+pub mod dynamic;
+pub mod games;
+pub mod registry;
+pub mod rng;
+pub mod schema;
+pub mod testing;
+
+pub use contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+pub use dynamic::{DomainError, DynGame, GameState, KindInfo};

@@ -1,0 +1,35 @@
+//! The games this server offers.
+
+use crate::dynamic::{DynGame, Erased};
+use crate::games::burgbaumeister::Burgbaumeister;
+
+static BURGBAUMEISTER: Erased<Burgbaumeister> = Erased::new();
+
+static ALL: [&dyn DynGame; 1] = [&BURGBAUMEISTER];
+
+/// Every game, in the order `GET /v1/kinds` lists them.
+pub fn all() -> &'static [&'static dyn DynGame] {
+    &ALL
+}
+
+/// The game of that kind id.
+pub fn find(kind: &str) -> Option<&'static dyn DynGame> {
+    all().iter().copied().find(|g| g.kind() == kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    #[test]
+    fn command_and_event_tags_are_unique_across_games() {
+        // One request schema covers every game's commands, so a tag may name one variant only.
+        let mut seen = HashSet::new();
+        for game in super::all() {
+            let info = game.info();
+            for tag in info.commands.iter().chain(info.events.iter()) {
+                assert!(seen.insert(*tag), "`{tag}` is used twice");
+            }
+        }
+    }
+}
