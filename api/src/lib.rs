@@ -1,1 +1,134 @@
-pub fn x(){}
+//! Baumeister's HTTP server: routes, auth, errors and the OpenAPI spec. Game-agnostic: every
+//! game comes through `baumeister_domain::registry`.
+
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod openapi;
+mod request_id;
+pub mod routes;
+
+use actix_web::dev::Server;
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::StatusCode;
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use baumeister_storage::Store;
+use utoipa_swagger_ui::SwaggerUi;
+
+pub use config::Config;
+use error::ApiError;
+
+/// What every request handler shares.
+pub struct AppState {
+    pub store: Store,
+    pub keys: auth::Keys,
+    /// Lower-case account names whose tokens carry the auditor role.
+    pub auditors: Vec<String>,
+    /// A real argon2 hash to verify against when a name is unknown (constant-ish timing).
+    pub dummy_hash: String,
+}
+
+impl AppState {
+    pub fn new(store: Store, config: &Config) -> Self {
+        AppState {
+            store,
+            keys: auth::Keys::new(&config.secret_bytes(), config.token_ttl_seconds),
+            auditors: config.auditors.clone(),
+            dummy_hash: auth::hash_password("not a password of anybody").expect("argon2 hashes"),
+        }
+    }
+}
+
+fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+    let e = match &err {
+        JsonPayloadError::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Send the body as `Content-Type: application/json`.",
+        ),
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", err.to_string())
+        }
+        _ => ApiError::bad_request("malformed_request", err.to_string()),
+    };
+    e.into()
+}
+
+fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("invalid_query", err.to_string()).into()
+}
+
+fn path_error(err: PathError, req: &HttpRequest) -> actix_web::Error {
+    let _ = err;
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "game_not_found",
+        format!("No game at {}: game ids are whole numbers.", req.path()),
+    )
+    .into()
+}
+
+async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::not_found(format!(
+        "Nothing at {} {}; see /openapi.json.",
+        req.method(),
+        req.path()
+    )))
+}
+
+async fn method_not_allowed(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{} is not allowed on {}; see /openapi.json.", req.method(), req.path()),
+    ))
+}
+
+async fn docs_redirect() -> HttpResponse {
+    HttpResponse::Found()
+        .insert_header(("Location", "/docs/"))
+        .finish()
+}
+
+/// Registers every route on an app.
+pub fn routes(cfg: &mut web::ServiceConfig, spec: utoipa::openapi::OpenApi) {
+    use routes::*;
+    let resource = |path: &str| web::resource(path).default_service(web::to(method_not_allowed));
+    cfg.app_data(web::JsonConfig::default().limit(64 * 1024).error_handler(json_error))
+        .app_data(web::QueryConfig::default().error_handler(query_error))
+        .app_data(web::PathConfig::default().error_handler(path_error))
+        .service(resource("/v1/accounts").route(web::post().to(accounts::register)))
+        .service(resource("/v1/tokens").route(web::post().to(accounts::login)))
+        .service(resource("/v1/kinds").route(web::get().to(kinds::kinds)))
+        .service(
+            resource("/v1/games")
+                .route(web::post().to(games::create))
+                .route(web::get().to(games::lobby)),
+        )
+        .service(resource("/v1/games/{id}").route(web::get().to(games::show)))
+        .service(resource("/v1/games/{id}/join").route(web::post().to(games::join)))
+        .service(resource("/v1/games/{id}/moves").route(web::get().to(play::moves)))
+        .service(resource("/v1/games/{id}/commands").route(web::post().to(play::command)))
+        .service(resource("/v1/games/{id}/events").route(web::get().to(play::events)))
+        .service(resource("/v1/games/{id}/replay").route(web::get().to(play::replay)))
+        .service(resource("/healthz").route(web::get().to(health::healthz)))
+        .service(resource("/docs").route(web::get().to(docs_redirect)))
+        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", spec));
+}
+
+/// Builds the server on an already bound listener (tests bind port 0).
+pub fn server(state: web::Data<AppState>, listener: std::net::TcpListener, workers: Option<usize>) -> std::io::Result<Server> {
+    let spec = openapi::spec();
+    let mut server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .wrap(actix_web::middleware::from_fn(request_id::request_id))
+            .configure(|cfg| routes(cfg, spec.clone()))
+            .default_service(web::to(not_found))
+    })
+    .listen(listener)?;
+    if let Some(workers) = workers {
+        server = server.workers(workers);
+    }
+    Ok(server.run())
+}

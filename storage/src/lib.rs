@@ -1,1 +1,63 @@
-pub fn x(){}
+//! Baumeister's event store on PostgreSQL: accounts, the lobby, commands appended as events in
+//! one transaction with their projections, and the reads that serve each viewer.
+
+mod accounts;
+mod append;
+mod cache;
+mod chain;
+mod commands;
+mod db;
+mod error;
+mod lobby;
+mod reads;
+mod time;
+mod types;
+
+use std::sync::Arc;
+
+use deadpool_postgres::Pool;
+
+pub use accounts::Account;
+pub use cache::Aggregate;
+pub use chain::{event_hash, GENESIS};
+pub use commands::CommandRequest;
+pub use db::{ensure_database, migrate};
+pub use error::{Result, StoreError};
+pub use lobby::LobbyFilter;
+pub use reads::Reader;
+pub use time::{now_ms, rfc3339};
+pub use types::*;
+
+/// The handle the server shares between requests.
+#[derive(Clone)]
+pub struct Store {
+    pool: Pool,
+    cache: Arc<cache::Cache>,
+}
+
+impl Store {
+    /// Creates the database if needed, applies migrations and opens a pool.
+    pub async fn connect(url: &str, pool_size: usize) -> Result<Store> {
+        ensure_database(url).await?;
+        migrate(url).await?;
+        Ok(Store {
+            pool: db::pool(url, pool_size)?,
+            cache: Arc::new(cache::Cache::new(10_000)),
+        })
+    }
+
+    /// Answers when the database does.
+    pub async fn health(&self) -> Result<()> {
+        let client = self.pool.get().await?;
+        client.query_one("SELECT 1", &[]).await?;
+        Ok(())
+    }
+}
+
+/// A fresh RNG seed from the operating system's entropy. Seeds are stored with their command, so
+/// they need not stay secret after use, only be unpredictable to players beforehand.
+pub(crate) fn fresh_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes).expect("the operating system provides entropy");
+    u64::from_le_bytes(bytes)
+}

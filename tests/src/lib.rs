@@ -1,1 +1,267 @@
+//! The end-to-end harness: each test gets its own server on a free port and its own database,
+//! created from a migrated template database (fast: `CREATE DATABASE … TEMPLATE`).
 
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use actix_web::web;
+use baumeister_api::{AppState, Config};
+use baumeister_storage::Store;
+use serde_json::{json, Value};
+use tokio::sync::OnceCell;
+use tokio_postgres::NoTls;
+
+pub use serde_json;
+
+/// The server's URL for the database named `db`, derived from `DATABASE_URL` (or the local
+/// default), so tests run wherever the server would.
+pub fn database_url(db: &str) -> String {
+    let base = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| baumeister_api::config::DEFAULT_DATABASE_URL.to_string());
+    let (head, query) = match base.split_once('?') {
+        Some((h, q)) => (h.to_string(), format!("?{q}")),
+        None => (base.clone(), String::new()),
+    };
+    let scheme_end = head.find("://").map(|i| i + 3).unwrap_or(0);
+    let host_part = match head[scheme_end..].find('/') {
+        Some(i) => &head[..scheme_end + i],
+        None => &head[..],
+    };
+    format!("{host_part}/{db}{query}")
+}
+
+async fn admin() -> tokio_postgres::Client {
+    let (client, connection) = tokio_postgres::connect(&database_url("postgres"), NoTls)
+        .await
+        .expect("PostgreSQL answers at DATABASE_URL (run the tests with scripts/test)");
+    tokio::spawn(connection);
+    client
+}
+
+/// The template's name changes with the migrations, so a stale template is never used.
+fn template_name() -> String {
+    use std::hash::{Hash, Hasher};
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("migrations/ exists")
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for f in files {
+        std::fs::read(&f).unwrap().hash(&mut h);
+    }
+    format!("bm_template_{:016x}", h.finish())
+}
+
+static TEMPLATE: OnceCell<String> = OnceCell::const_new();
+
+async fn template() -> &'static str {
+    TEMPLATE
+        .get_or_init(|| async {
+            let name = template_name();
+            let admin = admin().await;
+            // Test binaries may run at once (nextest): one creates the template, the others wait.
+            admin.execute("SELECT pg_advisory_lock(727274)", &[]).await.unwrap();
+            let exists = admin
+                .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&name])
+                .await
+                .unwrap()
+                .is_some();
+            if !exists {
+                let building = format!("{name}_building");
+                for sql in [
+                    format!("DROP DATABASE IF EXISTS \"{building}\" WITH (FORCE)"),
+                    format!("CREATE DATABASE \"{building}\""),
+                ] {
+                    admin.batch_execute(&sql).await.unwrap();
+                }
+                baumeister_storage::migrate(&database_url(&building)).await.unwrap();
+                rename_when_free(&admin, &building, &name).await;
+            }
+            admin.execute("SELECT pg_advisory_unlock(727274)", &[]).await.unwrap();
+            name
+        })
+        .await
+}
+
+async fn rename_when_free(admin: &tokio_postgres::Client, from: &str, to: &str) {
+    for _ in 0..100 {
+        match admin.batch_execute(&format!("ALTER DATABASE \"{from}\" RENAME TO \"{to}\"")).await {
+            Ok(()) => return,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+    panic!("could not rename {from}");
+}
+
+static NEXT_DB: AtomicU32 = AtomicU32::new(0);
+
+/// A running server with its own database.
+pub struct TestServer {
+    pub base: String,
+    pub db: String,
+    pub client: awc::Client,
+    handle: actix_web::dev::ServerHandle,
+}
+
+/// A response: status, headers and the JSON body (`Null` when empty).
+pub struct Reply {
+    pub status: u16,
+    pub headers: actix_web::http::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    /// The problem's `code` of an error response.
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or("")
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        let template = template().await;
+        let db = format!("bm_test_{}_{}", std::process::id(), NEXT_DB.fetch_add(1, Ordering::Relaxed));
+        let admin = admin().await;
+        let mut created = false;
+        for _ in 0..100 {
+            // Fails while another session is still leaving the template; PostgreSQL says so.
+            match admin.batch_execute(&format!("CREATE DATABASE \"{db}\" TEMPLATE \"{template}\"")).await {
+                Ok(()) => {
+                    created = true;
+                    break;
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
+        assert!(created, "could not create {db} from {template}");
+        let store = Store::connect(&database_url(&db), 8).await.expect("store connects");
+        let config = Config {
+            bind: "127.0.0.1:0".into(),
+            database_url: database_url(&db),
+            jwt_secret: Some("end-to-end-test-secret".into()),
+            token_ttl_seconds: 3600,
+            auditors: vec!["auditor".into()],
+            pool_size: 8,
+            workers: Some(2),
+        };
+        let state = web::Data::new(AppState::new(store, &config));
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let server = baumeister_api::server(state, listener, Some(2)).unwrap();
+        let handle = server.handle();
+        actix_web::rt::spawn(server);
+        let client = awc::Client::builder().timeout(Duration::from_secs(60)).finish();
+        TestServer { base, db, client, handle }
+    }
+
+    /// Stops the server and drops its database.
+    pub async fn finish(self) {
+        self.handle.stop(true).await;
+        let admin = admin().await;
+        let _ = admin
+            .batch_execute(&format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", self.db))
+            .await;
+    }
+
+    /// A direct connection to this test's database, to check what was stored.
+    pub async fn db(&self) -> tokio_postgres::Client {
+        let (client, connection) = tokio_postgres::connect(&database_url(&self.db), NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client
+    }
+
+    /// A request to build on (headers, method); send it with [`TestServer::send`].
+    pub fn request(&self, method: &str, path: &str, token: Option<&str>) -> awc::ClientRequest {
+        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut request = self.client.request(method, format!("{}{}", self.base, path));
+        if let Some(token) = token {
+            request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        request
+    }
+
+    /// Sends a request with a raw body (or none) and reads the whole reply.
+    pub async fn send(&self, request: awc::ClientRequest, body: Option<Vec<u8>>) -> Reply {
+        let mut response = match body {
+            Some(body) => request.send_body(body).await,
+            None => request.send().await,
+        }
+        .expect("the server answers");
+        let bytes = response.body().limit(64 * 1024 * 1024).await.expect("a body");
+        let body = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
+        };
+        Reply {
+            status: response.status().as_u16(),
+            headers: response.headers().clone(),
+            body,
+        }
+    }
+
+    /// The future borrows only the server, so requests can run at once (`tokio::join!`).
+    pub fn get(&self, path: &str, token: Option<&str>) -> impl std::future::Future<Output = Reply> + '_ {
+        self.send(self.request("GET", path, token), None)
+    }
+
+    pub fn post(&self, path: &str, token: Option<&str>, body: &Value) -> impl std::future::Future<Output = Reply> + '_ {
+        let request = self
+            .request("POST", path, token)
+            .insert_header(("Content-Type", "application/json"));
+        self.send(request, Some(serde_json::to_vec(body).unwrap()))
+    }
+
+    /// Registers `name` (password `password-of-<name>`) and returns a token.
+    pub async fn player(&self, name: &str) -> String {
+        let password = format!("password-of-{name}");
+        let r = self
+            .post("/v1/accounts", None, &json!({"name": name, "password": password}))
+            .await;
+        assert_eq!(r.status, 201, "register {name}: {}", r.body);
+        let r = self
+            .post("/v1/tokens", None, &json!({"name": name, "password": password}))
+            .await;
+        assert_eq!(r.status, 200, "login {name}: {}", r.body);
+        r.body["token"].as_str().unwrap().to_string()
+    }
+
+    /// Creates a game of `kind` for the first token and seats the others; returns its id.
+    pub async fn game(&self, kind: &str, options: Value, tokens: &[String]) -> i64 {
+        let r = self
+            .post(
+                "/v1/games",
+                Some(&tokens[0]),
+                &json!({"kind": kind, "seats": tokens.len(), "options": options}),
+            )
+            .await;
+        assert_eq!(r.status, 201, "create: {}", r.body);
+        let id = r.body["id"].as_i64().unwrap();
+        for token in &tokens[1..] {
+            let r = self.post(&format!("/v1/games/{id}/join"), Some(token), &json!({})).await;
+            assert_eq!(r.status, 200, "join: {}", r.body);
+        }
+        id
+    }
+}
+
+/// A small deterministic generator for tests' choices.
+pub struct Pick(u64);
+
+impl Pick {
+    pub fn new(seed: u64) -> Self {
+        Pick(seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407))
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}

@@ -1,0 +1,142 @@
+//! The one mapping from failures to HTTP: `application/problem+json` (RFC 9457) with a stable
+//! `code`. Anything a client can send maps to a 4xx; a 5xx means the server or its database.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use baumeister_domain::DomainError;
+use baumeister_storage::StoreError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// An error, as RFC 9457 describes it, with a stable machine-readable `code`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Problem {
+    /// `urn:baumeister:problem:<code>`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub title: String,
+    pub status: u16,
+    /// What exactly is wrong, in words (for a broken rule: the rule).
+    pub detail: String,
+    /// Stable and machine-readable, e.g. `version_conflict`, `card_too_low`.
+    pub code: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{detail}")]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: String,
+    pub detail: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: impl Into<String>, detail: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code: code.into(),
+            detail: detail.into(),
+        }
+    }
+
+    pub fn bad_request(code: &str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, detail)
+    }
+
+    pub fn unauthorized(code: &str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, code, detail)
+    }
+
+    pub fn not_found(detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", detail)
+    }
+
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        // The cause goes to the log, not to the client.
+        tracing::error!(error = %detail, "internal error");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "Something went wrong on the server; it has been logged.",
+        )
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let problem = Problem {
+            type_: format!("urn:baumeister:problem:{}", self.code),
+            title: self
+                .status
+                .canonical_reason()
+                .unwrap_or("Error")
+                .to_string(),
+            status: self.status.as_u16(),
+            detail: self.detail.clone(),
+            code: self.code.clone(),
+        };
+        let mut response = HttpResponse::build(self.status);
+        if self.status == StatusCode::UNAUTHORIZED {
+            response.insert_header(("WWW-Authenticate", "Bearer"));
+        }
+        response
+            .content_type("application/problem+json")
+            .body(serde_json::to_string(&problem).expect("problems serialize"))
+    }
+}
+
+impl From<DomainError> for ApiError {
+    fn from(e: DomainError) -> Self {
+        match e {
+            DomainError::InvalidOptions(d) => ApiError::bad_request("invalid_options", d),
+            DomainError::UnknownCommand(d) => ApiError::bad_request("unknown_command", d),
+            DomainError::InvalidCommand(d) => ApiError::bad_request("invalid_command", d),
+            DomainError::Rule(rule) => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, rule.code, rule.message)
+            }
+            DomainError::CorruptEvent(d) => ApiError::internal(d),
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        use StatusCode as S;
+        let detail = e.to_string();
+        match e {
+            StoreError::GameNotFound(_) => ApiError::new(S::NOT_FOUND, "game_not_found", detail),
+            StoreError::UnknownKind(_) => ApiError::bad_request("unknown_kind", detail),
+            StoreError::NameTaken(_) => ApiError::new(S::CONFLICT, "name_taken", detail),
+            StoreError::AlreadySeated => ApiError::new(S::CONFLICT, "already_seated", detail),
+            StoreError::NotOpen(_) => ApiError::new(S::CONFLICT, "game_not_open", detail),
+            StoreError::NotStarted => ApiError::new(S::CONFLICT, "game_not_started", detail),
+            StoreError::NotSeated => ApiError::new(S::FORBIDDEN, "not_seated", detail),
+            StoreError::VersionConflict { .. } => {
+                ApiError::new(S::CONFLICT, "version_conflict", detail)
+            }
+            StoreError::IdempotencyKeyReused => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "idempotency_key_reused", detail)
+            }
+            StoreError::VersionOutOfRange(_) => {
+                ApiError::bad_request("version_out_of_range", detail)
+            }
+            StoreError::Domain(d) => d.into(),
+            StoreError::Contention => ApiError::new(S::SERVICE_UNAVAILABLE, "busy", detail),
+            StoreError::Pool(_) => {
+                tracing::error!(error = %detail, "database pool");
+                ApiError::new(
+                    S::SERVICE_UNAVAILABLE,
+                    "database_unavailable",
+                    "The database does not answer right now; try again.",
+                )
+            }
+            StoreError::Database(_) | StoreError::Corrupt(_) => ApiError::internal(detail),
+        }
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

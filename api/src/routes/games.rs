@@ -1,0 +1,176 @@
+//! The lobby: creating, listing, joining and looking at games.
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::openapi::{Ref, RefOr, schema::Schema};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::AppState;
+
+fn any_options() -> RefOr<Schema> {
+    Ref::from_schema_name("AnyOptions").into()
+}
+
+/// A game to create; the creator takes seat 0.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// A kind from `GET /v1/kinds`.
+    #[schema(example = "burgbaumeister")]
+    pub kind: String,
+    /// How many players (within the kind's seat range).
+    #[schema(example = 2)]
+    pub seats: u8,
+    /// The kind's options (its `options_schema`); absent means the defaults.
+    #[serde(default)]
+    #[schema(schema_with = any_options)]
+    pub options: Option<Value>,
+}
+
+/// Lobby filters.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LobbyQuery {
+    /// Only this kind.
+    pub kind: Option<String>,
+    /// Only games in this state.
+    pub status: Option<Lifecycle>,
+    /// Only games the caller sits at (needs a token).
+    pub mine: Option<bool>,
+    /// Only games waiting for the caller's command (needs a token).
+    pub my_turn: Option<bool>,
+    /// Page size, 1–100 (default 20).
+    pub limit: Option<i64>,
+    /// How many games to skip (default 0).
+    pub offset: Option<i64>,
+}
+
+/// A page of the lobby.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamePage {
+    pub games: Vec<GameSummary>,
+    /// Pass as `offset` for the next page; absent on the last page.
+    pub next_offset: Option<i64>,
+}
+
+/// Create a game.
+#[utoipa::path(post, path = "/v1/games", tag = "games",
+    request_body = NewGame,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
+        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn create(state: web::Data<AppState>, caller: Caller, body: web::Json<NewGame>) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let options = body.options.clone().unwrap_or(Value::Null);
+    let summary = state
+        .store
+        .create_game(&body.kind, body.seats, &options, account.id)
+        .await?;
+    tracing::info!(game = summary.id, kind = %summary.kind, "created");
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/v1/games/{}", summary.id)))
+        .json(summary))
+}
+
+/// The lobby, newest first.
+#[utoipa::path(get, path = "/v1/games", tag = "games",
+    params(LobbyQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of games", body = GamePage),
+        (status = 400, description = "Bad filter", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Bad token, or `mine`/`my_turn` without one", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn lobby(state: web::Data<AppState>, caller: Caller, query: web::Query<LobbyQuery>) -> ApiResult<HttpResponse> {
+    let q = query.into_inner();
+    let limit = q.limit.unwrap_or(20);
+    if !(1..=100).contains(&limit) {
+        return Err(ApiError::bad_request("invalid_query", "`limit` is 1 to 100."));
+    }
+    let offset = q.offset.unwrap_or(0);
+    if offset < 0 {
+        return Err(ApiError::bad_request("invalid_query", "`offset` is 0 or more."));
+    }
+    let me = || caller.clone().require().map(|a| a.id);
+    let filter = LobbyFilter {
+        kind: q.kind,
+        status: q.status,
+        seated: if q.mine == Some(true) { Some(me()?) } else { None },
+        to_act: if q.my_turn == Some(true) { Some(me()?) } else { None },
+        limit: limit + 1,
+        offset,
+    };
+    let mut games = state.store.lobby(&filter).await?;
+    let next_offset = if games.len() as i64 > limit {
+        games.truncate(limit as usize);
+        Some(offset + limit)
+    } else {
+        None
+    };
+    Ok(HttpResponse::Ok().json(GamePage { games, next_offset }))
+}
+
+/// Take a free seat. The game starts when the last seat is taken.
+#[utoipa::path(post, path = "/v1/games/{id}/join", tag = "games",
+    params(("id" = i64, Path, description = "The game")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Seated", body = GameSummary),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn join(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let summary = state.store.join(id.into_inner(), account.id).await?;
+    Ok(HttpResponse::Ok().json(summary))
+}
+
+/// The game: status, seats, who must act, and the board as the caller may see it.
+/// `ETag` changes with every event and seat taken; send it in `If-None-Match` to poll cheaply.
+#[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
+    params(("id" = i64, Path, description = "The game")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The game as the caller may see it", body = GameDetail),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn show(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>, req: HttpRequest) -> ApiResult<HttpResponse> {
+    let detail = state.store.game(id.into_inner(), caller.reader()).await?;
+    let etag = format!(
+        "\"{}.{}.{}\"",
+        detail.summary.version,
+        detail.summary.seats.len(),
+        detail.your_seat.map(i32::from).unwrap_or(-1)
+    );
+    let unchanged = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut response = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::VARY, "Authorization"))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"));
+    Ok(if unchanged {
+        response.finish()
+    } else {
+        response.json(detail)
+    })
+}

@@ -1,0 +1,5 @@
+pub mod accounts;
+pub mod games;
+pub mod health;
+pub mod kinds;
+pub mod play;

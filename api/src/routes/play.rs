@@ -1,0 +1,188 @@
+//! Playing: legal moves, commands, the log and replays.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::{CommandAccepted, CommandRequest, EventPage};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::openapi::{schema::Schema, Ref, RefOr};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::AppState;
+
+fn any_command() -> RefOr<Schema> {
+    Ref::from_schema_name("AnyCommand").into()
+}
+
+fn any_view() -> RefOr<Schema> {
+    Ref::from_schema_name("AnyView").into()
+}
+
+/// A command for `POST /v1/games/{id}/commands`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CommandBody {
+    /// The game's command, tagged by `type`.
+    #[schema(schema_with = any_command)]
+    pub command: Value,
+    /// Refuse with 409 `version_conflict` unless the game is still at this version. Without it,
+    /// a command that loses a race is decided again on the new state.
+    pub expected_version: Option<i64>,
+}
+
+/// The caller's legal commands now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Moves {
+    pub game_id: i64,
+    pub version: i64,
+    /// The caller's seat (absent for spectators, who have no moves).
+    pub seat: Option<u8>,
+    /// Every command the caller may send now, each a body ready for `POST …/commands`.
+    pub moves: Vec<CommandBody>,
+}
+
+/// A past board.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Replay {
+    pub game_id: i64,
+    /// The version shown.
+    pub at: i64,
+    /// The game's current version.
+    pub version: i64,
+    /// The board as the caller may see it as of `at`.
+    #[schema(schema_with = any_view)]
+    pub view: Value,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Only events after this version (default 0: from the start).
+    pub after: Option<i64>,
+    /// At most this many, 1–1000 (default 100).
+    pub limit: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ReplayQuery {
+    /// The version to show, 1 to the game's version.
+    pub at: i64,
+}
+
+/// The caller's legal commands, each ready to POST as it is.
+#[utoipa::path(get, path = "/v1/games/{id}/moves", tag = "play",
+    params(("id" = i64, Path, description = "The game")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The legal commands (empty when it is not the caller's turn)", body = Moves),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn moves(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>) -> ApiResult<HttpResponse> {
+    let game_id = id.into_inner();
+    let (version, seat, moves) = state.store.moves(game_id, caller.reader()).await?;
+    let moves = moves
+        .into_iter()
+        .map(|m| CommandBody {
+            command: m["command"].clone(),
+            expected_version: m["expected_version"].as_i64(),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(Moves { game_id, version, seat, moves }))
+}
+
+/// Send a command. With an `Idempotency-Key`, a repeated request returns the first response
+/// and changes nothing.
+#[utoipa::path(post, path = "/v1/games/{id}/commands", tag = "play",
+    params(
+        ("id" = i64, Path, description = "The game"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Up to 200 characters; the same key with the same command returns the first response"),
+    ),
+    request_body = CommandBody,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Accepted: the new version and what happened, as the caller may see it", body = CommandAccepted),
+        (status = 400, description = "Malformed body, unknown command (`unknown_command`) or bad fields (`invalid_command`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A rule forbids it; `code` names the rule, `detail` says it in words", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn command(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    body: web::Json<CommandBody>,
+    req: HttpRequest,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let key = match req.headers().get("Idempotency-Key") {
+        None => None,
+        Some(v) => {
+            let key = v.to_str().ok().filter(|k| !k.is_empty() && k.len() <= 200);
+            Some(key.ok_or_else(|| {
+                ApiError::bad_request("invalid_idempotency_key", "An Idempotency-Key is 1 to 200 visible ASCII characters.")
+            })?)
+        }
+    };
+    if !body.command.is_object() {
+        return Err(ApiError::bad_request(
+            "invalid_command",
+            "`command` is a JSON object with a string field `type`; GET …/moves lists them.",
+        ));
+    }
+    let request = CommandRequest {
+        game_id: id.into_inner(),
+        account_id: account.id,
+        command: &body.command,
+        expected_version: body.expected_version,
+        idempotency_key: key,
+    };
+    let (response, replayed) = state.store.execute(&request).await?;
+    let mut http = HttpResponse::Ok();
+    if replayed {
+        http.insert_header(("Idempotent-Replayed", "true"));
+    }
+    Ok(http.json(response))
+}
+
+/// The game's log as the caller may see it.
+#[utoipa::path(get, path = "/v1/games/{id}/events", tag = "play",
+    params(("id" = i64, Path, description = "The game"), EventsQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of the log", body = EventPage),
+        (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn events(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
+    let after = query.after.unwrap_or(0);
+    let limit = query.limit.unwrap_or(100);
+    if after < 0 || !(1..=1000).contains(&limit) {
+        return Err(ApiError::bad_request("invalid_query", "`after` is 0 or more; `limit` is 1 to 1000."));
+    }
+    let page = state.store.events(id.into_inner(), caller.reader(), after, limit).await?;
+    Ok(HttpResponse::Ok().json(page))
+}
+
+/// The board as the caller may see it as of a past version.
+#[utoipa::path(get, path = "/v1/games/{id}/replay", tag = "play",
+    params(("id" = i64, Path, description = "The game"), ReplayQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The past board", body = Replay),
+        (status = 400, description = "Bad query or version out of range (`version_out_of_range`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn replay(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>, query: web::Query<ReplayQuery>) -> ApiResult<HttpResponse> {
+    let game_id = id.into_inner();
+    let (version, view) = state.store.replay(game_id, caller.reader(), query.at).await?;
+    Ok(HttpResponse::Ok().json(Replay { game_id, at: query.at, version, view }))
+}

@@ -1,0 +1,81 @@
+//! The committed spec is the one the code generates, and it is usable by generated clients.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+fn committed() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json")).unwrap_or_default()
+}
+
+#[test]
+fn committed_spec_is_current() {
+    assert!(
+        committed() == baumeister_api::openapi::spec_json(),
+        "openapi/openapi.json is out of date: run `cargo run -p baumeister-openapi`"
+    );
+}
+
+fn spec() -> Value {
+    serde_json::from_str(&baumeister_api::openapi::spec_json()).unwrap()
+}
+
+#[test]
+fn every_reference_resolves() {
+    let spec = spec();
+    let schemas = spec["components"]["schemas"].as_object().unwrap();
+    let mut refs = BTreeSet::new();
+    collect_refs(&spec, &mut refs);
+    for r in refs {
+        let name = r.strip_prefix("#/components/schemas/").expect("only schema refs");
+        assert!(schemas.contains_key(name), "dangling reference {r}");
+    }
+}
+
+fn collect_refs(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, v) in m {
+                if k == "$ref" {
+                    out.insert(v.as_str().unwrap().to_string());
+                } else {
+                    collect_refs(v, out);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| collect_refs(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn unions_are_named_variants_with_a_type_discriminator() {
+    let spec = spec();
+    let schemas = &spec["components"]["schemas"];
+    for union in ["AnyCommand", "AnyEvent", "AnyView"] {
+        let u = &schemas[union];
+        assert_eq!(u["discriminator"]["propertyName"], "type", "{union}");
+        let items = u["oneOf"].as_array().unwrap();
+        assert!(!items.is_empty());
+        let mut tags = BTreeSet::new();
+        for item in items {
+            let name = item["$ref"].as_str().expect("variants are references").rsplit('/').next().unwrap();
+            assert!(tags.insert(name.to_string()), "{name} twice in {union}");
+            let variant = &schemas[name];
+            assert_eq!(variant["properties"]["type"]["enum"][0], name, "{name} has its tag");
+            assert!(variant["required"].as_array().unwrap().contains(&Value::from("type")));
+        }
+    }
+}
+
+#[test]
+fn every_operation_has_an_id_and_documents_its_errors() {
+    let spec = spec();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            assert!(op["operationId"].is_string(), "{method} {path}");
+            let responses = op["responses"].as_object().unwrap();
+            assert!(responses.keys().any(|s| s.starts_with('2')), "{method} {path}");
+        }
+    }
+}

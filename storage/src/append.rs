@@ -1,0 +1,212 @@
+//! Appending: one transaction writes the command, its events (hash-chained), the lobby row and
+//! every viewer's projection. Shared by the set-up (last seat taken) and by players' commands.
+
+use baumeister_domain::{Status, Viewer};
+use deadpool_postgres::Transaction;
+use serde_json::Value;
+
+use crate::cache::Aggregate;
+use crate::chain::event_hash;
+use crate::error::{is_retryable, violated_constraint, Result, StoreError};
+use crate::types::{Lifecycle, LoggedEvent};
+use crate::{rfc3339, Store};
+
+/// The viewer id of spectators in the `views` table.
+pub(crate) const SPECTATOR: i16 = -1;
+
+/// A command as it is recorded for audit.
+pub(crate) struct NewCommand<'a> {
+    pub account_id: Option<i64>,
+    pub seat: Option<u8>,
+    pub idempotency_key: Option<&'a str>,
+    pub body: &'a Value,
+    pub seed: u64,
+    pub now_ms: i64,
+}
+
+/// The result of folding new events onto an aggregate, before it is written.
+pub(crate) struct Appended {
+    pub aggregate: Aggregate,
+    pub status: Status,
+    /// The new events with their versions and hashes.
+    pub events: Vec<(i64, Value, Vec<u8>)>,
+    pub seat: Option<u8>,
+    pub now_ms: i64,
+}
+
+impl Appended {
+    /// The new events as `viewer` may see them.
+    pub fn logged_for(&self, viewer: Viewer) -> Vec<LoggedEvent> {
+        let game = self.aggregate.game;
+        let state = &self.aggregate.state;
+        let viewer = game.effective_viewer(state, viewer);
+        self.events
+            .iter()
+            .filter_map(|(version, event, _)| {
+                game.redact(state, event, viewer).map(|event| LoggedEvent {
+                    version: *version,
+                    seat: self.seat,
+                    recorded_at: rfc3339(self.now_ms),
+                    event,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Folds `events` onto `base` (never fails for events the game just decided).
+pub(crate) fn fold(base: &Aggregate, game_id: i64, events: Vec<Value>, seat: Option<u8>, now_ms: i64) -> Result<Appended> {
+    let game = base.game;
+    let mut state = base.state.clone();
+    let mut hash = base.last_hash.clone();
+    let mut versioned = Vec::with_capacity(events.len());
+    for (i, event) in events.into_iter().enumerate() {
+        let version = base.version + 1 + i as i64;
+        game.evolve(&mut state, &event)?;
+        hash = event_hash(&hash, game_id, version, event_type(&event), &event);
+        versioned.push((version, event, hash.clone()));
+    }
+    let status = game.status(&state);
+    Ok(Appended {
+        aggregate: Aggregate {
+            game,
+            version: base.version + versioned.len() as i64,
+            state,
+            last_hash: hash,
+        },
+        status,
+        events: versioned,
+        seat,
+        now_ms,
+    })
+}
+
+pub(crate) fn event_type(event: &Value) -> &str {
+    event.get("type").and_then(Value::as_str).unwrap_or("")
+}
+
+impl Store {
+    /// Writes what `fold` produced. A lost race (another append took the version, or the same
+    /// Idempotency-Key committed first) is `Contention`: the caller decides again on fresh state.
+    pub(crate) async fn write(
+        &self,
+        tx: &Transaction<'_>,
+        game_id: i64,
+        seat_count: u8,
+        base_version: i64,
+        appended: &Appended,
+        command: NewCommand<'_>,
+        response: &Value,
+    ) -> Result<()> {
+        let lost = |e: tokio_postgres::Error| match violated_constraint(&e) {
+            Some("events_version") | Some("commands_idempotency") => StoreError::Contention,
+            _ if is_retryable(&e) => StoreError::Contention,
+            _ => e.into(),
+        };
+        let row = tx
+            .query_one(
+                "INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                &[
+                    &game_id,
+                    &command.account_id,
+                    &command.seat.map(i16::from),
+                    &command.idempotency_key,
+                    command.body,
+                    &(command.seed as i64),
+                    &command.now_ms,
+                    response,
+                ],
+            )
+            .await
+            .map_err(lost)?;
+        let command_id: i64 = row.get(0);
+
+        let mut versions = Vec::new();
+        let mut types = Vec::new();
+        let mut payloads = Vec::new();
+        let mut hashes = Vec::new();
+        for (version, event, hash) in &appended.events {
+            versions.push(*version);
+            types.push(event_type(event));
+            payloads.push(event);
+            hashes.push(hash.as_slice());
+        }
+        tx.execute(
+            "INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
+             SELECT $1, v, t, p, $5, $6, $7, to_timestamp($8::bigint / 1000.0), h
+             FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $9::bytea[]) AS e(v, t, p, h)",
+            &[
+                &game_id,
+                &versions,
+                &types,
+                &payloads,
+                &command_id,
+                &command.account_id,
+                &command.seat.map(i16::from),
+                &command.now_ms,
+                &hashes,
+            ],
+        )
+        .await
+        .map_err(lost)?;
+
+        let status = &appended.status;
+        let lifecycle = if status.finished { Lifecycle::Finished } else { Lifecycle::Active };
+        let to_act: Vec<i16> = status.to_act.iter().map(|s| i16::from(*s)).collect();
+        let progress = serde_json::to_value(status).expect("status serializes");
+        let updated = tx
+            .execute(
+                "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5,
+                        updated_at = to_timestamp($6::bigint / 1000.0)
+                 WHERE id = $1 AND version = $7",
+                &[
+                    &game_id,
+                    &appended.aggregate.version,
+                    &lifecycle.as_str(),
+                    &to_act,
+                    &progress,
+                    &command.now_ms,
+                    &base_version,
+                ],
+            )
+            .await
+            .map_err(lost)?;
+        if updated != 1 {
+            return Err(StoreError::Contention);
+        }
+        self.write_views(tx, game_id, seat_count, &appended.aggregate).await.map_err(|e| match e {
+            StoreError::Database(e) => lost(e),
+            other => other,
+        })
+    }
+
+    /// Rewrites every viewer's projection from the aggregate.
+    pub(crate) async fn write_views(
+        &self,
+        tx: &Transaction<'_>,
+        game_id: i64,
+        seat_count: u8,
+        aggregate: &Aggregate,
+    ) -> Result<()> {
+        let game = aggregate.game;
+        let mut viewers = Vec::with_capacity(seat_count as usize + 1);
+        let mut views = Vec::with_capacity(seat_count as usize + 1);
+        for seat in 0..seat_count {
+            viewers.push(i16::from(seat));
+            let viewer = game.effective_viewer(&aggregate.state, Viewer::Seat(seat));
+            views.push(game.view(&aggregate.state, viewer));
+        }
+        viewers.push(SPECTATOR);
+        let viewer = game.effective_viewer(&aggregate.state, Viewer::Spectator);
+        views.push(game.view(&aggregate.state, viewer));
+        tx.execute(
+            "INSERT INTO views (game_id, viewer, version, view)
+             SELECT $1, v, $2, w FROM unnest($3::smallint[], $4::jsonb[]) AS x(v, w)
+             ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view",
+            &[&game_id, &aggregate.version, &viewers, &views],
+        )
+        .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,63 @@
+use baumeister_domain::DomainError;
+
+/// Everything the store can refuse or fail with. `api` maps each to one HTTP status and code.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("no game with id {0}")]
+    GameNotFound(i64),
+    #[error("no game kind `{0}`")]
+    UnknownKind(String),
+    #[error("the name `{0}` is taken")]
+    NameTaken(String),
+    #[error("you already sit at this game")]
+    AlreadySeated,
+    #[error("this game is not open for joining: it is {0}")]
+    NotOpen(String),
+    #[error("this game has not started yet: it waits for more players")]
+    NotStarted,
+    #[error("you do not sit at this game")]
+    NotSeated,
+    #[error("the game is at version {actual}, not {expected}")]
+    VersionConflict { expected: i64, actual: i64 },
+    #[error("this Idempotency-Key was already used for a different command")]
+    IdempotencyKeyReused,
+    #[error("version {0} is outside this game's log")]
+    VersionOutOfRange(i64),
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    #[error("the game is too busy right now; try again")]
+    Contention,
+    #[error("database: {0}")]
+    Database(#[from] tokio_postgres::Error),
+    #[error("database pool: {0}")]
+    Pool(String),
+    #[error("stored data is damaged: {0}")]
+    Corrupt(String),
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> Self {
+        StoreError::Pool(e.to_string())
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// The name of the unique constraint a statement violated, if that is why it failed.
+pub(crate) fn violated_constraint(e: &tokio_postgres::Error) -> Option<&str> {
+    let db = e.as_db_error()?;
+    if *db.code() == tokio_postgres::error::SqlState::UNIQUE_VIOLATION {
+        db.constraint()
+    } else {
+        None
+    }
+}
+
+/// A transaction that lost a race the database noticed (serialization failure, deadlock).
+pub(crate) fn is_retryable(e: &tokio_postgres::Error) -> bool {
+    use tokio_postgres::error::SqlState;
+    matches!(
+        e.code(),
+        Some(c) if *c == SqlState::T_R_SERIALIZATION_FAILURE || *c == SqlState::T_R_DEADLOCK_DETECTED
+    )
+}

@@ -1,0 +1,183 @@
+//! The lobby: creating games, taking seats (the last seat starts the game), listing games.
+
+use baumeister_domain::{registry, Ctx, Status};
+use deadpool_postgres::GenericClient;
+use serde_json::{json, Value};
+use tokio_postgres::Row;
+
+use crate::append::{fold, NewCommand};
+use crate::cache::Aggregate;
+use crate::chain::GENESIS;
+use crate::error::{violated_constraint, Result, StoreError};
+use crate::types::{GameSummary, Lifecycle, SeatHolder};
+use crate::{fresh_seed, now_ms, rfc3339, Store};
+
+/// The columns `summary_from_row` reads, for `SELECT … FROM games g`.
+pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, g.version, g.to_act, g.progress, g.options,
+    (extract(epoch FROM g.created_at) * 1000)::bigint, (extract(epoch FROM g.updated_at) * 1000)::bigint,
+    coalesce((SELECT json_agg(json_build_object('seat', s.seat, 'player', a.name) ORDER BY s.seat)
+              FROM seats s JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id), '[]'::json)";
+
+/// Reads the `SUMMARY_COLUMNS` of a row.
+pub(crate) fn summary_from_row(row: &Row) -> Result<GameSummary> {
+    let status: String = row.get(2);
+    let progress: Option<Value> = row.get(6);
+    let progress: Status = match progress {
+        Some(p) => serde_json::from_value(p).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        None => Status::default(),
+    };
+    let seats: Vec<SeatHolder> =
+        serde_json::from_value(row.get(10)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let to_act: Vec<i16> = row.get(5);
+    Ok(GameSummary {
+        id: row.get(0),
+        kind: row.get(1),
+        status: Lifecycle::parse(&status).ok_or_else(|| StoreError::Corrupt(status.clone()))?,
+        seat_count: row.get::<_, i16>(3) as u8,
+        seats,
+        version: row.get(4),
+        to_act: to_act.into_iter().map(|s| s as u8).collect(),
+        scores: progress.scores,
+        winners: progress.winners,
+        options: row.get(7),
+        created_at: rfc3339(row.get(8)),
+        updated_at: rfc3339(row.get(9)),
+    })
+}
+
+/// Which games `GET /v1/games` lists.
+#[derive(Clone, Debug, Default)]
+pub struct LobbyFilter {
+    pub kind: Option<String>,
+    pub status: Option<Lifecycle>,
+    /// Only games this account sits at.
+    pub seated: Option<i64>,
+    /// Only games waiting for this account's command.
+    pub to_act: Option<i64>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+impl Store {
+    /// Creates a game; the creator takes seat 0.
+    pub async fn create_game(&self, kind: &str, seats: u8, options: &Value, creator: i64) -> Result<GameSummary> {
+        let game = registry::find(kind).ok_or_else(|| StoreError::UnknownKind(kind.to_string()))?;
+        let options = game.validate_options(options, seats)?;
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let row = tx
+            .query_one(
+                "INSERT INTO games (kind, options, seat_count, status, created_by) VALUES ($1, $2, $3, 'open', $4) RETURNING id",
+                &[&kind, &options, &i16::from(seats), &creator],
+            )
+            .await?;
+        let id: i64 = row.get(0);
+        tx.execute(
+            "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, 0, $2)",
+            &[&id, &creator],
+        )
+        .await?;
+        let summary = self.summary_in(&tx, id).await?;
+        tx.commit().await?;
+        Ok(summary)
+    }
+
+    /// Takes the lowest free seat. Taking the last one sets the game up (shuffles, deals) in the
+    /// same transaction, so nobody sees a full game that has not started.
+    pub async fn join(&self, game_id: i64, account: i64) -> Result<GameSummary> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        // Joins are rare and must not both take the last seat: lock the game row.
+        let row = tx
+            .query_opt(
+                "SELECT kind, status, seat_count, options, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat)
+                 FROM games WHERE id = $1 FOR UPDATE",
+                &[&game_id],
+            )
+            .await?
+            .ok_or(StoreError::GameNotFound(game_id))?;
+        let kind: String = row.get(0);
+        let status: String = row.get(1);
+        let seat_count = row.get::<_, i16>(2) as u8;
+        let options: Value = row.get(3);
+        let seated: Vec<i64> = row.get(4);
+        if seated.contains(&account) {
+            return Err(StoreError::AlreadySeated);
+        }
+        if status != "open" {
+            return Err(StoreError::NotOpen(status));
+        }
+        let seat = seated.len() as i16;
+        tx.execute(
+            "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)",
+            &[&game_id, &seat, &account],
+        )
+        .await
+        .map_err(|e| match violated_constraint(&e) {
+            Some(_) => StoreError::AlreadySeated,
+            None => e.into(),
+        })?;
+        if seat as u8 + 1 == seat_count {
+            let game = registry::find(&kind).ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
+            let seed = fresh_seed();
+            let now = now_ms();
+            let mut ctx = Ctx::new(seed, now);
+            let events = game.setup(&options, seat_count, &mut ctx)?;
+            let base = Aggregate { game, version: 0, state: game.initial(), last_hash: GENESIS.to_vec() };
+            let appended = fold(&base, game_id, events, None, now)?;
+            let body = json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
+            let command = NewCommand { account_id: Some(account), seat: None, idempotency_key: None, body: &body, seed, now_ms: now };
+            let response = json!({ "setup": true, "version": appended.aggregate.version });
+            self.write(&tx, game_id, seat_count, 0, &appended, command, &response).await?;
+            let summary = self.summary_in(&tx, game_id).await?;
+            tx.commit().await?;
+            self.cache.put(game_id, std::sync::Arc::new(appended.aggregate));
+            return Ok(summary);
+        }
+        tx.execute("UPDATE games SET updated_at = now() WHERE id = $1", &[&game_id]).await?;
+        let summary = self.summary_in(&tx, game_id).await?;
+        tx.commit().await?;
+        Ok(summary)
+    }
+
+    pub async fn summary(&self, game_id: i64) -> Result<GameSummary> {
+        let client = self.pool.get().await?;
+        self.summary_in(&client, game_id).await
+    }
+
+    pub(crate) async fn summary_in(&self, client: &impl GenericClient, game_id: i64) -> Result<GameSummary> {
+        let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id = $1");
+        let row = client
+            .query_opt(&sql, &[&game_id])
+            .await?
+            .ok_or(StoreError::GameNotFound(game_id))?;
+        summary_from_row(&row)
+    }
+
+    /// The lobby, newest first.
+    pub async fn lobby(&self, filter: &LobbyFilter) -> Result<Vec<GameSummary>> {
+        let client = self.pool.get().await?;
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM games g
+             WHERE ($1::text IS NULL OR g.kind = $1)
+               AND ($2::text IS NULL OR g.status = $2)
+               AND ($3::bigint IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $3))
+               AND ($4::bigint IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $4 AND s.seat = ANY (g.to_act)))
+             ORDER BY g.id DESC LIMIT $5 OFFSET $6"
+        );
+        let rows = client
+            .query(
+                &sql,
+                &[
+                    &filter.kind,
+                    &filter.status.map(Lifecycle::as_str),
+                    &filter.seated,
+                    &filter.to_act,
+                    &filter.limit,
+                    &filter.offset,
+                ],
+            )
+            .await?;
+        rows.iter().map(summary_from_row).collect()
+    }
+}

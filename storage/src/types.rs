@@ -1,0 +1,123 @@
+//! What the store hands out: serializable, and named schemas in the spec.
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::openapi::{schema::Schema, Ref, RefOr};
+use utoipa::ToSchema;
+
+/// Where a game stands in the lobby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Lifecycle {
+    /// Waiting for players to take the free seats.
+    Open,
+    /// Being played.
+    Active,
+    Finished,
+}
+
+impl Lifecycle {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lifecycle::Open => "open",
+            Lifecycle::Active => "active",
+            Lifecycle::Finished => "finished",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "open" => Some(Lifecycle::Open),
+            "active" => Some(Lifecycle::Active),
+            "finished" => Some(Lifecycle::Finished),
+            _ => None,
+        }
+    }
+}
+
+/// Who sits where.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct SeatHolder {
+    pub seat: u8,
+    /// The player's account name.
+    pub player: String,
+}
+
+/// A game as the lobby lists it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: i64,
+    /// The game kind (see `GET /v1/kinds`).
+    pub kind: String,
+    pub status: Lifecycle,
+    pub seat_count: u8,
+    /// The taken seats.
+    pub seats: Vec<SeatHolder>,
+    /// The number of events so far; 0 until the game starts.
+    pub version: i64,
+    /// The seats whose command the game waits for.
+    pub to_act: Vec<u8>,
+    /// Scores per seat, when the game keeps score.
+    pub scores: Option<Vec<i64>>,
+    /// The winning seats, once finished.
+    pub winners: Vec<u8>,
+    pub options: Value,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+fn any_event() -> RefOr<Schema> {
+    Ref::from_schema_name("AnyEvent").into()
+}
+
+fn any_view() -> RefOr<Schema> {
+    Ref::from_schema_name("AnyView").into()
+}
+
+/// One entry of a game's log.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct LoggedEvent {
+    /// 1, 2, 3… within the game.
+    pub version: i64,
+    /// The seat whose command caused it (absent for the set-up and timeouts).
+    pub seat: Option<u8>,
+    pub recorded_at: String,
+    /// The event, as the reader may see it.
+    #[schema(schema_with = any_event)]
+    pub event: Value,
+}
+
+/// The answer to an accepted command.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct CommandAccepted {
+    pub game_id: i64,
+    /// The game's version after this command.
+    pub version: i64,
+    /// What happened, as the sender may see it.
+    pub events: Vec<LoggedEvent>,
+    pub to_act: Vec<u8>,
+    pub finished: bool,
+}
+
+/// A game with the board as the caller may see it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameDetail {
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// The caller's seat, if seated.
+    pub your_seat: Option<u8>,
+    /// The board as the caller may see it (absent until the game starts).
+    #[schema(schema_with = any_view)]
+    pub view: Option<Value>,
+}
+
+/// A page of a game's log.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct EventPage {
+    pub game_id: i64,
+    /// The game's current version.
+    pub version: i64,
+    pub events: Vec<LoggedEvent>,
+    /// Pass as `after` for the next page; absent when this page reached the end.
+    pub next_after: Option<i64>,
+}
