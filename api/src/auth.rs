@@ -6,7 +6,9 @@ use std::future::{ready, Ready};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 use baumeister_storage::Reader;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -69,9 +71,10 @@ impl Keys {
             .map_err(|e| {
                 use jsonwebtoken::errors::ErrorKind;
                 match e.kind() {
-                    ErrorKind::ExpiredSignature => {
-                        ApiError::unauthorized("token_expired", "The token has expired; log in again.")
-                    }
+                    ErrorKind::ExpiredSignature => ApiError::unauthorized(
+                        "token_expired",
+                        "The token has expired; log in again.",
+                    ),
                     _ => ApiError::unauthorized("invalid_token", "The token is not valid."),
                 }
             })
@@ -120,13 +123,15 @@ fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
     let Some(header) = req.headers().get("Authorization") else {
         return Ok(Caller(None));
     };
-    let header = header
-        .to_str()
-        .map_err(|_| ApiError::unauthorized("invalid_token", "The Authorization header is not text."))?;
+    let header = header.to_str().map_err(|_| {
+        ApiError::unauthorized("invalid_token", "The Authorization header is not text.")
+    })?;
     let token = header
         .strip_prefix("Bearer ")
         .or_else(|| header.strip_prefix("bearer "))
-        .ok_or_else(|| ApiError::unauthorized("invalid_token", "Use `Authorization: Bearer <token>`."))?;
+        .ok_or_else(|| {
+            ApiError::unauthorized("invalid_token", "Use `Authorization: Bearer <token>`.")
+        })?;
     let state = req
         .app_data::<web::Data<AppState>>()
         .expect("AppState is registered");
@@ -162,6 +167,10 @@ pub fn hash_password(password: &str) -> Result<String, ApiError> {
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash)
-        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
         .unwrap_or(false)
 }

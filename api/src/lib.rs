@@ -47,7 +47,11 @@ fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
             "Send the body as `Content-Type: application/json`.",
         ),
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", err.to_string())
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                err.to_string(),
+            )
         }
         _ => ApiError::bad_request("malformed_request", err.to_string()),
     };
@@ -80,7 +84,11 @@ async fn method_not_allowed(req: HttpRequest) -> Result<HttpResponse, ApiError> 
     Err(ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
-        format!("{} is not allowed on {}; see /openapi.json.", req.method(), req.path()),
+        format!(
+            "{} is not allowed on {}; see /openapi.json.",
+            req.method(),
+            req.path()
+        ),
     ))
 }
 
@@ -91,34 +99,52 @@ async fn docs_redirect() -> HttpResponse {
 }
 
 /// Registers every route on an app.
-pub fn routes(cfg: &mut web::ServiceConfig, spec: utoipa::openapi::OpenApi) {
+pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     use routes::*;
     let resource = |path: &str| web::resource(path).default_service(web::to(method_not_allowed));
-    cfg.app_data(web::JsonConfig::default().limit(64 * 1024).error_handler(json_error))
-        .app_data(web::QueryConfig::default().error_handler(query_error))
-        .app_data(web::PathConfig::default().error_handler(path_error))
-        .service(resource("/v1/accounts").route(web::post().to(accounts::register)))
-        .service(resource("/v1/tokens").route(web::post().to(accounts::login)))
-        .service(resource("/v1/kinds").route(web::get().to(kinds::kinds)))
-        .service(
-            resource("/v1/games")
-                .route(web::post().to(games::create))
-                .route(web::get().to(games::lobby)),
-        )
-        .service(resource("/v1/games/{id}").route(web::get().to(games::show)))
-        .service(resource("/v1/games/{id}/join").route(web::post().to(games::join)))
-        .service(resource("/v1/games/{id}/moves").route(web::get().to(play::moves)))
-        .service(resource("/v1/games/{id}/commands").route(web::post().to(play::command)))
-        .service(resource("/v1/games/{id}/events").route(web::get().to(play::events)))
-        .service(resource("/v1/games/{id}/replay").route(web::get().to(play::replay)))
-        .service(resource("/healthz").route(web::get().to(health::healthz)))
-        .service(resource("/docs").route(web::get().to(docs_redirect)))
-        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", spec));
+    cfg.app_data(
+        web::JsonConfig::default()
+            .limit(64 * 1024)
+            .error_handler(json_error),
+    )
+    .app_data(web::QueryConfig::default().error_handler(query_error))
+    .app_data(web::PathConfig::default().error_handler(path_error))
+    .service(resource("/v1/accounts").route(web::post().to(accounts::register)))
+    .service(resource("/v1/tokens").route(web::post().to(accounts::login)))
+    .service(resource("/v1/kinds").route(web::get().to(kinds::kinds)))
+    .service(
+        resource("/v1/games")
+            .route(web::post().to(games::create))
+            .route(web::get().to(games::lobby)),
+    )
+    .service(resource("/v1/games/{id}").route(web::get().to(games::show)))
+    .service(resource("/v1/games/{id}/join").route(web::post().to(games::join)))
+    .service(resource("/v1/games/{id}/moves").route(web::get().to(play::moves)))
+    .service(resource("/v1/games/{id}/commands").route(web::post().to(play::command)))
+    .service(resource("/v1/games/{id}/events").route(web::get().to(play::events)))
+    .service(resource("/v1/games/{id}/replay").route(web::get().to(play::replay)))
+    .service(resource("/healthz").route(web::get().to(health::healthz)))
+    .service(resource("/docs").route(web::get().to(docs_redirect)))
+    .service(resource("/openapi.json").route(web::get().to(move || {
+        let spec = spec.clone();
+        async move {
+            HttpResponse::Ok()
+                .content_type("application/json")
+                .body(spec)
+        }
+    })))
+    .service(
+        SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
+    );
 }
 
 /// Builds the server on an already bound listener (tests bind port 0).
-pub fn server(state: web::Data<AppState>, listener: std::net::TcpListener, workers: Option<usize>) -> std::io::Result<Server> {
-    let spec = openapi::spec();
+pub fn server(
+    state: web::Data<AppState>,
+    listener: std::net::TcpListener,
+    workers: Option<usize>,
+) -> std::io::Result<Server> {
+    let spec = web::Bytes::from(openapi::spec_json());
     let mut server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())

@@ -46,8 +46,9 @@ impl Modify for GameSchemas {
         let mut commands = Vec::new();
         let mut events = Vec::new();
         let mut views = Vec::new();
-        let mut options = OneOfBuilder::new()
-            .description(Some("The options of one game kind (see `options_schema` in `GET /v1/kinds`)."));
+        let mut options = OneOfBuilder::new().description(Some(
+            "The options of one game kind (see `options_schema` in `GET /v1/kinds`).",
+        ));
         for game in registry::all() {
             let schemas = game.schemas();
             for (name, schema) in schemas.schemas {
@@ -60,9 +61,18 @@ impl Modify for GameSchemas {
         }
         let views: Vec<&str> = views.iter().map(String::as_str).collect();
         let unions: [(&str, RefOr<Schema>); 4] = [
-            ("AnyCommand", one_of(&commands, "A command of any game, told apart by `type`.")),
-            ("AnyEvent", one_of(&events, "An event of any game, told apart by `type`.")),
-            ("AnyView", one_of(&views, "A board of any game, told apart by `type`.")),
+            (
+                "AnyCommand",
+                one_of(&commands, "A command of any game, told apart by `type`."),
+            ),
+            (
+                "AnyEvent",
+                one_of(&events, "An event of any game, told apart by `type`."),
+            ),
+            (
+                "AnyView",
+                one_of(&views, "A board of any game, told apart by `type`."),
+            ),
             ("AnyOptions", RefOr::T(Schema::OneOf(options.build()))),
         ];
         for (name, schema) in unions {
@@ -89,14 +99,63 @@ impl Modify for BearerAuth {
     }
 }
 
-/// The whole spec.
-pub fn spec() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+/// The whole spec, as JSON.
+pub fn spec() -> serde_json::Value {
+    let mut json = serde_json::to_value(ApiDoc::openapi()).expect("the spec serializes");
+    inline_primitive_aliases(&mut json);
+    json
+}
+
+/// utoipa turns a field typed by an alias of a number (`Seat`, `Card`: `u8`) into a reference to
+/// a component named `u8`; generated clients would then get a model called `U8`. Put the
+/// primitive schema inline instead and drop such components.
+fn inline_primitive_aliases(spec: &mut serde_json::Value) {
+    use serde_json::Value;
+    let Some(schemas) = spec
+        .pointer_mut("/components/schemas")
+        .and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    let primitive: std::collections::BTreeMap<String, Value> = schemas
+        .iter()
+        .filter(|(_, s)| {
+            matches!(
+                s.get("type").and_then(Value::as_str),
+                Some("integer" | "number" | "boolean")
+            )
+        })
+        .map(|(name, s)| (format!("#/components/schemas/{name}"), s.clone()))
+        .collect();
+    for name in primitive.keys() {
+        schemas.remove(name.trim_start_matches("#/components/schemas/"));
+    }
+    fn walk(v: &mut Value, primitive: &std::collections::BTreeMap<String, Value>) {
+        match v {
+            Value::Object(map) => {
+                if let Some(target) = map.get("$ref").and_then(Value::as_str) {
+                    if let Some(inline) = primitive.get(target) {
+                        map.remove("$ref");
+                        if let Value::Object(inline) = inline {
+                            for (k, val) in inline {
+                                map.entry(k.clone()).or_insert_with(|| val.clone());
+                            }
+                        }
+                        return;
+                    }
+                }
+                map.values_mut().for_each(|v| walk(v, primitive));
+            }
+            Value::Array(items) => items.iter_mut().for_each(|v| walk(v, primitive)),
+            _ => {}
+        }
+    }
+    walk(spec, &primitive);
 }
 
 /// The spec as committed in `openapi/openapi.json`.
 pub fn spec_json() -> String {
-    let mut json = spec().to_pretty_json().expect("the spec serializes");
+    let mut json = serde_json::to_string_pretty(&spec()).expect("the spec serializes");
     json.push('\n');
     json
 }

@@ -77,7 +77,10 @@ impl RuleError {
     }
 
     pub fn game_over() -> Self {
-        Self::new("game_over", "The game has ended; no more commands are accepted.")
+        Self::new(
+            "game_over",
+            "The game has ended; no more commands are accepted.",
+        )
     }
 }
 

@@ -247,8 +247,7 @@ impl<G: Game> DynGame for Erased<G> {
             )));
         }
         let parsed = parse_options::<G>(options)?;
-        G::validate_options(&parsed, seats)
-            .map_err(|e| DomainError::InvalidOptions(e.message))?;
+        G::validate_options(&parsed, seats).map_err(|e| DomainError::InvalidOptions(e.message))?;
         Ok(to_value(&parsed))
     }
 

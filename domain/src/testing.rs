@@ -127,10 +127,16 @@ pub fn random_game<G: Game>(
         if moves >= max_moves {
             break;
         }
-        assert!(!status.to_act.is_empty(), "a running game waits for somebody");
+        assert!(
+            !status.to_act.is_empty(),
+            "a running game waits for somebody"
+        );
         let seat = status.to_act[picker.index(status.to_act.len())];
         let legal = G::legal_commands(&state, seat);
-        assert!(!legal.is_empty(), "seat {seat} must act but has no legal command");
+        assert!(
+            !legal.is_empty(),
+            "seat {seat} must act but has no legal command"
+        );
         let command = legal[picker.index(legal.len())].clone();
         let json = serde_json::to_value(&command).unwrap();
         assert_eq!(json["type"], command.tag());

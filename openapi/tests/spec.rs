@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 fn committed() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json")).unwrap_or_default()
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"))
+        .unwrap_or_default()
 }
 
 #[test]
@@ -27,7 +28,9 @@ fn every_reference_resolves() {
     let mut refs = BTreeSet::new();
     collect_refs(&spec, &mut refs);
     for r in refs {
-        let name = r.strip_prefix("#/components/schemas/").expect("only schema refs");
+        let name = r
+            .strip_prefix("#/components/schemas/")
+            .expect("only schema refs");
         assert!(schemas.contains_key(name), "dangling reference {r}");
     }
 }
@@ -59,11 +62,22 @@ fn unions_are_named_variants_with_a_type_discriminator() {
         assert!(!items.is_empty());
         let mut tags = BTreeSet::new();
         for item in items {
-            let name = item["$ref"].as_str().expect("variants are references").rsplit('/').next().unwrap();
+            let name = item["$ref"]
+                .as_str()
+                .expect("variants are references")
+                .rsplit('/')
+                .next()
+                .unwrap();
             assert!(tags.insert(name.to_string()), "{name} twice in {union}");
             let variant = &schemas[name];
-            assert_eq!(variant["properties"]["type"]["enum"][0], name, "{name} has its tag");
-            assert!(variant["required"].as_array().unwrap().contains(&Value::from("type")));
+            assert_eq!(
+                variant["properties"]["type"]["enum"][0], name,
+                "{name} has its tag"
+            );
+            assert!(variant["required"]
+                .as_array()
+                .unwrap()
+                .contains(&Value::from("type")));
         }
     }
 }
@@ -75,7 +89,10 @@ fn every_operation_has_an_id_and_documents_its_errors() {
         for (method, op) in item.as_object().unwrap() {
             assert!(op["operationId"].is_string(), "{method} {path}");
             let responses = op["responses"].as_object().unwrap();
-            assert!(responses.keys().any(|s| s.starts_with('2')), "{method} {path}");
+            assert!(
+                responses.keys().any(|s| s.starts_with('2')),
+                "{method} {path}"
+            );
         }
     }
 }

@@ -55,7 +55,13 @@ impl Appended {
 }
 
 /// Folds `events` onto `base` (never fails for events the game just decided).
-pub(crate) fn fold(base: &Aggregate, game_id: i64, events: Vec<Value>, seat: Option<u8>, now_ms: i64) -> Result<Appended> {
+pub(crate) fn fold(
+    base: &Aggregate,
+    game_id: i64,
+    events: Vec<Value>,
+    seat: Option<u8>,
+    now_ms: i64,
+) -> Result<Appended> {
     let game = base.game;
     let mut state = base.state.clone();
     let mut hash = base.last_hash.clone();
@@ -152,7 +158,11 @@ impl Store {
         .map_err(lost)?;
 
         let status = &appended.status;
-        let lifecycle = if status.finished { Lifecycle::Finished } else { Lifecycle::Active };
+        let lifecycle = if status.finished {
+            Lifecycle::Finished
+        } else {
+            Lifecycle::Active
+        };
         let to_act: Vec<i16> = status.to_act.iter().map(|s| i16::from(*s)).collect();
         let progress = serde_json::to_value(status).expect("status serializes");
         let updated = tx
@@ -175,10 +185,12 @@ impl Store {
         if updated != 1 {
             return Err(StoreError::Contention);
         }
-        self.write_views(tx, game_id, seat_count, &appended.aggregate).await.map_err(|e| match e {
-            StoreError::Database(e) => lost(e),
-            other => other,
-        })
+        self.write_views(tx, game_id, seat_count, &appended.aggregate)
+            .await
+            .map_err(|e| match e {
+                StoreError::Database(e) => lost(e),
+                other => other,
+            })
     }
 
     /// Rewrites every viewer's projection from the aggregate.

@@ -9,7 +9,13 @@ pub const GENESIS: [u8; 32] = [0; 32];
 
 /// `payload` is hashed in serde_json's canonical form (keys sorted), which is also what reading
 /// it back from `jsonb` and re-serializing gives, so a verifier recomputes the same bytes.
-pub fn event_hash(previous: &[u8], game_id: i64, version: i64, kind: &str, payload: &Value) -> Vec<u8> {
+pub fn event_hash(
+    previous: &[u8],
+    game_id: i64,
+    version: i64,
+    kind: &str,
+    payload: &Value,
+) -> Vec<u8> {
     let mut h = Sha256::new();
     h.update(previous);
     h.update(game_id.to_be_bytes());
@@ -33,6 +39,9 @@ mod tests {
         assert_ne!(base, event_hash(&GENESIS, 2, 1, "X", &p));
         assert_ne!(base, event_hash(&GENESIS, 1, 2, "X", &p));
         assert_ne!(base, event_hash(&GENESIS, 1, 1, "Y", &p));
-        assert_ne!(base, event_hash(&GENESIS, 1, 1, "X", &serde_json::json!({"a": 2})));
+        assert_ne!(
+            base,
+            event_hash(&GENESIS, 1, 1, "X", &serde_json::json!({"a": 2}))
+        );
     }
 }

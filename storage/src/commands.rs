@@ -33,7 +33,10 @@ impl Store {
                     // The client pinned a version and lost the race: tell it.
                     Some(expected) => {
                         let summary = self.summary(request.game_id).await?;
-                        return Err(StoreError::VersionConflict { expected, actual: summary.version });
+                        return Err(StoreError::VersionConflict {
+                            expected,
+                            actual: summary.version,
+                        });
                     }
                     None => continue,
                 },
@@ -69,14 +72,21 @@ impl Store {
         }
         if let Some(expected) = request.expected_version {
             if expected != head.version {
-                return Err(StoreError::VersionConflict { expected, actual: head.version });
+                return Err(StoreError::VersionConflict {
+                    expected,
+                    actual: head.version,
+                });
             }
         }
-        let aggregate = self.aggregate(&tx, game_id, head.game, head.version).await?;
+        let aggregate = self
+            .aggregate(&tx, game_id, head.game, head.version)
+            .await?;
         let seed = fresh_seed();
         let now = now_ms();
         let mut ctx = Ctx::new(seed, now);
-        let events = head.game.decide(&aggregate.state, seat, request.command, &mut ctx)?;
+        let events = head
+            .game
+            .decide(&aggregate.state, seat, request.command, &mut ctx)?;
         let appended = fold(&aggregate, game_id, events, Some(seat), now)?;
         let response = serde_json::to_value(CommandAccepted {
             game_id,
@@ -94,8 +104,16 @@ impl Store {
             seed,
             now_ms: now,
         };
-        self.write(&tx, game_id, head.seat_count, head.version, &appended, command, &response)
-            .await?;
+        self.write(
+            &tx,
+            game_id,
+            head.seat_count,
+            head.version,
+            &appended,
+            command,
+            &response,
+        )
+        .await?;
         tx.commit().await.map_err(|e| {
             if crate::error::is_retryable(&e) {
                 StoreError::Contention
@@ -103,7 +121,8 @@ impl Store {
                 e.into()
             }
         })?;
-        self.cache.put(game_id, std::sync::Arc::new(appended.aggregate));
+        self.cache
+            .put(game_id, std::sync::Arc::new(appended.aggregate));
         Ok((response, false))
     }
 }

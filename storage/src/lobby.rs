@@ -60,7 +60,13 @@ pub struct LobbyFilter {
 
 impl Store {
     /// Creates a game; the creator takes seat 0.
-    pub async fn create_game(&self, kind: &str, seats: u8, options: &Value, creator: i64) -> Result<GameSummary> {
+    pub async fn create_game(
+        &self,
+        kind: &str,
+        seats: u8,
+        options: &Value,
+        creator: i64,
+    ) -> Result<GameSummary> {
         let game = registry::find(kind).ok_or_else(|| StoreError::UnknownKind(kind.to_string()))?;
         let options = game.validate_options(options, seats)?;
         let mut client = self.pool.get().await?;
@@ -118,23 +124,43 @@ impl Store {
             None => e.into(),
         })?;
         if seat as u8 + 1 == seat_count {
-            let game = registry::find(&kind).ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
+            let game = registry::find(&kind)
+                .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
             let seed = fresh_seed();
             let now = now_ms();
             let mut ctx = Ctx::new(seed, now);
             let events = game.setup(&options, seat_count, &mut ctx)?;
-            let base = Aggregate { game, version: 0, state: game.initial(), last_hash: GENESIS.to_vec() };
+            let base = Aggregate {
+                game,
+                version: 0,
+                state: game.initial(),
+                last_hash: GENESIS.to_vec(),
+            };
             let appended = fold(&base, game_id, events, None, now)?;
-            let body = json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
-            let command = NewCommand { account_id: Some(account), seat: None, idempotency_key: None, body: &body, seed, now_ms: now };
+            let body =
+                json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
+            let command = NewCommand {
+                account_id: Some(account),
+                seat: None,
+                idempotency_key: None,
+                body: &body,
+                seed,
+                now_ms: now,
+            };
             let response = json!({ "setup": true, "version": appended.aggregate.version });
-            self.write(&tx, game_id, seat_count, 0, &appended, command, &response).await?;
+            self.write(&tx, game_id, seat_count, 0, &appended, command, &response)
+                .await?;
             let summary = self.summary_in(&tx, game_id).await?;
             tx.commit().await?;
-            self.cache.put(game_id, std::sync::Arc::new(appended.aggregate));
+            self.cache
+                .put(game_id, std::sync::Arc::new(appended.aggregate));
             return Ok(summary);
         }
-        tx.execute("UPDATE games SET updated_at = now() WHERE id = $1", &[&game_id]).await?;
+        tx.execute(
+            "UPDATE games SET updated_at = now() WHERE id = $1",
+            &[&game_id],
+        )
+        .await?;
         let summary = self.summary_in(&tx, game_id).await?;
         tx.commit().await?;
         Ok(summary)
@@ -145,7 +171,11 @@ impl Store {
         self.summary_in(&client, game_id).await
     }
 
-    pub(crate) async fn summary_in(&self, client: &impl GenericClient, game_id: i64) -> Result<GameSummary> {
+    pub(crate) async fn summary_in(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+    ) -> Result<GameSummary> {
         let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id = $1");
         let row = client
             .query_opt(&sql, &[&game_id])

@@ -20,7 +20,10 @@ use crate::{rfc3339, Store};
 pub enum Reader {
     /// No token: the public view.
     Anonymous,
-    Account { id: i64, auditor: bool },
+    Account {
+        id: i64,
+        auditor: bool,
+    },
 }
 
 impl Reader {
@@ -50,7 +53,12 @@ pub(crate) struct GameHead {
 }
 
 impl Store {
-    pub(crate) async fn head(&self, client: &impl GenericClient, game_id: i64, account: Option<i64>) -> Result<GameHead> {
+    pub(crate) async fn head(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+    ) -> Result<GameHead> {
         let row = client
             .query_opt(
                 "SELECT g.kind, g.status, g.version, g.seat_count,
@@ -62,7 +70,8 @@ impl Store {
             .ok_or(StoreError::GameNotFound(game_id))?;
         let kind: String = row.get(0);
         Ok(GameHead {
-            game: registry::find(&kind).ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?,
+            game: registry::find(&kind)
+                .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?,
             status: row.get(1),
             version: row.get(2),
             seat_count: row.get::<_, i16>(3) as u8,
@@ -87,7 +96,12 @@ impl Store {
         }
         let mut aggregate = match cached {
             Some(a) => (*a).clone(),
-            None => Aggregate { game, version: 0, state: game.initial(), last_hash: GENESIS.to_vec() },
+            None => Aggregate {
+                game,
+                version: 0,
+                state: game.initial(),
+                last_hash: GENESIS.to_vec(),
+            },
         };
         let rows = client
             .query(
@@ -102,7 +116,10 @@ impl Store {
             aggregate.last_hash = row.get(2);
         }
         if aggregate.version != version {
-            return Err(StoreError::Corrupt(format!("game {game_id} has events up to {} but claims {version}", aggregate.version)));
+            return Err(StoreError::Corrupt(format!(
+                "game {game_id} has events up to {} but claims {version}",
+                aggregate.version
+            )));
         }
         let aggregate = Arc::new(aggregate);
         self.cache.put(game_id, aggregate.clone());
@@ -128,15 +145,26 @@ impl Store {
         let your_seat = row.get::<_, Option<i16>>(11).map(|s| s as u8);
         let mut view: Option<Value> = row.get(12);
         if matches!(reader, Reader::Account { auditor: true, .. }) && summary.version > 0 {
-            let game = registry::find(&summary.kind).ok_or_else(|| StoreError::Corrupt(summary.kind.clone()))?;
-            let aggregate = self.aggregate(&client, game_id, game, summary.version).await?;
+            let game = registry::find(&summary.kind)
+                .ok_or_else(|| StoreError::Corrupt(summary.kind.clone()))?;
+            let aggregate = self
+                .aggregate(&client, game_id, game, summary.version)
+                .await?;
             view = Some(game.view(&aggregate.state, Viewer::Everyone));
         }
-        Ok(GameDetail { summary, your_seat, view })
+        Ok(GameDetail {
+            summary,
+            your_seat,
+            view,
+        })
     }
 
     /// The reader's legal commands now, each a body ready for `POST …/commands`.
-    pub async fn moves(&self, game_id: i64, reader: Reader) -> Result<(i64, Option<u8>, Vec<Value>)> {
+    pub async fn moves(
+        &self,
+        game_id: i64,
+        reader: Reader,
+    ) -> Result<(i64, Option<u8>, Vec<Value>)> {
         let client = self.pool.get().await?;
         let head = self.head(&client, game_id, reader.account()).await?;
         let Some(seat) = head.seat else {
@@ -145,7 +173,9 @@ impl Store {
         if head.version == 0 {
             return Ok((0, Some(seat), Vec::new()));
         }
-        let aggregate = self.aggregate(&client, game_id, head.game, head.version).await?;
+        let aggregate = self
+            .aggregate(&client, game_id, head.game, head.version)
+            .await?;
         let moves = head
             .game
             .legal_commands(&aggregate.state, seat)
@@ -156,7 +186,13 @@ impl Store {
     }
 
     /// The log after version `after`, at most `limit` entries, as the reader may see it.
-    pub async fn events(&self, game_id: i64, reader: Reader, after: i64, limit: i64) -> Result<EventPage> {
+    pub async fn events(
+        &self,
+        game_id: i64,
+        reader: Reader,
+        after: i64,
+        limit: i64,
+    ) -> Result<EventPage> {
         let client = self.pool.get().await?;
         let head = self.head(&client, game_id, reader.account()).await?;
         let rows = client
@@ -166,23 +202,34 @@ impl Store {
                 &[&game_id, &after, &limit],
             )
             .await?;
-        let aggregate = self.aggregate(&client, game_id, head.game, head.version).await?;
-        let viewer = head.game.effective_viewer(&aggregate.state, reader.viewer(head.seat));
+        let aggregate = self
+            .aggregate(&client, game_id, head.game, head.version)
+            .await?;
+        let viewer = head
+            .game
+            .effective_viewer(&aggregate.state, reader.viewer(head.seat));
         let last = rows.last().map(|r| r.get::<_, i64>(0));
         let events = rows
             .iter()
             .filter_map(|row| {
                 let payload: Value = row.get(3);
-                head.game.redact(&aggregate.state, &payload, viewer).map(|event| LoggedEvent {
-                    version: row.get(0),
-                    seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
-                    recorded_at: rfc3339(row.get(2)),
-                    event,
-                })
+                head.game
+                    .redact(&aggregate.state, &payload, viewer)
+                    .map(|event| LoggedEvent {
+                        version: row.get(0),
+                        seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
+                        recorded_at: rfc3339(row.get(2)),
+                        event,
+                    })
             })
             .collect();
         let next_after = last.filter(|v| *v < head.version);
-        Ok(EventPage { game_id, version: head.version, events, next_after })
+        Ok(EventPage {
+            game_id,
+            version: head.version,
+            events,
+            next_after,
+        })
     }
 
     /// The board as the reader may see it as of version `at` (1..=current). Once the game has
@@ -202,7 +249,11 @@ impl Store {
         let payloads: Vec<Value> = rows.iter().map(|r| r.get(0)).collect();
         let past = head.game.replay(&payloads)?;
         let finished_now = head.status == "finished";
-        let viewer = if finished_now { Viewer::Everyone } else { reader.viewer(head.seat) };
+        let viewer = if finished_now {
+            Viewer::Everyone
+        } else {
+            reader.viewer(head.seat)
+        };
         let viewer = head.game.effective_viewer(&past, viewer);
         Ok((head.version, head.game.view(&past, viewer)))
     }

@@ -70,8 +70,12 @@ fn any_event() -> RefOr<Schema> {
     Ref::from_schema_name("AnyEvent").into()
 }
 
-fn any_view() -> RefOr<Schema> {
-    Ref::from_schema_name("AnyView").into()
+fn any_view_or_null() -> RefOr<Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    OneOfBuilder::new()
+        .item(Ref::from_schema_name("AnyView"))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .into()
 }
 
 /// One entry of a game's log.
@@ -107,7 +111,7 @@ pub struct GameDetail {
     /// The caller's seat, if seated.
     pub your_seat: Option<u8>,
     /// The board as the caller may see it (absent until the game starts).
-    #[schema(schema_with = any_view)]
+    #[schema(schema_with = any_view_or_null)]
     pub view: Option<Value>,
 }
 

@@ -62,7 +62,10 @@ async fn template() -> &'static str {
             let name = template_name();
             let admin = admin().await;
             // Test binaries may run at once (nextest): one creates the template, the others wait.
-            admin.execute("SELECT pg_advisory_lock(727274)", &[]).await.unwrap();
+            admin
+                .execute("SELECT pg_advisory_lock(727274)", &[])
+                .await
+                .unwrap();
             let exists = admin
                 .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&name])
                 .await
@@ -76,10 +79,15 @@ async fn template() -> &'static str {
                 ] {
                     admin.batch_execute(&sql).await.unwrap();
                 }
-                baumeister_storage::migrate(&database_url(&building)).await.unwrap();
+                baumeister_storage::migrate(&database_url(&building))
+                    .await
+                    .unwrap();
                 rename_when_free(&admin, &building, &name).await;
             }
-            admin.execute("SELECT pg_advisory_unlock(727274)", &[]).await.unwrap();
+            admin
+                .execute("SELECT pg_advisory_unlock(727274)", &[])
+                .await
+                .unwrap();
             name
         })
         .await
@@ -87,7 +95,10 @@ async fn template() -> &'static str {
 
 async fn rename_when_free(admin: &tokio_postgres::Client, from: &str, to: &str) {
     for _ in 0..100 {
-        match admin.batch_execute(&format!("ALTER DATABASE \"{from}\" RENAME TO \"{to}\"")).await {
+        match admin
+            .batch_execute(&format!("ALTER DATABASE \"{from}\" RENAME TO \"{to}\""))
+            .await
+        {
             Ok(()) => return,
             Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
         }
@@ -126,12 +137,19 @@ impl Reply {
 impl TestServer {
     pub async fn start() -> TestServer {
         let template = template().await;
-        let db = format!("bm_test_{}_{}", std::process::id(), NEXT_DB.fetch_add(1, Ordering::Relaxed));
+        let db = format!(
+            "bm_test_{}_{}",
+            std::process::id(),
+            NEXT_DB.fetch_add(1, Ordering::Relaxed)
+        );
         let admin = admin().await;
         let mut created = false;
         for _ in 0..100 {
             // Fails while another session is still leaving the template; PostgreSQL says so.
-            match admin.batch_execute(&format!("CREATE DATABASE \"{db}\" TEMPLATE \"{template}\"")).await {
+            match admin
+                .batch_execute(&format!("CREATE DATABASE \"{db}\" TEMPLATE \"{template}\""))
+                .await
+            {
                 Ok(()) => {
                     created = true;
                     break;
@@ -140,7 +158,9 @@ impl TestServer {
             }
         }
         assert!(created, "could not create {db} from {template}");
-        let store = Store::connect(&database_url(&db), 8).await.expect("store connects");
+        let store = Store::connect(&database_url(&db), 8)
+            .await
+            .expect("store connects");
         let config = Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url(&db),
@@ -156,8 +176,15 @@ impl TestServer {
         let server = baumeister_api::server(state, listener, Some(2)).unwrap();
         let handle = server.handle();
         actix_web::rt::spawn(server);
-        let client = awc::Client::builder().timeout(Duration::from_secs(60)).finish();
-        TestServer { base, db, client, handle }
+        let client = awc::Client::builder()
+            .timeout(Duration::from_secs(60))
+            .finish();
+        TestServer {
+            base,
+            db,
+            client,
+            handle,
+        }
     }
 
     /// Stops the server and drops its database.
@@ -165,13 +192,18 @@ impl TestServer {
         self.handle.stop(true).await;
         let admin = admin().await;
         let _ = admin
-            .batch_execute(&format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", self.db))
+            .batch_execute(&format!(
+                "DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)",
+                self.db
+            ))
             .await;
     }
 
     /// A direct connection to this test's database, to check what was stored.
     pub async fn db(&self) -> tokio_postgres::Client {
-        let (client, connection) = tokio_postgres::connect(&database_url(&self.db), NoTls).await.unwrap();
+        let (client, connection) = tokio_postgres::connect(&database_url(&self.db), NoTls)
+            .await
+            .unwrap();
         tokio::spawn(connection);
         client
     }
@@ -179,7 +211,9 @@ impl TestServer {
     /// A request to build on (headers, method); send it with [`TestServer::send`].
     pub fn request(&self, method: &str, path: &str, token: Option<&str>) -> awc::ClientRequest {
         let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
-        let mut request = self.client.request(method, format!("{}{}", self.base, path));
+        let mut request = self
+            .client
+            .request(method, format!("{}{}", self.base, path));
         if let Some(token) = token {
             request = request.insert_header(("Authorization", format!("Bearer {token}")));
         }
@@ -193,7 +227,11 @@ impl TestServer {
             None => request.send().await,
         }
         .expect("the server answers");
-        let bytes = response.body().limit(64 * 1024 * 1024).await.expect("a body");
+        let bytes = response
+            .body()
+            .limit(64 * 1024 * 1024)
+            .await
+            .expect("a body");
         let body = if bytes.is_empty() {
             Value::Null
         } else {
@@ -208,11 +246,20 @@ impl TestServer {
     }
 
     /// The future borrows only the server, so requests can run at once (`tokio::join!`).
-    pub fn get(&self, path: &str, token: Option<&str>) -> impl std::future::Future<Output = Reply> + '_ {
+    pub fn get(
+        &self,
+        path: &str,
+        token: Option<&str>,
+    ) -> impl std::future::Future<Output = Reply> + '_ {
         self.send(self.request("GET", path, token), None)
     }
 
-    pub fn post(&self, path: &str, token: Option<&str>, body: &Value) -> impl std::future::Future<Output = Reply> + '_ {
+    pub fn post(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: &Value,
+    ) -> impl std::future::Future<Output = Reply> + '_ {
         let request = self
             .request("POST", path, token)
             .insert_header(("Content-Type", "application/json"));
@@ -223,11 +270,19 @@ impl TestServer {
     pub async fn player(&self, name: &str) -> String {
         let password = format!("password-of-{name}");
         let r = self
-            .post("/v1/accounts", None, &json!({"name": name, "password": password}))
+            .post(
+                "/v1/accounts",
+                None,
+                &json!({"name": name, "password": password}),
+            )
             .await;
         assert_eq!(r.status, 201, "register {name}: {}", r.body);
         let r = self
-            .post("/v1/tokens", None, &json!({"name": name, "password": password}))
+            .post(
+                "/v1/tokens",
+                None,
+                &json!({"name": name, "password": password}),
+            )
             .await;
         assert_eq!(r.status, 200, "login {name}: {}", r.body);
         r.body["token"].as_str().unwrap().to_string()
@@ -245,7 +300,9 @@ impl TestServer {
         assert_eq!(r.status, 201, "create: {}", r.body);
         let id = r.body["id"].as_i64().unwrap();
         for token in &tokens[1..] {
-            let r = self.post(&format!("/v1/games/{id}/join"), Some(token), &json!({})).await;
+            let r = self
+                .post(&format!("/v1/games/{id}/join"), Some(token), &json!({}))
+                .await;
             assert_eq!(r.status, 200, "join: {}", r.body);
         }
         id
@@ -257,11 +314,17 @@ pub struct Pick(u64);
 
 impl Pick {
     pub fn new(seed: u64) -> Self {
-        Pick(seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407))
+        Pick(
+            seed.wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407),
+        )
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }

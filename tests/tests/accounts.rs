@@ -8,7 +8,11 @@ async fn a_player_registers_logs_in_and_creates_a_game() {
     let s = TestServer::start().await;
     let token = s.player("anna").await;
     let r = s
-        .post("/v1/games", Some(&token), &json!({"kind": "burgbaumeister", "seats": 2}))
+        .post(
+            "/v1/games",
+            Some(&token),
+            &json!({"kind": "burgbaumeister", "seats": 2}),
+        )
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["status"], "open");
@@ -22,7 +26,11 @@ async fn names_are_unique_regardless_of_case() {
     let s = TestServer::start().await;
     s.player("Anna").await;
     let r = s
-        .post("/v1/accounts", None, &json!({"name": "anna", "password": "12345678"}))
+        .post(
+            "/v1/accounts",
+            None,
+            &json!({"name": "anna", "password": "12345678"}),
+        )
         .await;
     assert_eq!((r.status, r.code()), (409, "name_taken"));
     s.finish().await;
@@ -33,11 +41,23 @@ async fn bad_names_and_passwords_are_refused() {
     let s = TestServer::start().await;
     for (body, code) in [
         (json!({"name": "", "password": "12345678"}), "invalid_name"),
-        (json!({"name": "a b", "password": "12345678"}), "invalid_name"),
-        (json!({"name": "x".repeat(33), "password": "12345678"}), "invalid_name"),
-        (json!({"name": "bob", "password": "short"}), "invalid_password"),
+        (
+            json!({"name": "a b", "password": "12345678"}),
+            "invalid_name",
+        ),
+        (
+            json!({"name": "x".repeat(33), "password": "12345678"}),
+            "invalid_name",
+        ),
+        (
+            json!({"name": "bob", "password": "short"}),
+            "invalid_password",
+        ),
         (json!({"name": "bob"}), "malformed_request"),
-        (json!({"name": "bob", "password": "12345678", "admin": true}), "malformed_request"),
+        (
+            json!({"name": "bob", "password": "12345678", "admin": true}),
+            "malformed_request",
+        ),
     ] {
         let r = s.post("/v1/accounts", None, &body).await;
         assert_eq!((r.status, r.code()), (400, code), "{body}");
@@ -51,10 +71,18 @@ async fn wrong_passwords_and_unknown_names_get_the_same_answer() {
     let s = TestServer::start().await;
     s.player("anna").await;
     let wrong = s
-        .post("/v1/tokens", None, &json!({"name": "anna", "password": "not-her-password"}))
+        .post(
+            "/v1/tokens",
+            None,
+            &json!({"name": "anna", "password": "not-her-password"}),
+        )
         .await;
     let unknown = s
-        .post("/v1/tokens", None, &json!({"name": "nobody", "password": "whatever1"}))
+        .post(
+            "/v1/tokens",
+            None,
+            &json!({"name": "nobody", "password": "whatever1"}),
+        )
         .await;
     assert_eq!((wrong.status, wrong.code()), (401, "bad_credentials"));
     assert_eq!(wrong.body, unknown.body);
@@ -70,8 +98,14 @@ async fn bad_expired_and_forged_tokens_are_refused() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
-    let claims = |exp: u64| json!({"sub": "1", "name": "anna", "role": "auditor", "iat": now, "exp": exp});
-    let forged = encode(&Header::default(), &claims(now + 3600), &EncodingKey::from_secret(b"guess")).unwrap();
+    let claims =
+        |exp: u64| json!({"sub": "1", "name": "anna", "role": "auditor", "iat": now, "exp": exp});
+    let forged = encode(
+        &Header::default(),
+        &claims(now + 3600),
+        &EncodingKey::from_secret(b"guess"),
+    )
+    .unwrap();
     let expired = encode(
         &Header::default(),
         &claims(now - 3600),
@@ -87,14 +121,22 @@ async fn bad_expired_and_forged_tokens_are_refused() {
         (expired.as_str(), "token_expired"),
     ] {
         let r = s
-            .post("/v1/games", Some(token), &json!({"kind": "burgbaumeister", "seats": 2}))
+            .post(
+                "/v1/games",
+                Some(token),
+                &json!({"kind": "burgbaumeister", "seats": 2}),
+            )
             .await;
         assert_eq!((r.status, r.code()), (401, code), "{token}");
         let r = s.get("/v1/games", Some(token)).await;
         assert_eq!((r.status, r.code()), (401, code), "reads too: {token}");
     }
     let r = s
-        .post("/v1/games", None, &json!({"kind": "burgbaumeister", "seats": 2}))
+        .post(
+            "/v1/games",
+            None,
+            &json!({"kind": "burgbaumeister", "seats": 2}),
+        )
         .await;
     assert_eq!((r.status, r.code()), (401, "token_missing"));
     let r = s.get("/v1/games", None).await;

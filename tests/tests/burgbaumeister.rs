@@ -32,14 +32,18 @@ async fn play_to_end(s: &TestServer, id: i64, tokens: &[String], seed: u64) -> u
         assert!(!moves.is_empty(), "the seat to act has moves");
         let placing: Vec<&Value> = moves
             .iter()
-            .filter(|m| m["command"]["type"] != "TurnUpCard" && m["command"]["type"] != "ReturnCard")
+            .filter(|m| {
+                m["command"]["type"] != "TurnUpCard" && m["command"]["type"] != "ReturnCard"
+            })
             .collect();
         let chosen = if !placing.is_empty() && pick.below(10) < 9 {
             placing[pick.below(placing.len())].clone()
         } else {
             moves[pick.below(moves.len())].clone()
         };
-        let r = s.post(&format!("/v1/games/{id}/commands"), Some(token), &chosen).await;
+        let r = s
+            .post(&format!("/v1/games/{id}/commands"), Some(token), &chosen)
+            .await;
         assert_eq!(r.status, 200, "{chosen} refused: {}", r.body);
         sent += 1;
         assert!(sent < 2000, "the game does not end");
@@ -65,27 +69,43 @@ async fn check_finished(s: &TestServer, id: i64, tokens: &[String], variant: boo
     let best = scores.iter().map(|s| s.as_i64().unwrap()).max().unwrap();
     if variant {
         for w in winners {
-            assert_eq!(scores[w.as_u64().unwrap() as usize].as_i64().unwrap(), best, "variant: most points win");
+            assert_eq!(
+                scores[w.as_u64().unwrap() as usize].as_i64().unwrap(),
+                best,
+                "variant: most points win"
+            );
         }
     }
     // After the end everything is public: the store's cards too.
     let view = &game.body["view"];
     for slot in view["store"].as_array().unwrap() {
         if slot["state"] == "face_down" {
-            assert!(slot["card"].is_number(), "after the end face-down cards are shown");
+            assert!(
+                slot["card"].is_number(),
+                "after the end face-down cards are shown"
+            );
         }
     }
-    let log = s.get(&format!("/v1/games/{id}/events?limit=1000"), None).await;
+    let log = s
+        .get(&format!("/v1/games/{id}/events?limit=1000"), None)
+        .await;
     let events = log.body["events"].as_array().unwrap();
     assert_eq!(events.last().unwrap()["event"]["type"], "CastleGameEnded");
-    assert!(events[1]["event"]["cards"].is_array(), "the layout is public after the end");
+    assert!(
+        events[1]["event"]["cards"].is_array(),
+        "the layout is public after the end"
+    );
     // No more commands.
     for t in tokens {
         let m = s.get(&format!("/v1/games/{id}/moves"), Some(t)).await;
         assert_eq!(m.body["moves"], json!([]));
     }
     let r = s
-        .post(&format!("/v1/games/{id}/commands"), Some(&tokens[0]), &json!({"command": {"type": "TurnUpCard", "slot": 0}}))
+        .post(
+            &format!("/v1/games/{id}/commands"),
+            Some(&tokens[0]),
+            &json!({"command": {"type": "TurnUpCard", "slot": 0}}),
+        )
         .await;
     assert_eq!((r.status, r.code()), (422, "game_over"));
 }
@@ -95,7 +115,9 @@ async fn whole_base_games_are_played_by_following_moves() {
     let s = TestServer::start().await;
     let tokens = players(&s, 4).await;
     for (n, seed) in [(2usize, 1u64), (3, 2), (4, 3)] {
-        let id = s.game("burgbaumeister", json!({"variant": false}), &tokens[..n]).await;
+        let id = s
+            .game("burgbaumeister", json!({"variant": false}), &tokens[..n])
+            .await;
         play_to_end(&s, id, &tokens[..n], seed).await;
         check_finished(&s, id, &tokens[..n], false).await;
     }
@@ -107,7 +129,9 @@ async fn whole_variant_games_are_played_by_following_moves() {
     let s = TestServer::start().await;
     let tokens = players(&s, 4).await;
     for (n, seed) in [(2usize, 11u64), (3, 12), (4, 13)] {
-        let id = s.game("burgbaumeister", json!({"variant": true}), &tokens[..n]).await;
+        let id = s
+            .game("burgbaumeister", json!({"variant": true}), &tokens[..n])
+            .await;
         play_to_end(&s, id, &tokens[..n], seed).await;
         check_finished(&s, id, &tokens[..n], true).await;
     }
@@ -119,35 +143,70 @@ async fn the_game_starts_when_the_last_seat_is_taken() {
     let s = TestServer::start().await;
     let tokens = players(&s, 3).await;
     let r = s
-        .post("/v1/games", Some(&tokens[0]), &json!({"kind": "burgbaumeister", "seats": 3}))
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": "burgbaumeister", "seats": 3}),
+        )
         .await;
     let id = r.body["id"].as_i64().unwrap();
     let early = s
-        .post(&format!("/v1/games/{id}/commands"), Some(&tokens[0]), &json!({"command": {"type": "TurnUpCard", "slot": 0}}))
+        .post(
+            &format!("/v1/games/{id}/commands"),
+            Some(&tokens[0]),
+            &json!({"command": {"type": "TurnUpCard", "slot": 0}}),
+        )
         .await;
     assert_eq!((early.status, early.code()), (409, "game_not_started"));
-    let again = s.post(&format!("/v1/games/{id}/join"), Some(&tokens[0]), &json!({})).await;
+    let again = s
+        .post(
+            &format!("/v1/games/{id}/join"),
+            Some(&tokens[0]),
+            &json!({}),
+        )
+        .await;
     assert_eq!((again.status, again.code()), (409, "already_seated"));
-    let r = s.post(&format!("/v1/games/{id}/join"), Some(&tokens[1]), &json!({})).await;
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/join"),
+            Some(&tokens[1]),
+            &json!({}),
+        )
+        .await;
     assert_eq!(r.body["status"], "open");
-    let r = s.post(&format!("/v1/games/{id}/join"), Some(&tokens[2]), &json!({})).await;
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/join"),
+            Some(&tokens[2]),
+            &json!({}),
+        )
+        .await;
     assert_eq!(r.body["status"], "active");
     assert_eq!(r.body["to_act"].as_array().unwrap().len(), 1);
     let late = s.player("late").await;
-    let r = s.post(&format!("/v1/games/{id}/join"), Some(&late), &json!({})).await;
+    let r = s
+        .post(&format!("/v1/games/{id}/join"), Some(&late), &json!({}))
+        .await;
     assert_eq!((r.status, r.code()), (409, "game_not_open"));
     // The lobby's filters.
     let mine = s.get("/v1/games?mine=true", Some(&tokens[1])).await;
     assert_eq!(mine.body["games"].as_array().unwrap().len(), 1);
-    let to_act = r.body["to_act"].as_array().map(|a| a[0].as_u64().unwrap()).unwrap_or(0);
+    let to_act = r.body["to_act"]
+        .as_array()
+        .map(|a| a[0].as_u64().unwrap())
+        .unwrap_or(0);
     let _ = to_act;
     let summary = s.get(&format!("/v1/games/{id}"), None).await;
     let seat = summary.body["to_act"][0].as_u64().unwrap() as usize;
     let turn = s.get("/v1/games?my_turn=true", Some(&tokens[seat])).await;
     assert_eq!(turn.body["games"].as_array().unwrap().len(), 1);
-    let other = s.get("/v1/games?my_turn=true", Some(&tokens[(seat + 1) % 3])).await;
+    let other = s
+        .get("/v1/games?my_turn=true", Some(&tokens[(seat + 1) % 3]))
+        .await;
     assert_eq!(other.body["games"], json!([]));
-    let by_kind = s.get("/v1/games?kind=burgbaumeister&status=active", None).await;
+    let by_kind = s
+        .get("/v1/games?kind=burgbaumeister&status=active", None)
+        .await;
     assert_eq!(by_kind.body["games"].as_array().unwrap().len(), 1);
     let none = s.get("/v1/games?status=finished", None).await;
     assert_eq!(none.body["games"], json!([]));
@@ -173,7 +232,11 @@ async fn face_down_cards_are_hidden_in_views_logs_and_replays_but_not_from_audit
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
     let r = s
-        .post(&format!("/v1/games/{id}/commands"), Some(&tokens[seat]), &json!({"command": {"type": "TurnUpCard", "slot": 7}}))
+        .post(
+            &format!("/v1/games/{id}/commands"),
+            Some(&tokens[seat]),
+            &json!({"command": {"type": "TurnUpCard", "slot": 7}}),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let turned = r.body["events"][0]["event"]["card"].clone();
@@ -184,15 +247,34 @@ async fn face_down_cards_are_hidden_in_views_logs_and_replays_but_not_from_audit
         assert_eq!(view["turned_up"]["card"], turned);
         let replay = s.get(&format!("/v1/games/{id}/replay?at=2"), reader).await;
         assert_eq!(replay.status, 200);
-        assert!(face_down_numbers(&replay.body["view"]).iter().all(Value::is_null), "replay");
+        assert!(
+            face_down_numbers(&replay.body["view"])
+                .iter()
+                .all(Value::is_null),
+            "replay"
+        );
         let log = s.get(&format!("/v1/games/{id}/events"), reader).await;
         let text = log.body.to_string();
-        assert!(log.body["events"][1]["event"]["cards"].is_null(), "log: {text}");
+        assert!(
+            log.body["events"][1]["event"]["cards"].is_null(),
+            "log: {text}"
+        );
     }
     let view = s.get(&format!("/v1/games/{id}"), Some(&auditor)).await.body["view"].clone();
-    assert!(face_down_numbers(&view).iter().all(Value::is_number), "auditors see everything");
-    let log = s.get(&format!("/v1/games/{id}/events"), Some(&auditor)).await;
-    assert_eq!(log.body["events"][1]["event"]["cards"].as_array().unwrap().len(), 45);
+    assert!(
+        face_down_numbers(&view).iter().all(Value::is_number),
+        "auditors see everything"
+    );
+    let log = s
+        .get(&format!("/v1/games/{id}/events"), Some(&auditor))
+        .await;
+    assert_eq!(
+        log.body["events"][1]["event"]["cards"]
+            .as_array()
+            .unwrap()
+            .len(),
+        45
+    );
     let r = s.get(&format!("/v1/games/{id}/replay?at=0"), None).await;
     assert_eq!((r.status, r.code()), (400, "version_out_of_range"));
     let r = s.get(&format!("/v1/games/{id}/replay?at=99"), None).await;
@@ -220,13 +302,17 @@ async fn bad_input_gets_the_right_status_and_code_and_changes_nothing() {
     let stranger = s.player("stranger").await;
     let auditor = s.player("auditor").await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
-    let seat = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"][0].as_u64().unwrap() as usize;
+    let seat = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"][0]
+        .as_u64()
+        .unwrap() as usize;
     let (me, other) = (&tokens[seat], &tokens[1 - seat]);
     let path = format!("/v1/games/{id}/commands");
     let before = fingerprint(&s, id).await;
 
     let raw = |body: &'static str| {
-        let request = s.request("POST", &path, Some(me)).insert_header(("Content-Type", "application/json"));
+        let request = s
+            .request("POST", &path, Some(me))
+            .insert_header(("Content-Type", "application/json"));
         s.send(request, Some(body.as_bytes().to_vec()))
     };
     for (body, code) in [
@@ -235,15 +321,28 @@ async fn bad_input_gets_the_right_status_and_code_and_changes_nothing() {
         ("{\"command\": 5}", "invalid_command"),
         ("{\"command\": {}}", "invalid_command"),
         ("{\"command\": {\"type\": \"Teleport\"}}", "unknown_command"),
-        ("{\"command\": {\"type\": \"TurnUpCard\"}}", "invalid_command"),
-        ("{\"command\": {\"type\": \"TurnUpCard\", \"slot\": -1}}", "invalid_command"),
-        ("{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 300}}", "invalid_command"),
-        ("{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 0}, \"expected_version\": \"x\"}", "malformed_request"),
+        (
+            "{\"command\": {\"type\": \"TurnUpCard\"}}",
+            "invalid_command",
+        ),
+        (
+            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": -1}}",
+            "invalid_command",
+        ),
+        (
+            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 300}}",
+            "invalid_command",
+        ),
+        (
+            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 0}, \"expected_version\": \"x\"}",
+            "malformed_request",
+        ),
     ] {
         let r = raw(body).await;
         assert_eq!((r.status, r.code()), (400, code), "{body}: {}", r.body);
     }
-    let send = |token: &String, command: Value| s.post(&path, Some(token), &json!({"command": command}));
+    let send =
+        |token: &String, command: Value| s.post(&path, Some(token), &json!({"command": command}));
     let r = send(me, json!({"type": "TurnUpCard", "slot": 45})).await;
     assert_eq!(r.status, 422, "slot out of range: {}", r.body);
     let r = send(other, json!({"type": "TurnUpCard", "slot": 0})).await;
@@ -252,30 +351,74 @@ async fn bad_input_gets_the_right_status_and_code_and_changes_nothing() {
     assert_eq!((r.status, r.code()), (403, "not_seated"));
     let r = send(me, json!({"type": "AddCardToWall"})).await;
     assert_eq!(r.status, 422, "nothing turned up yet: {}", r.body);
-    let r = s.post(&path, None, &json!({"command": {"type": "TurnUpCard", "slot": 0}})).await;
+    let r = s
+        .post(
+            &path,
+            None,
+            &json!({"command": {"type": "TurnUpCard", "slot": 0}}),
+        )
+        .await;
     assert_eq!((r.status, r.code()), (401, "token_missing"));
-    let r = s.post("/v1/games/424242/commands", Some(me), &json!({"command": {"type": "TurnUpCard", "slot": 0}})).await;
+    let r = s
+        .post(
+            "/v1/games/424242/commands",
+            Some(me),
+            &json!({"command": {"type": "TurnUpCard", "slot": 0}}),
+        )
+        .await;
     assert_eq!((r.status, r.code()), (404, "game_not_found"));
     let r = s
-        .post(&path, Some(me), &json!({"command": {"type": "TurnUpCard", "slot": 0}, "expected_version": 999}))
+        .post(
+            &path,
+            Some(me),
+            &json!({"command": {"type": "TurnUpCard", "slot": 0}, "expected_version": 999}),
+        )
         .await;
     assert_eq!((r.status, r.code()), (409, "version_conflict"));
-    assert_eq!(fingerprint(&s, id).await, before, "refused commands change nothing");
+    assert_eq!(
+        fingerprint(&s, id).await,
+        before,
+        "refused commands change nothing"
+    );
 
     // An illegal card: turn up the 46 and build it, then the next turn's card is lower.
     let everything = s.get(&format!("/v1/games/{id}"), Some(&auditor)).await.body["view"].clone();
     let slot_of = |card: u64| {
-        everything["store"].as_array().unwrap().iter().find(|s| s["card"] == card).unwrap()["slot"].clone()
+        everything["store"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["card"] == card)
+            .unwrap()["slot"]
+            .clone()
     };
-    assert_eq!(send(me, json!({"type": "TurnUpCard", "slot": slot_of(46)})).await.status, 200);
+    assert_eq!(
+        send(me, json!({"type": "TurnUpCard", "slot": slot_of(46)}))
+            .await
+            .status,
+        200
+    );
     assert_eq!(send(me, json!({"type": "AddCardToWall"})).await.status, 200);
-    assert_eq!(send(other, json!({"type": "TurnUpCard", "slot": slot_of(2)})).await.status, 200);
+    assert_eq!(
+        send(other, json!({"type": "TurnUpCard", "slot": slot_of(2)}))
+            .await
+            .status,
+        200
+    );
     assert_eq!(send(other, json!({"type": "ReturnCard"})).await.status, 200);
-    assert_eq!(send(me, json!({"type": "TurnUpCard", "slot": slot_of(30)})).await.status, 200);
+    assert_eq!(
+        send(me, json!({"type": "TurnUpCard", "slot": slot_of(30)}))
+            .await
+            .status,
+        200
+    );
     let before = fingerprint(&s, id).await;
     let r = send(me, json!({"type": "AddCardToWall"})).await;
     assert_eq!((r.status, r.code()), (422, "card_too_low"));
-    assert!(r.body["detail"].as_str().unwrap().len() > 10, "the rule in words");
+    assert!(
+        r.body["detail"].as_str().unwrap().len() > 10,
+        "the rule in words"
+    );
     assert_eq!(fingerprint(&s, id).await, before);
     s.finish().await;
 }
@@ -285,14 +428,19 @@ async fn an_idempotency_key_replayed_returns_the_first_response_and_appends_noth
     let s = TestServer::start().await;
     let tokens = players(&s, 2).await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
-    let seat = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"][0].as_u64().unwrap() as usize;
+    let seat = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"][0]
+        .as_u64()
+        .unwrap() as usize;
     let path = format!("/v1/games/{id}/commands");
     let post = |command: Value| {
         let request = s
             .request("POST", &path, Some(&tokens[seat]))
             .insert_header(("Content-Type", "application/json"))
             .insert_header(("Idempotency-Key", "turn-1"));
-        s.send(request, Some(serde_json::to_vec(&json!({"command": command})).unwrap()))
+        s.send(
+            request,
+            Some(serde_json::to_vec(&json!({"command": command})).unwrap()),
+        )
     };
     let first = post(json!({"type": "TurnUpCard", "slot": 3})).await;
     assert_eq!(first.status, 200, "{}", first.body);
@@ -303,7 +451,10 @@ async fn an_idempotency_key_replayed_returns_the_first_response_and_appends_noth
     assert_eq!(second.header("idempotent-replayed"), Some("true"));
     assert_eq!(fingerprint(&s, id).await, after_first);
     let different = post(json!({"type": "ReturnCard"})).await;
-    assert_eq!((different.status, different.code()), (422, "idempotency_key_reused"));
+    assert_eq!(
+        (different.status, different.code()),
+        (422, "idempotency_key_reused")
+    );
     assert_eq!(fingerprint(&s, id).await, after_first);
     s.finish().await;
 }
@@ -318,7 +469,11 @@ async fn two_clients_racing_on_one_version_one_wins_one_gets_409_and_nothing_is_
         let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
         let version = game.body["version"].as_i64().unwrap();
         let path = format!("/v1/games/{id}/commands");
-        let a = s.post(&path, Some(&tokens[seat]), &json!({"command": {"type": "TurnUpCard", "slot": round}, "expected_version": version}));
+        let a = s.post(
+            &path,
+            Some(&tokens[seat]),
+            &json!({"command": {"type": "TurnUpCard", "slot": round}, "expected_version": version}),
+        );
         let b = s.post(&path, Some(&tokens[seat]), &json!({"command": {"type": "TurnUpCard", "slot": round + 1}, "expected_version": version}));
         let (a, b) = futures_join(a, b).await;
         let mut statuses = [a.status, b.status];
@@ -333,10 +488,20 @@ async fn two_clients_racing_on_one_version_one_wins_one_gets_409_and_nothing_is_
     // Without a pinned version the loser is decided again on the new state: there, turning up
     // a second card breaks a rule (422), it is not a conflict.
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
-    let seat = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"][0].as_u64().unwrap() as usize;
+    let seat = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"][0]
+        .as_u64()
+        .unwrap() as usize;
     let path = format!("/v1/games/{id}/commands");
-    let a = s.post(&path, Some(&tokens[seat]), &json!({"command": {"type": "TurnUpCard", "slot": 0}}));
-    let b = s.post(&path, Some(&tokens[seat]), &json!({"command": {"type": "TurnUpCard", "slot": 1}}));
+    let a = s.post(
+        &path,
+        Some(&tokens[seat]),
+        &json!({"command": {"type": "TurnUpCard", "slot": 0}}),
+    );
+    let b = s.post(
+        &path,
+        Some(&tokens[seat]),
+        &json!({"command": {"type": "TurnUpCard", "slot": 1}}),
+    );
     let (a, b) = futures_join(a, b).await;
     let mut statuses = [a.status, b.status];
     statuses.sort();
@@ -345,7 +510,10 @@ async fn two_clients_racing_on_one_version_one_wins_one_gets_409_and_nothing_is_
 }
 
 /// Runs two requests at once on this thread.
-async fn futures_join<A: std::future::Future, B: std::future::Future>(a: A, b: B) -> (A::Output, B::Output) {
+async fn futures_join<A: std::future::Future, B: std::future::Future>(
+    a: A,
+    b: B,
+) -> (A::Output, B::Output) {
     tokio::join!(a, b)
 }
 
@@ -354,11 +522,16 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
     use baumeister_storage::{event_hash, GENESIS};
     let s = TestServer::start().await;
     let tokens = players(&s, 3).await;
-    let id = s.game("burgbaumeister", json!({"variant": true}), &tokens).await;
+    let id = s
+        .game("burgbaumeister", json!({"variant": true}), &tokens)
+        .await;
     play_to_end(&s, id, &tokens, 99).await;
     let db = s.db().await;
     let rows = db
-        .query("SELECT version, type, payload, hash FROM events WHERE game_id = $1 ORDER BY version", &[&id])
+        .query(
+            "SELECT version, type, payload, hash FROM events WHERE game_id = $1 ORDER BY version",
+            &[&id],
+        )
         .await
         .unwrap();
     let mut previous = GENESIS.to_vec();
@@ -368,7 +541,11 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
         assert_eq!(version, i as i64 + 1);
         let payload: Value = row.get(2);
         let hash: Vec<u8> = row.get(3);
-        assert_eq!(hash, event_hash(&previous, id, version, row.get(1), &payload), "event {version}");
+        assert_eq!(
+            hash,
+            event_hash(&previous, id, version, row.get(1), &payload),
+            "event {version}"
+        );
         previous = hash;
         payloads.push(payload);
     }
@@ -376,13 +553,20 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
     let game = baumeister_domain::registry::find("burgbaumeister").unwrap();
     let state = game.replay(&payloads).unwrap();
     let views = db
-        .query("SELECT viewer, view FROM views WHERE game_id = $1 ORDER BY viewer", &[&id])
+        .query(
+            "SELECT viewer, view FROM views WHERE game_id = $1 ORDER BY viewer",
+            &[&id],
+        )
         .await
         .unwrap();
     assert_eq!(views.len(), 4, "three seats and the spectators");
     for row in views {
         let viewer: i16 = row.get(0);
-        let v = if viewer < 0 { baumeister_domain::Viewer::Spectator } else { baumeister_domain::Viewer::Seat(viewer as u8) };
+        let v = if viewer < 0 {
+            baumeister_domain::Viewer::Spectator
+        } else {
+            baumeister_domain::Viewer::Seat(viewer as u8)
+        };
         let stored: Value = row.get(1);
         assert_eq!(stored, game.view(&state, game.effective_viewer(&state, v)));
     }

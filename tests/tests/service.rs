@@ -9,7 +9,10 @@ async fn health_reports_the_database() {
     let r = s.get("/healthz", None).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.body["database"], "ok");
-    assert!(r.header("x-request-id").is_some(), "every response carries a request id");
+    assert!(
+        r.header("x-request-id").is_some(),
+        "every response carries a request id"
+    );
     s.finish().await;
 }
 
@@ -19,13 +22,20 @@ async fn the_spec_served_is_the_committed_one_and_the_docs_load_offline() {
     let r = s.get("/openapi.json", None).await;
     assert_eq!(r.status, 200);
     let committed: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../openapi/openapi.json")).unwrap(),
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../openapi/openapi.json"
+        ))
+        .unwrap(),
     )
     .unwrap();
     assert_eq!(r.body, committed);
     let r = s.get("/docs/", None).await;
     assert_eq!(r.status, 200);
-    assert!(r.body.as_str().unwrap().contains("swagger"), "the Swagger UI page");
+    assert!(
+        r.body.as_str().unwrap().contains("swagger"),
+        "the Swagger UI page"
+    );
     let r = s.get("/docs/swagger-ui.css", None).await;
     assert_eq!(r.status, 200, "assets are vendored");
     s.finish().await;
@@ -36,7 +46,13 @@ async fn kinds_list_every_game_with_its_seats_and_options() {
     let s = TestServer::start().await;
     let r = s.get("/v1/kinds", None).await;
     assert_eq!(r.status, 200);
-    let burg = r.body.as_array().unwrap().iter().find(|k| k["kind"] == "burgbaumeister").unwrap();
+    let burg = r
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["kind"] == "burgbaumeister")
+        .unwrap();
     assert_eq!(burg["min_seats"], 2);
     assert_eq!(burg["max_seats"], 4);
     assert_eq!(burg["options_schema"], "BurgbaumeisterOptions");

@@ -71,7 +71,10 @@ fn check_name(name: &str) -> ApiResult<()> {
         (status = 400, description = "Malformed, or the name or password does not fit the rules", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The name is taken (`name_taken`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn register(state: web::Data<AppState>, body: web::Json<NewAccount>) -> ApiResult<HttpResponse> {
+pub async fn register(
+    state: web::Data<AppState>,
+    body: web::Json<NewAccount>,
+) -> ApiResult<HttpResponse> {
     let NewAccount { name, password } = body.into_inner();
     check_name(&name)?;
     if !(8..=128).contains(&password.chars().count()) {
@@ -96,7 +99,10 @@ pub async fn register(state: web::Data<AppState>, body: web::Json<NewAccount>) -
         (status = 400, description = "Malformed", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong name or password (`bad_credentials`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn login(state: web::Data<AppState>, body: web::Json<Credentials>) -> ApiResult<HttpResponse> {
+pub async fn login(
+    state: web::Data<AppState>,
+    body: web::Json<Credentials>,
+) -> ApiResult<HttpResponse> {
     let Credentials { name, password } = body.into_inner();
     let bad = || ApiError::unauthorized("bad_credentials", "Wrong name or password.");
     if name.len() > 64 || password.len() > 1024 {

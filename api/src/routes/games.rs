@@ -5,7 +5,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::openapi::{Ref, RefOr, schema::Schema};
+use utoipa::openapi::{schema::Schema, Ref, RefOr};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
@@ -68,7 +68,11 @@ pub struct GamePage {
         (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn create(state: web::Data<AppState>, caller: Caller, body: web::Json<NewGame>) -> ApiResult<HttpResponse> {
+pub async fn create(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<NewGame>,
+) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     let options = body.options.clone().unwrap_or(Value::Null);
     let summary = state
@@ -90,22 +94,40 @@ pub async fn create(state: web::Data<AppState>, caller: Caller, body: web::Json<
         (status = 400, description = "Bad filter", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Bad token, or `mine`/`my_turn` without one", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn lobby(state: web::Data<AppState>, caller: Caller, query: web::Query<LobbyQuery>) -> ApiResult<HttpResponse> {
+pub async fn lobby(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<LobbyQuery>,
+) -> ApiResult<HttpResponse> {
     let q = query.into_inner();
     let limit = q.limit.unwrap_or(20);
     if !(1..=100).contains(&limit) {
-        return Err(ApiError::bad_request("invalid_query", "`limit` is 1 to 100."));
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "`limit` is 1 to 100.",
+        ));
     }
     let offset = q.offset.unwrap_or(0);
     if offset < 0 {
-        return Err(ApiError::bad_request("invalid_query", "`offset` is 0 or more."));
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "`offset` is 0 or more.",
+        ));
     }
     let me = || caller.clone().require().map(|a| a.id);
     let filter = LobbyFilter {
         kind: q.kind,
         status: q.status,
-        seated: if q.mine == Some(true) { Some(me()?) } else { None },
-        to_act: if q.my_turn == Some(true) { Some(me()?) } else { None },
+        seated: if q.mine == Some(true) {
+            Some(me()?)
+        } else {
+            None
+        },
+        to_act: if q.my_turn == Some(true) {
+            Some(me()?)
+        } else {
+            None
+        },
         limit: limit + 1,
         offset,
     };
@@ -129,7 +151,11 @@ pub async fn lobby(state: web::Data<AppState>, caller: Caller, query: web::Query
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn join(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>) -> ApiResult<HttpResponse> {
+pub async fn join(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     let summary = state.store.join(id.into_inner(), account.id).await?;
     Ok(HttpResponse::Ok().json(summary))
@@ -146,7 +172,12 @@ pub async fn join(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn show(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>, req: HttpRequest) -> ApiResult<HttpResponse> {
+pub async fn show(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+) -> ApiResult<HttpResponse> {
     let detail = state.store.game(id.into_inner(), caller.reader()).await?;
     let etag = format!(
         "\"{}.{}.{}\"",

@@ -82,7 +82,11 @@ pub struct ReplayQuery {
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn moves(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>) -> ApiResult<HttpResponse> {
+pub async fn moves(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
     let game_id = id.into_inner();
     let (version, seat, moves) = state.store.moves(game_id, caller.reader()).await?;
     let moves = moves
@@ -92,7 +96,12 @@ pub async fn moves(state: web::Data<AppState>, caller: Caller, id: web::Path<i64
             expected_version: m["expected_version"].as_i64(),
         })
         .collect();
-    Ok(HttpResponse::Ok().json(Moves { game_id, version, seat, moves }))
+    Ok(HttpResponse::Ok().json(Moves {
+        game_id,
+        version,
+        seat,
+        moves,
+    }))
 }
 
 /// Send a command. With an `Idempotency-Key`, a repeated request returns the first response
@@ -126,7 +135,10 @@ pub async fn command(
         Some(v) => {
             let key = v.to_str().ok().filter(|k| !k.is_empty() && k.len() <= 200);
             Some(key.ok_or_else(|| {
-                ApiError::bad_request("invalid_idempotency_key", "An Idempotency-Key is 1 to 200 visible ASCII characters.")
+                ApiError::bad_request(
+                    "invalid_idempotency_key",
+                    "An Idempotency-Key is 1 to 200 visible ASCII characters.",
+                )
             })?)
         }
     };
@@ -161,13 +173,24 @@ pub async fn command(
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn events(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
+pub async fn events(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    query: web::Query<EventsQuery>,
+) -> ApiResult<HttpResponse> {
     let after = query.after.unwrap_or(0);
     let limit = query.limit.unwrap_or(100);
     if after < 0 || !(1..=1000).contains(&limit) {
-        return Err(ApiError::bad_request("invalid_query", "`after` is 0 or more; `limit` is 1 to 1000."));
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "`after` is 0 or more; `limit` is 1 to 1000.",
+        ));
     }
-    let page = state.store.events(id.into_inner(), caller.reader(), after, limit).await?;
+    let page = state
+        .store
+        .events(id.into_inner(), caller.reader(), after, limit)
+        .await?;
     Ok(HttpResponse::Ok().json(page))
 }
 
@@ -181,8 +204,21 @@ pub async fn events(state: web::Data<AppState>, caller: Caller, id: web::Path<i6
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn replay(state: web::Data<AppState>, caller: Caller, id: web::Path<i64>, query: web::Query<ReplayQuery>) -> ApiResult<HttpResponse> {
+pub async fn replay(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    query: web::Query<ReplayQuery>,
+) -> ApiResult<HttpResponse> {
     let game_id = id.into_inner();
-    let (version, view) = state.store.replay(game_id, caller.reader(), query.at).await?;
-    Ok(HttpResponse::Ok().json(Replay { game_id, at: query.at, version, view }))
+    let (version, view) = state
+        .store
+        .replay(game_id, caller.reader(), query.at)
+        .await?;
+    Ok(HttpResponse::Ok().json(Replay {
+        game_id,
+        at: query.at,
+        version,
+        view,
+    }))
 }

@@ -21,10 +21,19 @@ impl Game for Burgbaumeister {
     fn initial() -> State {
         State::default()
     }
-    fn setup(_: &BurgbaumeisterOptions, _: u8, _: &mut Ctx) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
+    fn setup(
+        _: &BurgbaumeisterOptions,
+        _: u8,
+        _: &mut Ctx,
+    ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
         todo!()
     }
-    fn decide(_: &State, _: Seat, _: &BurgbaumeisterCommand, _: &mut Ctx) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
+    fn decide(
+        _: &State,
+        _: Seat,
+        _: &BurgbaumeisterCommand,
+        _: &mut Ctx,
+    ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
         todo!()
     }
     fn evolve(_: &mut State, _: &BurgbaumeisterEvent) {
