@@ -284,7 +284,10 @@ pub struct State {
     pub turned_up: Option<TurnedUp>,
     /// After a cannon was added: waiting for its target.
     pub cannon_pending: bool,
-    /// The wizard card's number joined this seat's wall this turn (not usable yet).
+    /// The wizard card joined the wall of the seat whose turn it is during this turn: its power
+    /// is usable only from a later turn on.
     pub wizard_joined_this_turn: bool,
+    /// Cards a cannon destroyed: out of the game, in the order they fell.
+    pub destroyed: Vec<Card>,
     pub ended: Option<CastleGameEnded>,
 }
