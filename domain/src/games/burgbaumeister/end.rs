@@ -92,6 +92,9 @@ mod tests {
         assert!(status.to_act.is_empty());
         assert_eq!(status.winners, vec![0]);
         assert!(Burgbaumeister::legal_commands(&state, 0).is_empty());
+        let view = Burgbaumeister::view(&state, crate::contract::Viewer::Everyone);
+        assert_eq!((view.turn, view.phase), (None, Phase::Finished));
+        assert_eq!(view.walls[0].cards.len(), WALL_TO_WIN);
     }
 
     #[test]
