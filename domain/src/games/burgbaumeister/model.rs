@@ -210,7 +210,8 @@ pub struct WallCard {
     pub card: Card,
     /// The symbol it shows (variant; always shown, meaningful only in the variant).
     pub symbol: Option<Symbol>,
-    /// A cannon cannot destroy it.
+    /// A cannon cannot destroy it: a tower, or left of the wall's last tower (the start tower
+    /// counts). Variant only; always false in the base game, which has no cannons.
     pub protected: bool,
 }
 
@@ -221,9 +222,11 @@ pub struct WallView {
     pub seat: Seat,
     /// Left to right, right of the start tower (value 1).
     pub cards: Vec<WallCard>,
-    /// Variant: a wizard in this wall whose power is not yet spent.
+    /// Variant: a wizard in this wall whose power is not yet spent (usable from the turn after
+    /// it joined; a wizard destroyed by a cannon takes its power with it).
     pub wizard_ready: bool,
-    /// Variant: points so far.
+    /// Score so far: points in the variant, the cards in the wall in the base game (the same
+    /// numbers as the game status's scores).
     pub points: i64,
 }
 
@@ -274,7 +277,8 @@ pub struct State {
     pub started: bool,
     pub variant: bool,
     pub players: u8,
-    /// The card in each slot; `None` once it left the store.
+    /// The card in each slot; `None` once it left the store. The card turned up this turn stays
+    /// in its slot until it joins a wall.
     pub store: Vec<Option<Card>>,
     /// Each seat's wall, left to right, without the start tower.
     pub walls: Vec<Vec<Card>>,
@@ -282,9 +286,13 @@ pub struct State {
     pub wizard_spent: Vec<bool>,
     pub turn: Seat,
     pub turned_up: Option<TurnedUp>,
-    /// After a cannon was added: waiting for its target.
+    /// After a cannon joined the wall of the seat whose turn it is (variant): waiting for its
+    /// target. Cleared when it fires, lapses, or the turn or game ends.
     pub cannon_pending: bool,
-    /// The wizard card's number joined this seat's wall this turn (not usable yet).
+    /// The wizard card joined the wall of the seat whose turn it is during this turn: its power
+    /// is usable only from a later turn on.
     pub wizard_joined_this_turn: bool,
+    /// Cards a cannon destroyed: out of the game, in the order they fell.
+    pub destroyed: Vec<Card>,
     pub ended: Option<CastleGameEnded>,
 }

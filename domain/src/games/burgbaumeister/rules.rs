@@ -1,9 +1,9 @@
-//! Placeholder: the rules are being written (see the issue). Compiles so that the server can be
-//! built against the model.
+//! The [`Game`] implementation: the guards every command shares, then each rule area's file.
 
 use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 
 use super::model::*;
+use super::{cannon, evolve, legal, scoring, setup, turn, view, wizard};
 
 pub struct Burgbaumeister;
 
@@ -21,34 +21,168 @@ impl Game for Burgbaumeister {
     fn initial() -> State {
         State::default()
     }
+
     fn setup(
-        _: &BurgbaumeisterOptions,
-        _: u8,
-        _: &mut Ctx,
+        options: &BurgbaumeisterOptions,
+        seats: u8,
+        ctx: &mut Ctx,
     ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
-        todo!()
+        setup::setup(options, seats, ctx)
     }
+
     fn decide(
-        _: &State,
-        _: Seat,
-        _: &BurgbaumeisterCommand,
-        _: &mut Ctx,
+        state: &State,
+        seat: Seat,
+        command: &BurgbaumeisterCommand,
+        _ctx: &mut Ctx,
     ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
-        todo!()
+        if state.ended.is_some() {
+            return Err(RuleError::game_over());
+        }
+        if !state.started {
+            return Err(RuleError::new(
+                "game_not_started",
+                "The game has not been set up yet.",
+            ));
+        }
+        if seat != state.turn {
+            return Err(RuleError::not_your_turn());
+        }
+        match command {
+            BurgbaumeisterCommand::TurnUpCard(c) => turn::turn_up(state, seat, c),
+            BurgbaumeisterCommand::AddCardToWall(_) => turn::add(state, seat),
+            BurgbaumeisterCommand::ReturnCard(_) => turn::give_back(state, seat),
+            BurgbaumeisterCommand::InsertCardWithWizard(c) => wizard::insert(state, seat, c),
+            BurgbaumeisterCommand::FireCannon(c) => cannon::fire(state, seat, c),
+        }
     }
-    fn evolve(_: &mut State, _: &BurgbaumeisterEvent) {
-        todo!()
+
+    fn evolve(state: &mut State, event: &BurgbaumeisterEvent) {
+        evolve::evolve(state, event)
     }
-    fn view(_: &State, _: Viewer) -> BurgbaumeisterView {
-        todo!()
+
+    fn view(state: &State, viewer: Viewer) -> BurgbaumeisterView {
+        view::view(state, viewer)
     }
-    fn redact(_: &State, _: &BurgbaumeisterEvent, _: Viewer) -> Option<BurgbaumeisterEvent> {
-        todo!()
+
+    fn redact(
+        state: &State,
+        event: &BurgbaumeisterEvent,
+        viewer: Viewer,
+    ) -> Option<BurgbaumeisterEvent> {
+        view::redact(state, event, viewer)
     }
-    fn legal_commands(_: &State, _: Seat) -> Vec<BurgbaumeisterCommand> {
-        todo!()
+
+    fn legal_commands(state: &State, seat: Seat) -> Vec<BurgbaumeisterCommand> {
+        legal::legal_commands(state, seat)
     }
-    fn status(_: &State) -> Status {
-        todo!()
+
+    fn status(state: &State) -> Status {
+        let running = state.started && state.ended.is_none();
+        Status {
+            to_act: if running { vec![state.turn] } else { vec![] },
+            finished: state.ended.is_some(),
+            scores: Some(
+                (0..state.walls.len())
+                    .map(|seat| scoring::score(state, seat))
+                    .collect(),
+            ),
+            winners: state
+                .ended
+                .as_ref()
+                .map(|e| e.winners.clone())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The step of the turn the game is in.
+pub fn phase(state: &State) -> Phase {
+    if state.ended.is_some() {
+        Phase::Finished
+    } else if !state.started {
+        Phase::NotStarted
+    } else if state.cannon_pending {
+        Phase::Cannon
+    } else if state.turned_up.is_some() {
+        Phase::Place
+    } else {
+        Phase::TurnUp
+    }
+}
+
+/// The events a command produces, with the state they lead to, so that a rule applied after
+/// an event (cannon targets, the blocked game) looks at the board as it then is.
+pub struct Outcome {
+    pub state: State,
+    pub events: Vec<BurgbaumeisterEvent>,
+}
+
+impl Outcome {
+    pub fn new(state: &State) -> Self {
+        Outcome {
+            state: state.clone(),
+            events: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, event: impl Into<BurgbaumeisterEvent>) {
+        let event = event.into();
+        evolve::evolve(&mut self.state, &event);
+        self.events.push(event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamic::{DynGame, Erased};
+    use crate::testing::given;
+
+    use super::super::test_support::*;
+
+    #[test]
+    fn nobody_acts_out_of_turn() {
+        given::<Burgbaumeister>(table(2, false, &[&[], &[]], 0))
+            .when(1, TurnUpCard { slot: 0 })
+            .then_error("not_your_turn");
+    }
+
+    #[test]
+    fn nothing_happens_before_setup() {
+        given::<Burgbaumeister>([])
+            .when(0, TurnUpCard { slot: 0 })
+            .then_error("game_not_started");
+    }
+
+    #[test]
+    fn the_game_waits_for_the_seat_whose_turn_it_is() {
+        let state = given::<Burgbaumeister>(table(3, false, &[&[2], &[], &[5, 7]], 2)).state;
+        let status = Burgbaumeister::status(&state);
+        assert_eq!(status.to_act, vec![2]);
+        assert!(!status.finished);
+        assert_eq!(status.scores, Some(vec![1, 0, 2]));
+        assert!(status.winners.is_empty());
+    }
+
+    #[test]
+    fn the_game_registers_with_named_schemas() {
+        let game = Erased::<Burgbaumeister>::new();
+        let info = game.info();
+        assert_eq!(info.kind, "burgbaumeister");
+        assert_eq!(info.options_schema, "BurgbaumeisterOptions");
+        let schemas = game.schemas();
+        assert_eq!(schemas.view, "BurgbaumeisterView");
+        let names: Vec<&str> = schemas.schemas.iter().map(|(n, _)| n.as_str()).collect();
+        for tag in schemas.commands.iter().chain(&schemas.events) {
+            assert!(names.contains(tag), "{tag} has a named schema");
+        }
+        for helper in [
+            "BurgbaumeisterSlot",
+            "BurgbaumeisterWall",
+            "BurgbaumeisterPhase",
+        ] {
+            assert!(names.contains(&helper), "{helper} has a named schema");
+        }
     }
 }

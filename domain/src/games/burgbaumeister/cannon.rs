@@ -1,0 +1,282 @@
+//! The cannon (variant): whoever adds a cannon (or inserts one with the wizard) must at once
+//! destroy one unprotected card in another player's wall (not their own). The card leaves the
+//! game and the cards right of it close the gap. With no target the action lapses.
+//!
+//! Towers protect: tower cards and every card between two towers (the start tower counts) are
+//! safe, so the unprotected cards are those right of a wall's last tower.
+
+use crate::contract::{RuleError, Seat};
+
+use super::model::*;
+use super::rules::{phase, Outcome};
+use super::scoring::is_tower;
+use super::turn::finish_turn;
+
+/// The cards of `wall` a cannon may destroy: those right of the last tower.
+pub fn unprotected(wall: &[Card]) -> &[Card] {
+    let start = wall.iter().rposition(|&c| is_tower(c)).map_or(0, |i| i + 1);
+    &wall[start..]
+}
+
+/// Every (seat, card) the cannon of `seat` could destroy.
+pub fn targets(state: &State, seat: Seat) -> Vec<(Seat, Card)> {
+    (0..state.players)
+        .filter(|&other| other != seat)
+        .flat_map(|other| {
+            unprotected(&state.walls[other as usize])
+                .iter()
+                .map(move |&card| (other, card))
+        })
+        .collect()
+}
+
+pub fn fire(
+    state: &State,
+    seat: Seat,
+    command: &FireCannon,
+) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
+    if phase(state) != Phase::Cannon {
+        return Err(RuleError::new(
+            "no_cannon_to_fire",
+            "A cannon fires only right after it joined your wall.",
+        ));
+    }
+    let FireCannon { target, card } = *command;
+    if target >= state.players {
+        return Err(RuleError::new(
+            "no_such_seat",
+            format!("There is no seat {target} at this table."),
+        ));
+    }
+    if target == seat {
+        return Err(RuleError::new(
+            "cannot_fire_at_own_wall",
+            "A cannon destroys a card in another player's wall, not your own.",
+        ));
+    }
+    let wall = &state.walls[target as usize];
+    if !wall.contains(&card) {
+        return Err(RuleError::new(
+            "card_not_in_wall",
+            format!("Card {card} is not in that player's wall."),
+        ));
+    }
+    if !unprotected(wall).contains(&card) {
+        return Err(RuleError::new(
+            "card_protected",
+            format!("Card {card} is protected: towers guard every card up to the last tower."),
+        ));
+    }
+    let mut out = Outcome::new(state);
+    out.push(CardDestroyed {
+        by: seat,
+        target,
+        card,
+    });
+    finish_turn(&mut out, seat);
+    Ok(out.events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+    use crate::games::burgbaumeister::Burgbaumeister;
+    use crate::testing::given;
+
+    fn cannon_added(walls: &[&[Card]]) -> Vec<BurgbaumeisterEvent> {
+        let mut events = table(walls.len() as u8, true, walls, 0);
+        events.push(turned_up(0, 14));
+        events
+    }
+
+    #[test]
+    fn an_added_cannon_must_fire_before_the_turn_passes() {
+        let state = given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 8]]))
+            .when(0, AddCardToWall {})
+            .then([CardAddedToWall {
+                seat: 0,
+                card: 14,
+                position: 1,
+                by_wizard: false,
+            }
+            .into()]);
+        assert_eq!(phase(&state), Phase::Cannon);
+        let mut events = cannon_added(&[&[3], &[5, 8]]);
+        events.push(
+            CardAddedToWall {
+                seat: 0,
+                card: 14,
+                position: 1,
+                by_wizard: false,
+            }
+            .into(),
+        );
+        let state = given::<Burgbaumeister>(events)
+            .when(0, FireCannon { target: 1, card: 5 })
+            .then([
+                CardDestroyed {
+                    by: 0,
+                    target: 1,
+                    card: 5,
+                }
+                .into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+        assert_eq!(
+            state.walls[1],
+            vec![8],
+            "the cards right of it close the gap"
+        );
+        assert_eq!(state.destroyed, vec![5]);
+    }
+
+    fn waiting_cannon(walls: &[&[Card]]) -> Vec<BurgbaumeisterEvent> {
+        let mut events = cannon_added(walls);
+        events.push(
+            CardAddedToWall {
+                seat: 0,
+                card: 14,
+                position: walls[0].len() as u8,
+                by_wizard: false,
+            }
+            .into(),
+        );
+        events
+    }
+
+    #[test]
+    fn while_the_cannon_waits_nothing_else_is_allowed() {
+        for command in [
+            BurgbaumeisterCommand::from(TurnUpCard { slot: 0 }),
+            AddCardToWall {}.into(),
+            ReturnCard {}.into(),
+            InsertCardWithWizard { position: 0 }.into(),
+        ] {
+            given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 8]]))
+                .when(0, command)
+                .then_error("cannon_must_fire");
+        }
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 8]]))
+            .when(1, FireCannon { target: 0, card: 3 })
+            .then_error("not_your_turn");
+    }
+
+    #[test]
+    fn a_cannon_fires_only_right_after_it_joined() {
+        given::<Burgbaumeister>(table(2, true, &[&[3, 14], &[5]], 0))
+            .when(0, FireCannon { target: 1, card: 5 })
+            .then_error("no_cannon_to_fire");
+    }
+
+    #[test]
+    fn the_cannon_lapses_when_no_other_wall_has_an_unprotected_card() {
+        given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 9], &[]]))
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 14,
+                    position: 1,
+                    by_wizard: false,
+                }
+                .into(),
+                CannonLapsed { seat: 0 }.into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+    }
+
+    #[test]
+    fn a_cannon_does_not_hit_its_own_wall() {
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
+            .when(0, FireCannon { target: 0, card: 3 })
+            .then_error("cannot_fire_at_own_wall");
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
+            .when(0, FireCannon { target: 2, card: 5 })
+            .then_error("no_such_seat");
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
+            .when(0, FireCannon { target: 1, card: 6 })
+            .then_error("card_not_in_wall");
+    }
+
+    #[test]
+    fn towers_protect_every_card_up_to_the_last_tower() {
+        for card in [5, 9, 10] {
+            given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 9, 10, 19, 20]]))
+                .when(0, FireCannon { target: 1, card })
+                .then_error("card_protected");
+        }
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 9, 10, 19, 20]]))
+            .when(
+                0,
+                FireCannon {
+                    target: 1,
+                    card: 19,
+                },
+            )
+            .then_error("card_protected");
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 9, 10, 19, 20]]))
+            .when(
+                0,
+                FireCannon {
+                    target: 1,
+                    card: 20,
+                },
+            )
+            .accepted();
+    }
+
+    #[test]
+    fn the_cannon_is_a_plain_card_in_the_base_game() {
+        let mut events = table(2, false, &[&[3], &[5, 8]], 0);
+        events.push(turned_up(0, 14));
+        given::<Burgbaumeister>(events)
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 14,
+                    position: 1,
+                    by_wizard: false,
+                }
+                .into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+    }
+
+    #[test]
+    fn a_destroyed_wizard_takes_its_power_with_it() {
+        let state = given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 23]]))
+            .when(
+                0,
+                FireCannon {
+                    target: 1,
+                    card: 23,
+                },
+            )
+            .then([
+                CardDestroyed {
+                    by: 0,
+                    target: 1,
+                    card: 23,
+                }
+                .into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+        assert!(!super::super::wizard::wizard_ready(&state, 1));
+        let mut events = waiting_cannon(&[&[3], &[5, 23]]);
+        events.push(
+            CardDestroyed {
+                by: 0,
+                target: 1,
+                card: 23,
+            }
+            .into(),
+        );
+        events.push(TurnPassed { seat: 1 }.into());
+        events.push(turned_up(1, 4));
+        given::<Burgbaumeister>(events)
+            .when(1, InsertCardWithWizard { position: 0 })
+            .then_error("no_wizard");
+    }
+}

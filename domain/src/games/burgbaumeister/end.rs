@@ -1,0 +1,301 @@
+//! The end: the 9th card in a wall (start tower not counted) ends the game at once; a blocked
+//! game ends after the turn that blocked it. Base game: the 9th card's builder wins; a blocked
+//! game goes to the most cards, then the highest last card. Variant: always the most points,
+//! then the highest last card. A tie on both is a shared win.
+
+use crate::contract::Seat;
+
+use super::model::*;
+use super::scoring::score;
+use super::turn::{can_add, last_card};
+use super::wizard::{insert_position, wizard_ready};
+
+/// Could `seat` place `card` on some later turn: add it, or insert it with a ready wizard?
+fn could_place(state: &State, seat: Seat, card: Card) -> bool {
+    let wall = &state.walls[seat as usize];
+    can_add(wall, card) || (wizard_ready(state, seat) && insert_position(wall, card).is_some())
+}
+
+/// No player can place any card still in the store (or the store is empty). A ready wizard
+/// keeps the game going while it could insert a store card (rules page **Decision**).
+pub fn blocked(state: &State) -> bool {
+    !state
+        .store
+        .iter()
+        .flatten()
+        .any(|&card| (0..state.players).any(|seat| could_place(state, seat, card)))
+}
+
+/// The winners: the best score, then the highest last card; everybody tied on both shares.
+pub fn ranked_winners(state: &State) -> Vec<Seat> {
+    let key = |seat: Seat| {
+        (
+            score(state, seat as usize),
+            last_card(&state.walls[seat as usize]),
+        )
+    };
+    let best = (0..state.players).map(key).max();
+    (0..state.players)
+        .filter(|&seat| Some(key(seat)) == best)
+        .collect()
+}
+
+/// The event ending the game; `completer` is who added the 9th card, if that ended it.
+pub fn game_ended(state: &State, reason: EndReason, completer: Option<Seat>) -> CastleGameEnded {
+    let scores = (0..state.players as usize)
+        .map(|seat| score(state, seat))
+        .collect();
+    let winners = match (state.variant, reason, completer) {
+        (false, EndReason::WallComplete, Some(seat)) => vec![seat],
+        _ => ranked_winners(state),
+    };
+    CastleGameEnded {
+        reason,
+        scores,
+        winners,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+    use crate::contract::Game;
+    use crate::games::burgbaumeister::Burgbaumeister;
+    use crate::testing::given;
+
+    const EIGHT: &[Card] = &[2, 3, 5, 7, 10, 11, 13, 15];
+
+    #[test]
+    fn the_ninth_card_ends_the_game_and_its_builder_wins() {
+        let mut events = table(2, false, &[EIGHT, &[20, 30, 40, 41, 42, 43, 44, 45]], 0);
+        events.push(turned_up(0, 16));
+        let state = given::<Burgbaumeister>(events)
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 16,
+                    position: 8,
+                    by_wizard: false,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::WallComplete,
+                    scores: vec![9, 8],
+                    winners: vec![0],
+                }
+                .into(),
+            ]);
+        let status = Burgbaumeister::status(&state);
+        assert!(status.finished);
+        assert!(status.to_act.is_empty());
+        assert_eq!(status.winners, vec![0]);
+        assert!(Burgbaumeister::legal_commands(&state, 0).is_empty());
+        let view = Burgbaumeister::view(&state, crate::contract::Viewer::Everyone);
+        assert_eq!((view.turn, view.phase), (None, Phase::Finished));
+        assert_eq!(view.walls[0].cards.len(), WALL_TO_WIN);
+    }
+
+    #[test]
+    fn after_the_end_no_command_is_accepted() {
+        let mut events = table(2, false, &[EIGHT, &[]], 0);
+        events.push(turned_up(0, 16));
+        events.push(
+            CardAddedToWall {
+                seat: 0,
+                card: 16,
+                position: 8,
+                by_wizard: false,
+            }
+            .into(),
+        );
+        events.push(
+            CastleGameEnded {
+                reason: EndReason::WallComplete,
+                scores: vec![9, 0],
+                winners: vec![0],
+            }
+            .into(),
+        );
+        given::<Burgbaumeister>(events)
+            .when(1, TurnUpCard { slot: 30 })
+            .then_error("game_over");
+    }
+
+    #[test]
+    fn a_ninth_card_cannon_ends_the_game_without_firing() {
+        let mut events = table(2, true, &[EIGHT, &[20]], 0);
+        events.push(turned_up(0, 27));
+        given::<Burgbaumeister>(events)
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 27,
+                    position: 8,
+                    by_wizard: false,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::WallComplete,
+                    scores: vec![9, 1],
+                    winners: vec![0],
+                }
+                .into(),
+            ]);
+    }
+
+    #[test]
+    fn in_the_variant_points_win_not_the_ninth_card() {
+        // Seat 1: King, Queen, two knights and a maiden, two-raven card: 6 + 3 + 3 + 4 + 2 = 18.
+        let mut events = table(2, true, &[EIGHT, &[6, 8, 12, 21, 36, 37]], 0);
+        events.push(turned_up(0, 16));
+        given::<Burgbaumeister>(events)
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 16,
+                    position: 8,
+                    by_wizard: false,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::WallComplete,
+                    scores: vec![9, 18],
+                    winners: vec![1],
+                }
+                .into(),
+            ]);
+    }
+
+    /// Every store card but `left` lies in the walls or left the game.
+    fn nearly_empty_store(walls: &[&[Card]], left: &[Card]) -> Vec<BurgbaumeisterEvent> {
+        let mut events = table(walls.len() as u8, false, walls, 0);
+        let in_play: Vec<Card> = walls.iter().flat_map(|w| w.iter().copied()).collect();
+        // Out of the store by joining seat 0's wall, then out of the game by a cannon.
+        for card in (2..=46).filter(|c| !in_play.contains(c) && !left.contains(c)) {
+            events.push(
+                CardAddedToWall {
+                    seat: 0,
+                    card,
+                    position: 99,
+                    by_wizard: false,
+                }
+                .into(),
+            );
+            events.push(
+                CardDestroyed {
+                    by: 1,
+                    target: 0,
+                    card,
+                }
+                .into(),
+            );
+        }
+        events.push(TurnPassed { seat: 0 }.into());
+        events
+    }
+
+    #[test]
+    fn a_blocked_game_ends_and_the_most_cards_win() {
+        // Only 4 and 30 are left; after 30 joins seat 0's wall, nobody can add the 4.
+        let mut events = nearly_empty_store(&[&[10, 20], &[40, 41, 42]], &[4, 30]);
+        let state = given::<Burgbaumeister>(events.clone()).state;
+        // The fixture put the other cards out of the store and out of the walls.
+        let mut kept: Vec<Card> = state.store.iter().flatten().copied().collect();
+        kept.sort();
+        assert_eq!(kept, vec![4, 30]);
+        assert_eq!(state.walls, vec![vec![10, 20], vec![40, 41, 42]]);
+        events.push(turned_up(0, 30));
+        given::<Burgbaumeister>(events)
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 30,
+                    position: 2,
+                    by_wizard: false,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::Blocked,
+                    scores: vec![3, 3],
+                    winners: vec![1],
+                }
+                .into(),
+            ]);
+    }
+
+    #[test]
+    fn a_blocked_game_is_won_by_more_cards_before_higher_last_card() {
+        let mut events = nearly_empty_store(&[&[10, 20, 25, 26], &[40, 41, 42]], &[4, 30]);
+        events.push(turned_up(0, 30));
+        given::<Burgbaumeister>(events)
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 30,
+                    position: 4,
+                    by_wizard: false,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::Blocked,
+                    scores: vec![5, 3],
+                    winners: vec![0],
+                }
+                .into(),
+            ]);
+    }
+
+    #[test]
+    fn returning_the_last_playable_card_does_not_block_the_game() {
+        let mut events = nearly_empty_store(&[&[10, 20], &[40, 41, 42]], &[4, 30]);
+        events.push(turned_up(0, 30));
+        given::<Burgbaumeister>(events)
+            .when(0, ReturnCard {})
+            .then([
+                CardReturned {
+                    seat: 0,
+                    slot: slot_of(30),
+                }
+                .into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+    }
+
+    #[test]
+    fn a_ready_wizard_keeps_the_game_from_being_blocked() {
+        let mut state =
+            given::<Burgbaumeister>(nearly_empty_store(&[&[10, 23], &[40]], &[4])).state;
+        assert!(blocked(&state), "base game: nobody can add the 4");
+        state.variant = true;
+        assert!(!blocked(&state), "the wizard could still insert the 4");
+        state.wizard_spent[0] = true;
+        assert!(blocked(&state));
+    }
+
+    #[test]
+    fn an_empty_store_blocks_the_game() {
+        let state = given::<Burgbaumeister>(nearly_empty_store(&[&[10], &[40]], &[])).state;
+        assert!(blocked(&state));
+    }
+
+    #[test]
+    fn a_tie_on_everything_is_a_shared_win() {
+        // Walls emptied by cannons: both at 0 points with the start tower as last card.
+        let state = given::<Burgbaumeister>(table(3, true, &[&[], &[4], &[]], 0)).state;
+        assert_eq!(ranked_winners(&state), vec![1]);
+        let state = given::<Burgbaumeister>(table(3, true, &[&[], &[], &[]], 0)).state;
+        assert_eq!(ranked_winners(&state), vec![0, 1, 2]);
+        let state = given::<Burgbaumeister>(table(2, true, &[&[3, 36], &[5, 37]], 0)).state;
+        assert_eq!(
+            ranked_winners(&state),
+            vec![1],
+            "equal points: higher last card"
+        );
+    }
+}

@@ -1,0 +1,50 @@
+//! Boards for rule tests, laid out by events. The store is unshuffled: slot `i` holds card
+//! `i + 2`, so [`slot_of`] finds a card.
+
+use super::model::*;
+
+pub fn slot_of(card: Card) -> u8 {
+    card - 2
+}
+
+/// A started game whose walls hold `walls` (seat by seat), with the turn at `turn`.
+pub fn table(players: u8, variant: bool, walls: &[&[Card]], turn: u8) -> Vec<BurgbaumeisterEvent> {
+    let mut events: Vec<BurgbaumeisterEvent> = vec![
+        CastleGameStarted {
+            players,
+            variant,
+            starting_seat: 0,
+        }
+        .into(),
+        StoreLaidOut {
+            cards: Some((2..=46).collect()),
+        }
+        .into(),
+    ];
+    for (seat, wall) in walls.iter().enumerate() {
+        for (position, &card) in wall.iter().enumerate() {
+            events.push(turned_up(seat as u8, card));
+            events.push(
+                CardAddedToWall {
+                    seat: seat as u8,
+                    card,
+                    position: position as u8,
+                    by_wizard: false,
+                }
+                .into(),
+            );
+        }
+    }
+    // Clears what building left behind (a cannon waiting, a wizard "joined this turn").
+    events.push(TurnPassed { seat: turn }.into());
+    events
+}
+
+pub fn turned_up(seat: u8, card: Card) -> BurgbaumeisterEvent {
+    CardTurnedUp {
+        seat,
+        slot: slot_of(card),
+        card,
+    }
+    .into()
+}
