@@ -14,6 +14,14 @@ use crate::{rfc3339, Store};
 /// The viewer id of spectators in the `views` table.
 pub(crate) const SPECTATOR: i16 = -1;
 
+/// Where an append goes: the game, its seat count (for the views) and the version the new
+/// events follow.
+pub(crate) struct AppendAt {
+    pub game_id: i64,
+    pub seat_count: u8,
+    pub base_version: i64,
+}
+
 /// A command as it is recorded for audit.
 pub(crate) struct NewCommand<'a> {
     pub account_id: Option<i64>,
@@ -97,13 +105,16 @@ impl Store {
     pub(crate) async fn write(
         &self,
         tx: &Transaction<'_>,
-        game_id: i64,
-        seat_count: u8,
-        base_version: i64,
+        at: AppendAt,
         appended: &Appended,
         command: NewCommand<'_>,
         response: &Value,
     ) -> Result<()> {
+        let AppendAt {
+            game_id,
+            seat_count,
+            base_version,
+        } = at;
         let lost = |e: tokio_postgres::Error| match violated_constraint(&e) {
             Some("events_version") | Some("commands_idempotency") => StoreError::Contention,
             _ if is_retryable(&e) => StoreError::Contention,

@@ -4,7 +4,7 @@
 use baumeister_domain::{Ctx, Viewer};
 use serde_json::Value;
 
-use crate::append::{fold, NewCommand};
+use crate::append::{fold, AppendAt, NewCommand};
 use crate::error::{Result, StoreError};
 use crate::types::CommandAccepted;
 use crate::{fresh_seed, now_ms, Store};
@@ -104,16 +104,12 @@ impl Store {
             seed,
             now_ms: now,
         };
-        self.write(
-            &tx,
+        let at = AppendAt {
             game_id,
-            head.seat_count,
-            head.version,
-            &appended,
-            command,
-            &response,
-        )
-        .await?;
+            seat_count: head.seat_count,
+            base_version: head.version,
+        };
+        self.write(&tx, at, &appended, command, &response).await?;
         tx.commit().await.map_err(|e| {
             if crate::error::is_retryable(&e) {
                 StoreError::Contention

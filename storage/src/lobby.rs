@@ -5,7 +5,7 @@ use deadpool_postgres::GenericClient;
 use serde_json::{json, Value};
 use tokio_postgres::Row;
 
-use crate::append::{fold, NewCommand};
+use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{violated_constraint, Result, StoreError};
@@ -148,8 +148,18 @@ impl Store {
                 now_ms: now,
             };
             let response = json!({ "setup": true, "version": appended.aggregate.version });
-            self.write(&tx, game_id, seat_count, 0, &appended, command, &response)
-                .await?;
+            self.write(
+                &tx,
+                AppendAt {
+                    game_id,
+                    seat_count,
+                    base_version: 0,
+                },
+                &appended,
+                command,
+                &response,
+            )
+            .await?;
             let summary = self.summary_in(&tx, game_id).await?;
             tx.commit().await?;
             self.cache

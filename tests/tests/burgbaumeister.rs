@@ -50,6 +50,26 @@ async fn play_to_end(s: &TestServer, id: i64, tokens: &[String], seed: u64) -> u
     }
 }
 
+/// The whole log as `token` may see it, page by page.
+async fn all_events(s: &TestServer, id: i64, token: Option<&str>) -> Vec<Value> {
+    let mut events = Vec::new();
+    let mut after = 0;
+    loop {
+        let page = s
+            .get(
+                &format!("/v1/games/{id}/events?after={after}&limit=500"),
+                token,
+            )
+            .await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        events.extend(page.body["events"].as_array().unwrap().iter().cloned());
+        match page.body["next_after"].as_i64() {
+            Some(next) => after = next,
+            None => return events,
+        }
+    }
+}
+
 async fn players(s: &TestServer, n: usize) -> Vec<String> {
     let mut tokens = Vec::new();
     for i in 0..n {
@@ -86,11 +106,9 @@ async fn check_finished(s: &TestServer, id: i64, tokens: &[String], variant: boo
             );
         }
     }
-    let log = s
-        .get(&format!("/v1/games/{id}/events?limit=1000"), None)
-        .await;
-    let events = log.body["events"].as_array().unwrap();
+    let events = all_events(s, id, None).await;
     assert_eq!(events.last().unwrap()["event"]["type"], "CastleGameEnded");
+    assert_eq!(events.len() as i64, game.body["version"].as_i64().unwrap());
     assert!(
         events[1]["event"]["cards"].is_array(),
         "the layout is public after the end"
