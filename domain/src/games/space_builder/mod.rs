@@ -16,6 +16,12 @@
 //!   still building is stopped as if last. Several stopped players tie-break by who last changed
 //!   their city earlier (never built: after those who did), then seat order.
 //! - The result (`CitiesChecked`) lists the cities in rank order; `status().scores` are rounds won.
+//! - Hidden information: while a round's building runs, others see of a city only how many cards
+//!   are on it and whether its builder finished (also when they looked at the blueprint and their
+//!   finish times); the released hands are public, as at the table. Everything shows once the
+//!   round's building ends, in views and in the redacted event log alike.
+//! - `legal_commands` has no clock: after a deadline has passed and before the server called
+//!   `on_deadline`, it still lists building commands that `decide` refuses (`deadline_passed`).
 
 mod blueprints;
 mod building;

@@ -180,6 +180,17 @@ fn options_reject_a_zero_deadline_and_unknown_fields() {
     assert_eq!(parsed.timing, Timing::Elapsed);
 }
 
+#[test]
+fn commands_need_a_started_game_and_a_seat_at_the_table() {
+    given::<SpaceBuilder>([])
+        .when(0, DeclareCityFinished {})
+        .then_error("not_started");
+    given::<SpaceBuilder>(game(2, 0))
+        .when(2, DeclareCityFinished {})
+        .then_error("no_such_seat");
+    assert!(SpaceBuilder::legal_commands(&state_of(&game(2, 0)), 2).is_empty());
+}
+
 // ---- building -------------------------------------------------------------------------------
 
 #[test]
@@ -907,6 +918,18 @@ fn the_game_registers_with_named_schemas_and_unique_tags() {
     ] {
         assert!(names.contains(&name), "{name} missing from {names:?}");
     }
+    // Helper types are named after the game, so that no schema name clashes with another game's.
+    for name in &names {
+        assert!(
+            name.starts_with("SpaceBuilder")
+                // utoipa names the aliases `Card`, `Slot` and `Seat` after their type, as it does
+                // for every game.
+                || *name == "u8"
+                || schemas.commands.contains(name)
+                || schemas.events.contains(name),
+            "schema `{name}` is not named after the game"
+        );
+    }
     // Tags must not clash with any other game's.
     let mut seen = std::collections::HashSet::new();
     for g in crate::registry::all()
@@ -941,21 +964,35 @@ mod random {
     use crate::testing::random_game;
     use proptest::prelude::*;
 
+    /// Events counted so far, for conservation.
+    #[derive(Default)]
+    struct Tally {
+        released: usize,
+        checked: usize,
+    }
+
+    impl Tally {
+        fn add(&mut self, new: &[E]) {
+            for e in new {
+                match e {
+                    E::BuildingCardReleased(_) => self.released += 1,
+                    E::CitiesChecked(_) => self.checked += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// What must hold after every step: cards are conserved, and no viewer sees a city or a
-    /// blueprint the rules hide.
-    fn check(state: &State, events: &[E], new: usize) {
-        let released = events
-            .iter()
-            .filter(|e| matches!(e, E::BuildingCardReleased(_)))
-            .count();
+    /// blueprint the rules hide (in the view, and in the events `new` as redacted).
+    fn check(state: &State, tally: &Tally, new: &[E]) {
         let held: usize = state.players.iter().map(|p| p.hand.len() - 4).sum();
-        assert_eq!(held, released, "a released card is in exactly one hand");
-        let checked = events
-            .iter()
-            .filter(|e| matches!(e, E::CitiesChecked(_)))
-            .count();
+        assert_eq!(
+            held, tally.released,
+            "a released card is in exactly one hand"
+        );
         let won: u32 = state.players.iter().map(|p| p.rounds_won).sum();
-        assert_eq!(won as usize, checked);
+        assert_eq!(won as usize, tally.checked);
         for p in &state.players {
             assert!(p.hand.starts_with(&[1, 2, 3, 4]) && p.hand.windows(2).all(|w| w[0] < w[1]));
             assert!(p.hand.iter().all(|c| (1..=8).contains(c)));
@@ -992,7 +1029,7 @@ mod random {
                 Viewer::Spectator => false,
             };
             assert_eq!(view.blueprint.is_some(), may_see_plan);
-            for event in &events[events.len() - new..] {
+            for event in new {
                 let shown = SpaceBuilder::redact(state, event, viewer).unwrap();
                 let secret_of = match event {
                     E::BuildingCardPlaced(e) => Some((
@@ -1064,7 +1101,8 @@ mod random {
         let mut now: i64 = 1_700_000_000_000;
         let mut events = SpaceBuilder::setup(options, players, &mut Ctx::new(seed, now)).unwrap();
         let mut state = state_of(&events);
-        check(&state, &events, events.len());
+        let mut tally = Tally::default();
+        check(&state, &tally, &events);
         for step in 0..100_000 {
             let status = SpaceBuilder::status(&state);
             if status.finished {
@@ -1113,9 +1151,9 @@ mod random {
                 assert_eq!(&serde_json::from_value::<E>(json).unwrap(), e);
                 apply(&mut state, e);
             }
-            let n = new.len();
+            tally.add(&new);
+            check(&state, &tally, &new);
             events.extend(new);
-            check(&state, &events, n);
             now += rng.below(20_000) as i64;
         }
         panic!("the game did not end");
@@ -1145,18 +1183,37 @@ mod random {
         }
     }
 
-    #[test]
-    fn many_random_games_end() {
-        let mut rounds = 0;
-        for seed in 0..SEEDS {
+    /// Plays the games of `seeds` to the end: 2, 3 and 4 players, both timings, some with a
+    /// one-minute deadline (which passes often: the driver's clock runs up to 20 s a move).
+    fn play_seeds(seeds: std::ops::Range<u64>) {
+        for seed in seeds {
             let players = 2 + (seed % 3) as u8;
             let deadline = (seed % 5 == 0).then_some(1);
-            rounds += play(seed, players, &options(seed % 2 == 1, deadline));
+            let rounds = play(seed, players, &options(seed % 2 == 1, deadline));
+            assert!(
+                rounds >= 5,
+                "a game lasts at least 5 rounds: 4 releases, then a win with 8"
+            );
         }
-        assert!(rounds >= SEEDS as u32 * 5, "a game lasts at least 5 rounds");
     }
 
-    const SEEDS: u64 = 400;
+    // Two halves, so that the test harness runs them on both cores.
+    #[test]
+    fn random_games_end_first_half() {
+        play_seeds(0..150);
+    }
+
+    #[test]
+    fn random_games_end_second_half() {
+        play_seeds(150..300);
+    }
+
+    /// Thousands more, for a slow check (`cargo test -p baumeister-domain -- --ignored`).
+    #[test]
+    #[ignore]
+    fn thousands_of_random_games_end() {
+        play_seeds(300..3300);
+    }
 
     #[test]
     fn the_shared_random_player_finds_every_listed_command_accepted() {
@@ -1164,13 +1221,17 @@ mod random {
         // bounded; the full games are played above.
         for seed in 0..6 {
             let opts = options(seed % 2 == 0, None);
+            let (mut seen, mut tally) = (0, Tally::default());
             let game = random_game::<SpaceBuilder>(
                 &opts,
                 2 + (seed % 3) as u8,
                 seed,
                 300,
                 |state, events| {
-                    check(state, events, 0);
+                    let new = &events[seen..];
+                    tally.add(new);
+                    check(state, &tally, new);
+                    seen = events.len();
                 },
             );
             assert!(game.moves > 0);
