@@ -228,7 +228,9 @@ pub fn finish(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEv
     }
     let elapsed_ms = match state.timing {
         Timing::Arrival => None,
-        Timing::Elapsed => player.looked_at_ms.map(|looked| ctx.now_ms - looked),
+        Timing::Elapsed => player
+            .looked_at_ms
+            .map(|looked| ctx.now_ms.saturating_sub(looked)),
     };
     let finished: SpaceBuilderEvent = CityDeclaredFinished {
         seat,

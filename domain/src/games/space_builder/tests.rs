@@ -1123,12 +1123,29 @@ mod random {
                 let legal = SpaceBuilder::legal_commands(&state, seat);
                 assert!(!legal.is_empty(), "seat {seat} must act but has no command");
                 if step % 7 == 0 {
-                    let probe = any_command(&mut rng);
-                    let outcome = SpaceBuilder::decide(&state, seat, &probe, &mut Ctx::new(0, now));
+                    // Decide accepts exactly what is listed: probe the acting seat, and any seat
+                    // (finished, stopped, not the round's winner...) now and then.
+                    let probe_seat = if step % 3 == 0 {
+                        rng.below(u64::from(players)) as Seat
+                    } else {
+                        seat
+                    };
+                    let listed = if probe_seat == seat {
+                        legal.clone()
+                    } else {
+                        SpaceBuilder::legal_commands(&state, probe_seat)
+                    };
+                    let probe = if rng.below(2) == 0 && !listed.is_empty() {
+                        listed[rng.index(listed.len())].clone()
+                    } else {
+                        any_command(&mut rng)
+                    };
+                    let outcome =
+                        SpaceBuilder::decide(&state, probe_seat, &probe, &mut Ctx::new(0, now));
                     assert_eq!(
                         outcome.is_ok(),
-                        legal.contains(&probe),
-                        "{probe:?} by {seat}: {outcome:?}"
+                        listed.contains(&probe),
+                        "{probe:?} by {probe_seat}: {outcome:?}"
                     );
                 }
                 let finish = SpaceBuilderCommand::from(DeclareCityFinished {});
