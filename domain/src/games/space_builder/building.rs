@@ -1,0 +1,249 @@
+//! Building at the same time: every player places, moves, turns, flips and takes back their own
+//! hand cards on their own board, in any interleaving with the others, until they declare their
+//! city finished. The round ends when the second-to-last player finishes.
+
+use super::game::apply;
+use super::model::*;
+use super::round::end_round;
+use super::timing::deadline_passed;
+use crate::contract::{Ctx, RuleError, Seat};
+
+/// May `seat` change their city now? (The clock matters only for the deadline.)
+pub fn may_build(state: &State, seat: Seat, now_ms: Option<i64>) -> Result<(), RuleError> {
+    building_runs(state, now_ms)?;
+    let player = &state.players[usize::from(seat)];
+    if player.finished() {
+        return Err(RuleError::new(
+            "city_finished",
+            "You declared your city finished; it cannot change any more this round.",
+        ));
+    }
+    if player.stopped {
+        return Err(RuleError::new(
+            "building_stopped",
+            "The round's building is over for you.",
+        ));
+    }
+    if state.timing == Timing::Elapsed && player.looked_at_ms.is_none() {
+        return Err(RuleError::new(
+            "blueprint_not_looked_at",
+            "Look at the blueprint first: your time starts when you do.",
+        ));
+    }
+    Ok(())
+}
+
+/// The round's building runs and (when a clock is given) its deadline has not passed.
+pub fn building_runs(state: &State, now_ms: Option<i64>) -> Result<(), RuleError> {
+    if state.phase != Phase::Building {
+        return Err(RuleError::new(
+            "round_over",
+            "The round's building is over; the next round starts when the winner has released a card.",
+        ));
+    }
+    if now_ms.is_some_and(|now| deadline_passed(state, now)) {
+        return Err(RuleError::new(
+            "deadline_passed",
+            "The round's deadline has passed; nobody may build any more.",
+        ));
+    }
+    Ok(())
+}
+
+fn check_card(card: Card) -> Result<(), RuleError> {
+    if (1..=CARDS).contains(&card) {
+        Ok(())
+    } else {
+        Err(RuleError::new(
+            "no_such_card",
+            "Building cards are numbered 1 to 8.",
+        ))
+    }
+}
+
+fn check_spot(slot: Slot, rotation: u8) -> Result<(), RuleError> {
+    if slot >= SLOTS {
+        return Err(RuleError::new(
+            "no_such_slot",
+            "A board has 9 slots, numbered 0 to 8 row by row from the top left.",
+        ));
+    }
+    if rotation >= ROTATIONS {
+        return Err(RuleError::new(
+            "no_such_rotation",
+            "A card lies at 0 to 3 quarter turns.",
+        ));
+    }
+    Ok(())
+}
+
+pub fn look(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
+    if state.timing != Timing::Elapsed {
+        return Err(RuleError::new(
+            "blueprint_already_shown",
+            "With arrival timing the blueprint is shown to everybody when the round starts.",
+        ));
+    }
+    building_runs(state, Some(ctx.now_ms))?;
+    let player = &state.players[usize::from(seat)];
+    if player.looked_at_ms.is_some() {
+        return Err(RuleError::new(
+            "blueprint_already_looked_at",
+            "You already looked at this round's blueprint; your time is running.",
+        ));
+    }
+    if player.finished() || player.stopped {
+        return Err(RuleError::new(
+            "building_stopped",
+            "The round's building is over for you.",
+        ));
+    }
+    Ok(vec![BlueprintLookedAt {
+        seat,
+        round: state.round,
+        at_ms: ctx.now_ms,
+    }
+    .into()])
+}
+
+pub fn place(
+    state: &State,
+    seat: Seat,
+    cmd: &PlaceBuildingCard,
+    ctx: &Ctx,
+) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
+    may_build(state, seat, Some(ctx.now_ms))?;
+    check_card(cmd.card)?;
+    check_spot(cmd.slot, cmd.rotation)?;
+    let player = &state.players[usize::from(seat)];
+    if !player.hand.contains(&cmd.card) {
+        return Err(RuleError::new(
+            "card_not_released",
+            "You may build only with the cards you have released (in your hand).",
+        ));
+    }
+    if player.placed(cmd.card).is_some() {
+        return Err(RuleError::new(
+            "card_already_placed",
+            "That card is already on your board; move it instead.",
+        ));
+    }
+    if player.on_slot(cmd.slot).is_some() {
+        return Err(RuleError::new(
+            "slot_taken",
+            "Another card lies on that slot.",
+        ));
+    }
+    Ok(vec![BuildingCardPlaced {
+        seat,
+        round: state.round,
+        at_ms: ctx.now_ms,
+        placement: Some(Placement {
+            card: cmd.card,
+            slot: cmd.slot,
+            face: cmd.face,
+            rotation: cmd.rotation,
+        }),
+    }
+    .into()])
+}
+
+pub fn move_card(
+    state: &State,
+    seat: Seat,
+    cmd: &MoveBuildingCard,
+    ctx: &Ctx,
+) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
+    may_build(state, seat, Some(ctx.now_ms))?;
+    check_card(cmd.card)?;
+    check_spot(cmd.slot, cmd.rotation)?;
+    let player = &state.players[usize::from(seat)];
+    let Some(from) = player.placed(cmd.card) else {
+        return Err(RuleError::new(
+            "card_not_placed",
+            "That card is not on your board.",
+        ));
+    };
+    let to = Placement {
+        card: cmd.card,
+        slot: cmd.slot,
+        face: cmd.face,
+        rotation: cmd.rotation,
+    };
+    if *from == to {
+        return Err(RuleError::new(
+            "nothing_changes",
+            "The card already lies like that.",
+        ));
+    }
+    if player.on_slot(cmd.slot).is_some_and(|p| p.card != cmd.card) {
+        return Err(RuleError::new(
+            "slot_taken",
+            "Another card lies on that slot.",
+        ));
+    }
+    Ok(vec![BuildingCardMoved {
+        seat,
+        round: state.round,
+        at_ms: ctx.now_ms,
+        from_slot: Some(from.slot),
+        placement: Some(to),
+    }
+    .into()])
+}
+
+pub fn take_back(
+    state: &State,
+    seat: Seat,
+    card: Card,
+    ctx: &Ctx,
+) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
+    may_build(state, seat, Some(ctx.now_ms))?;
+    check_card(card)?;
+    let Some(on) = state.players[usize::from(seat)].placed(card) else {
+        return Err(RuleError::new(
+            "card_not_placed",
+            "That card is not on your board.",
+        ));
+    };
+    Ok(vec![BuildingCardTakenBack {
+        seat,
+        round: state.round,
+        at_ms: ctx.now_ms,
+        card: Some(card),
+        slot: Some(on.slot),
+    }
+    .into()])
+}
+
+/// Declaring the city finished; the second-to-last finish ends the round at once.
+pub fn finish(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
+    may_build(state, seat, Some(ctx.now_ms))?;
+    let player = &state.players[usize::from(seat)];
+    if !player.all_placed() {
+        return Err(RuleError::new(
+            "hand_not_all_placed",
+            "You may declare your city finished only when all your hand cards are on the board.",
+        ));
+    }
+    let elapsed_ms = match state.timing {
+        Timing::Arrival => None,
+        Timing::Elapsed => player
+            .looked_at_ms
+            .map(|looked| ctx.now_ms.saturating_sub(looked)),
+    };
+    let finished: SpaceBuilderEvent = CityDeclaredFinished {
+        seat,
+        round: state.round,
+        at_ms: ctx.now_ms,
+        elapsed_ms,
+    }
+    .into();
+    let mut after = state.clone();
+    apply(&mut after, &finished);
+    let mut events = vec![finished];
+    if after.finish_order.len() + 1 >= after.players.len() {
+        events.extend(end_round(&after, StopReason::AllButOneFinished, ctx.now_ms));
+    }
+    Ok(events)
+}

@@ -1,0 +1,97 @@
+//! "Finished first" by web: the finishing order under each timing, and the round's deadline.
+//!
+//! Every time used here was recorded in an event (`BlueprintRevealed.at_ms`,
+//! `BlueprintLookedAt.at_ms`, `CityDeclaredFinished.at_ms/elapsed_ms`, the building events'
+//! `at_ms`), so a replay ranks exactly as the live game did. No clock is read here.
+
+use super::model::{State, Timing};
+use crate::contract::Seat;
+
+/// A round's deadline, when the game has one: `deadline_minutes` after the reveal.
+pub fn deadline_after(started_ms: i64, minutes: Option<u32>) -> Option<i64> {
+    minutes.map(|m| started_ms.saturating_add(i64::from(m) * 60_000))
+}
+
+/// Has the round's deadline passed at `now_ms`?
+pub fn deadline_passed(state: &State, now_ms: i64) -> bool {
+    state.deadline_ms.is_some_and(|d| now_ms >= d)
+}
+
+/// Every seat in finishing order: finished players first, then the stopped ones (who count as
+/// last).
+///
+/// - `arrival`: finished players in the order their finish commands arrived.
+/// - `elapsed`: finished players by their own time (look to finish), ties by arrival.
+/// - **Decision** (several players stopped by a deadline): among them, whoever last changed their
+///   city earlier counts as having finished earlier (a player who never built comes after those
+///   who did), then seat order.
+pub fn finishing_order(state: &State) -> Vec<Seat> {
+    let mut finished: Vec<Seat> = state.finish_order.clone();
+    if state.timing == Timing::Elapsed {
+        // A stable sort keeps the arrival order among equal times.
+        finished.sort_by_key(|&s| state.players[usize::from(s)].elapsed_ms.unwrap_or(i64::MAX));
+    }
+    let mut stopped: Vec<Seat> = (0..state.players.len() as Seat)
+        .filter(|s| !state.finish_order.contains(s))
+        .collect();
+    stopped.sort_by_key(|&s| {
+        let last = state.players[usize::from(s)].last_change_ms;
+        (last.is_none(), last, s)
+    });
+    finished.extend(stopped);
+    finished
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::space_builder::model::PlayerState;
+
+    fn state(timing: Timing, elapsed: [Option<i64>; 3], order: Vec<Seat>) -> State {
+        State {
+            timing,
+            players: elapsed
+                .iter()
+                .map(|&e| PlayerState {
+                    elapsed_ms: e,
+                    finished_at_ms: e.map(|_| 0),
+                    ..PlayerState::default()
+                })
+                .collect(),
+            finish_order: order,
+            ..State::default()
+        }
+    }
+
+    #[test]
+    fn arrival_ranks_finishers_by_arrival_and_the_stopped_last() {
+        let s = state(Timing::Arrival, [None, Some(50), Some(10)], vec![1, 2]);
+        assert_eq!(finishing_order(&s), vec![1, 2, 0]);
+    }
+
+    #[test]
+    fn elapsed_ranks_finishers_by_their_own_time() {
+        let s = state(Timing::Elapsed, [None, Some(50), Some(10)], vec![1, 2]);
+        assert_eq!(finishing_order(&s), vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn equal_elapsed_times_go_to_the_earlier_arrival() {
+        let s = state(Timing::Elapsed, [None, Some(10), Some(10)], vec![2, 1]);
+        assert_eq!(finishing_order(&s), vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn stopped_players_rank_by_their_last_change_and_never_built_last() {
+        let mut s = state(Timing::Arrival, [None, None, None], vec![]);
+        s.players[1].last_change_ms = Some(7);
+        s.players[2].last_change_ms = Some(3);
+        assert_eq!(finishing_order(&s), vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn the_deadline_counts_from_the_reveal() {
+        assert_eq!(deadline_after(1_000, Some(2)), Some(121_000));
+        assert_eq!(deadline_after(1_000, None), None);
+    }
+}
