@@ -29,6 +29,12 @@ async fn main() -> std::io::Result<()> {
             std::process::exit(1);
         }
     };
+    // Rounds with a deadline end on time even when nobody looks at the game.
+    actix_web::rt::spawn(
+        store
+            .clone()
+            .sweep_deadlines(std::time::Duration::from_secs(1)),
+    );
     let state = web::Data::new(AppState::new(store, &config));
     let listener = std::net::TcpListener::bind(&config.bind)?;
     tracing::info!(

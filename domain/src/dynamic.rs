@@ -146,6 +146,10 @@ pub trait DynGame: Send + Sync {
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
     fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value>;
     fn status(&self, state: &GameState) -> Status;
+    /// When the game stops waiting by itself (ms since the epoch), if it will.
+    fn deadline(&self, state: &GameState) -> Option<i64>;
+    /// The events that happen when the deadline has passed (`ctx.now_ms` at or after it).
+    fn on_deadline(&self, state: &GameState, ctx: &mut Ctx) -> Vec<Value>;
 
     /// The viewer the rules of hidden information apply to: once the game has ended, everything
     /// is public.
@@ -319,5 +323,16 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn status(&self, state: &GameState) -> Status {
         G::status(state.get::<G>())
+    }
+
+    fn deadline(&self, state: &GameState) -> Option<i64> {
+        G::deadline(state.get::<G>())
+    }
+
+    fn on_deadline(&self, state: &GameState, ctx: &mut Ctx) -> Vec<Value> {
+        G::on_deadline(state.get::<G>(), ctx)
+            .iter()
+            .map(to_value)
+            .collect()
     }
 }

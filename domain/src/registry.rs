@@ -2,10 +2,12 @@
 
 use crate::dynamic::{DynGame, Erased};
 use crate::games::burgbaumeister::Burgbaumeister;
+use crate::games::space_builder::SpaceBuilder;
 
 static BURGBAUMEISTER: Erased<Burgbaumeister> = Erased::new();
+static SPACE_BUILDER: Erased<SpaceBuilder> = Erased::new();
 
-static ALL: [&dyn DynGame; 1] = [&BURGBAUMEISTER];
+static ALL: [&dyn DynGame; 2] = [&BURGBAUMEISTER, &SPACE_BUILDER];
 
 /// Every game, in the order `GET /v1/kinds` lists them.
 pub fn all() -> &'static [&'static dyn DynGame] {

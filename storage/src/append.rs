@@ -176,10 +176,15 @@ impl Store {
         };
         let to_act: Vec<i16> = status.to_act.iter().map(|s| i16::from(*s)).collect();
         let progress = serde_json::to_value(status).expect("status serializes");
+        let deadline = appended
+            .aggregate
+            .game
+            .deadline(&appended.aggregate.state)
+            .filter(|_| !status.finished);
         let updated = tx
             .execute(
                 "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5,
-                        updated_at = to_timestamp($6::bigint / 1000.0)
+                        updated_at = to_timestamp($6::bigint / 1000.0), deadline_ms = $8
                  WHERE id = $1 AND version = $7",
                 &[
                     &game_id,
@@ -189,6 +194,7 @@ impl Store {
                     &progress,
                     &command.now_ms,
                     &base_version,
+                    &deadline,
                 ],
             )
             .await

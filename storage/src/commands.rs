@@ -50,6 +50,11 @@ impl Store {
         let game_id = request.game_id;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
+        // Locked first, so that a request repeating a key waits for the first to commit and
+        // then finds its response.
+        let head = self
+            .head_for_update(&tx, game_id, Some(request.account_id))
+            .await?;
         if let Some(key) = request.idempotency_key {
             let earlier = tx
                 .query_opt(
@@ -65,7 +70,6 @@ impl Store {
                 return Ok((row.get(1), true));
             }
         }
-        let head = self.head(&tx, game_id, Some(request.account_id)).await?;
         let seat = head.seat.ok_or(StoreError::NotSeated)?;
         if head.version == 0 {
             return Err(StoreError::NotStarted);

@@ -7,6 +7,7 @@ mod cache;
 mod chain;
 mod commands;
 mod db;
+mod deadlines;
 mod error;
 mod lobby;
 mod reads;

@@ -50,6 +50,7 @@ pub(crate) struct GameHead {
     pub version: i64,
     pub seat_count: u8,
     pub seat: Option<u8>,
+    pub deadline_ms: Option<i64>,
 }
 
 impl Store {
@@ -59,13 +60,37 @@ impl Store {
         game_id: i64,
         account: Option<i64>,
     ) -> Result<GameHead> {
+        self.read_head(client, game_id, account, "").await
+    }
+
+    /// The head, with the game's row locked until the transaction ends: every writer of a game
+    /// takes this lock first, so concurrent commands queue in the database instead of deciding
+    /// on a version that is already gone and retrying (the (game, version) key still judges).
+    pub(crate) async fn head_for_update(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+    ) -> Result<GameHead> {
+        self.read_head(client, game_id, account, "FOR UPDATE OF g")
+            .await
+    }
+
+    async fn read_head(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+        lock: &str,
+    ) -> Result<GameHead> {
+        let sql = format!(
+            "SELECT g.kind, g.status, g.version, g.seat_count,
+                    (SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.account_id = $2),
+                    g.deadline_ms
+             FROM games g WHERE g.id = $1 {lock}"
+        );
         let row = client
-            .query_opt(
-                "SELECT g.kind, g.status, g.version, g.seat_count,
-                        (SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.account_id = $2)
-                 FROM games g WHERE g.id = $1",
-                &[&game_id, &account],
-            )
+            .query_opt(&sql, &[&game_id, &account])
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
         let kind: String = row.get(0);
@@ -76,7 +101,22 @@ impl Store {
             version: row.get(2),
             seat_count: row.get::<_, i16>(3) as u8,
             seat: row.get::<_, Option<i16>>(4).map(|s| s as u8),
+            deadline_ms: row.get(5),
         })
+    }
+
+    /// The head, after applying a deadline that has passed.
+    pub(crate) async fn settled_head(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+    ) -> Result<GameHead> {
+        let head = self.head(client, game_id, account).await?;
+        if self.settle(game_id, head.deadline_ms).await? {
+            return self.head(client, game_id, account).await;
+        }
+        Ok(head)
     }
 
     /// The game at `version` (the database's current one): the cached aggregate, brought up to
@@ -130,6 +170,12 @@ impl Store {
     /// (the projection); auditors get the full board from the aggregate.
     pub async fn game(&self, game_id: i64, reader: Reader) -> Result<GameDetail> {
         let client = self.pool.get().await?;
+        let due = client
+            .query_opt("SELECT deadline_ms FROM games WHERE id = $1", &[&game_id])
+            .await?;
+        if let Some(row) = due {
+            self.settle(game_id, row.get(0)).await?;
+        }
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS}, me.seat, v.view
              FROM games g
@@ -166,7 +212,9 @@ impl Store {
         reader: Reader,
     ) -> Result<(i64, Option<u8>, Vec<Value>)> {
         let client = self.pool.get().await?;
-        let head = self.head(&client, game_id, reader.account()).await?;
+        let head = self
+            .settled_head(&client, game_id, reader.account())
+            .await?;
         let Some(seat) = head.seat else {
             return Ok((head.version, None, Vec::new()));
         };
@@ -194,7 +242,9 @@ impl Store {
         limit: i64,
     ) -> Result<EventPage> {
         let client = self.pool.get().await?;
-        let head = self.head(&client, game_id, reader.account()).await?;
+        let head = self
+            .settled_head(&client, game_id, reader.account())
+            .await?;
         let rows = client
             .query(
                 "SELECT version, seat, (extract(epoch FROM recorded_at) * 1000)::bigint, payload
@@ -236,7 +286,9 @@ impl Store {
     /// ended, every past board is public too.
     pub async fn replay(&self, game_id: i64, reader: Reader, at: i64) -> Result<(i64, Value)> {
         let client = self.pool.get().await?;
-        let head = self.head(&client, game_id, reader.account()).await?;
+        let head = self
+            .settled_head(&client, game_id, reader.account())
+            .await?;
         if at < 1 || at > head.version {
             return Err(StoreError::VersionOutOfRange(at));
         }

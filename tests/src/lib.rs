@@ -170,6 +170,7 @@ impl TestServer {
             pool_size: 8,
             workers: Some(2),
         };
+        actix_web::rt::spawn(store.clone().sweep_deadlines(Duration::from_millis(200)));
         let state = web::Data::new(AppState::new(store, &config));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());

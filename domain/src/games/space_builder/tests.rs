@@ -930,18 +930,8 @@ fn the_game_registers_with_named_schemas_and_unique_tags() {
             "schema `{name}` is not named after the game"
         );
     }
-    // Tags must not clash with any other game's.
-    let mut seen = std::collections::HashSet::new();
-    for g in crate::registry::all()
-        .iter()
-        .copied()
-        .chain([&game as &dyn DynGame])
-    {
-        let i = g.info();
-        for tag in i.commands.iter().chain(i.events.iter()) {
-            assert!(seen.insert(*tag), "`{tag}` is used twice");
-        }
-    }
+    // Registered, so the registry's test keeps its tags unique across games.
+    assert!(crate::registry::find(SpaceBuilder::KIND).is_some());
     let state = game
         .replay(
             &game

@@ -1,0 +1,216 @@
+//! Space Builder end to end: three clients build at the same time, each following its own
+//! `/moves`, their commands interleaved on the server; other cities stay hidden while a round
+//! is being built.
+
+use std::time::Duration;
+
+use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::{Pick, TestServer};
+
+/// One player's client: polls its moves and sends one, until the game ends. Returns how many
+/// commands it had accepted.
+async fn client(s: &TestServer, id: i64, token: &str, seed: u64) -> usize {
+    let mut pick = Pick::new(seed);
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        assert_eq!(moves.status, 200, "{}", moves.body);
+        let moves = moves.body["moves"].as_array().unwrap().clone();
+        if moves.is_empty() {
+            let game = s.get(&format!("/v1/games/{id}"), Some(token)).await;
+            if game.body["status"] == "finished" {
+                return accepted;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(2)).await;
+            continue;
+        }
+        let of = |t: &str| -> Vec<&Value> {
+            moves.iter().filter(|m| m["command"]["type"] == t).collect()
+        };
+        let finish = of("DeclareCityFinished");
+        let release = of("ReleaseBuildingCard");
+        let look = of("LookAtBlueprint");
+        let place = of("PlaceBuildingCard");
+        let chosen = if !release.is_empty() {
+            release[pick.below(release.len())].clone()
+        } else if !look.is_empty() {
+            look[0].clone()
+        } else if !finish.is_empty() && pick.below(4) > 0 {
+            finish[0].clone()
+        } else if !place.is_empty() && pick.below(10) > 0 {
+            place[pick.below(place.len())].clone()
+        } else {
+            moves[pick.below(moves.len())].clone()
+        };
+        // Sent without expected_version: a command that loses a race is decided again on the
+        // new state, where it may no longer be legal (the round ended meanwhile): 422.
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(token),
+                &json!({"command": chosen["command"]}),
+            )
+            .await;
+        match r.status {
+            200 => accepted += 1,
+            422 => {}
+            other => panic!("{other} for {chosen}: {}", r.body),
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[actix_web::test]
+async fn three_players_build_at_once_to_the_end_of_a_game() {
+    let s = TestServer::start().await;
+    let mut tokens = Vec::new();
+    for name in ["ada", "bea", "cem"] {
+        tokens.push(s.player(name).await);
+    }
+    let id = s
+        .game("space-builder", json!({"timing": "arrival"}), &tokens)
+        .await;
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(
+        game.body["to_act"],
+        json!([0, 1, 2]),
+        "everybody builds at once"
+    );
+
+    let (a, b, c) = tokio::join!(
+        client(&s, id, &tokens[0], 1),
+        client(&s, id, &tokens[1], 2),
+        client(&s, id, &tokens[2], 3)
+    );
+    assert!(a + b + c > 0);
+
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game.body["status"], "finished");
+    let winner = game.body["view"]["winner"].as_u64().expect("a winner");
+    assert_eq!(game.body["winners"], json!([winner]));
+    // The log is whole: versions 1..=n without gaps, readable by anybody after the end.
+    let db = s.db().await;
+    let row = db
+        .query_one(
+            "SELECT count(*), max(version) FROM events WHERE game_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    let (count, max): (i64, i64) = (row.get(0), row.get(1));
+    assert_eq!(count, max);
+    assert_eq!(max, game.body["version"].as_i64().unwrap());
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn other_cities_are_hidden_while_a_round_is_built() {
+    let s = TestServer::start().await;
+    let mut tokens = Vec::new();
+    for name in ["ada", "bea"] {
+        tokens.push(s.player(name).await);
+    }
+    let id = s.game("space-builder", json!({}), &tokens).await;
+    let moves = s
+        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
+        .await;
+    let place = moves.body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["command"]["type"] == "PlaceBuildingCard")
+        .unwrap()
+        .clone();
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/commands"),
+            Some(&tokens[0]),
+            &place,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mine = s.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+    assert_eq!(
+        mine.body["view"]["players"][0]["city"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    for reader in [Some(tokens[1].as_str()), None] {
+        let theirs = s.get(&format!("/v1/games/{id}"), reader).await;
+        let ada = &theirs.body["view"]["players"][0];
+        assert!(ada["city"].is_null(), "{ada}");
+        assert_eq!(ada["placed"], 1);
+        let log = s.get(&format!("/v1/games/{id}/events"), reader).await;
+        let placed = log.body["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["event"]["type"] == "BuildingCardPlaced")
+            .expect("the placing is known")
+            .clone();
+        assert!(
+            placed["event"]["placement"].is_null(),
+            "where it lies is hidden: {placed}"
+        );
+    }
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
+    let s = TestServer::start().await;
+    let mut tokens = Vec::new();
+    for name in ["ada", "bea"] {
+        tokens.push(s.player(name).await);
+    }
+    let id = s
+        .game("space-builder", json!({"deadline_minutes": 1}), &tokens)
+        .await;
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game.body["view"]["phase"], "building");
+    let deadline = game.body["view"]["deadline_ms"]
+        .as_i64()
+        .expect("a deadline");
+    // Another process of the server, one minute later, finds the deadline due.
+    let store = baumeister_storage::Store::connect(&baumeister_tests::database_url(&s.db), 2)
+        .await
+        .unwrap();
+    assert!(
+        !store.apply_deadline(id, deadline - 1).await.unwrap(),
+        "not yet"
+    );
+    assert!(store.apply_deadline(id, deadline).await.unwrap());
+    assert!(
+        !store.apply_deadline(id, deadline).await.unwrap(),
+        "only once"
+    );
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(
+        game.body["view"]["phase"], "releasing",
+        "{}",
+        game.body["view"]
+    );
+    let log = s.get(&format!("/v1/games/{id}/events"), None).await;
+    let stopped = log.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["type"] == "BuildingStopped")
+        .expect("the stop is in the log")
+        .clone();
+    assert_eq!(stopped["seat"], Value::Null, "no player caused it");
+    let db = s.db().await;
+    let row = db
+        .query_one(
+            "SELECT body->>'type', now_ms, account_id FROM commands WHERE game_id = $1 ORDER BY id DESC LIMIT 1",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, String>(0), "DeadlinePassed");
+    assert_eq!(row.get::<_, i64>(1), deadline);
+    assert_eq!(row.get::<_, Option<i64>>(2), None);
+    s.finish().await;
+}
