@@ -1,1 +1,2 @@
 pub mod burgbaumeister;
+pub mod wettstreit;
