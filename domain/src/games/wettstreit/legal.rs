@@ -13,7 +13,7 @@ pub fn legal_commands(state: &State, seat: Seat) -> Vec<WettstreitCommand> {
         return Vec::new();
     }
     let mine = state.turn == seat;
-    let mut out: Vec<WettstreitCommand> = Vec::new();
+    let mut out: Vec<WettstreitCommand> = Vec::with_capacity(2 * MAX_BID as usize);
     match state.phase {
         Phase::Income if mine => out.push(RollIncomeDie {}.into()),
         Phase::TakeSaboteur if mine => {

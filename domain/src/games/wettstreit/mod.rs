@@ -147,8 +147,8 @@ impl Game for Wettstreit {
         view::view(state, viewer)
     }
 
-    fn redact(_state: &State, event: &WettstreitEvent, viewer: Viewer) -> Option<WettstreitEvent> {
-        Some(view::redact(event, viewer))
+    fn redact(state: &State, event: &WettstreitEvent, viewer: Viewer) -> Option<WettstreitEvent> {
+        Some(view::redact(state, event, viewer))
     }
 
     fn legal_commands(state: &State, seat: Seat) -> Vec<WettstreitCommand> {

@@ -1265,6 +1265,21 @@ fn the_shuffle_is_shown_only_to_auditors() {
     );
 }
 
+#[test]
+fn after_the_end_everything_is_public() {
+    let mut g = given::<Wettstreit>(standard());
+    hand(&mut g, 1, &[CH9]);
+    let ended = super::scoring::game_ended(&g.state);
+    let state = from(g.state).when(0, RollIncomeDie {}).accepted().1;
+    let mut state = state;
+    Wettstreit::evolve(&mut state, &ended.into());
+    let view = Wettstreit::view(&state, Viewer::Seat(0));
+    assert!(view.players.iter().all(|p| p.money.is_some()));
+    assert_eq!(view.players[1].hand, vec![CardFace::of(CH9)]);
+    let shuffled = Wettstreit::redact(&state, &standard()[1], Viewer::Spectator);
+    assert_eq!(shuffled, Some(standard()[1].clone()));
+}
+
 // ---- schemas --------------------------------------------------------------------------------
 
 #[test]

@@ -19,7 +19,18 @@ fn is(viewer: Viewer, seat: Seat) -> bool {
     viewer == Viewer::Seat(seat) || sees_all(viewer)
 }
 
+/// Once the game has ended everything is public (the server does this too; being explicit here
+/// keeps the rule in one place for any other caller).
+fn effective(state: &State, viewer: Viewer) -> Viewer {
+    if state.phase == Phase::Ended {
+        Viewer::Everyone
+    } else {
+        viewer
+    }
+}
+
 pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
+    let viewer = effective(state, viewer);
     let running = !matches!(state.phase, Phase::NotStarted | Phase::Ended);
     let auction = state.auction.as_ref().map(|a| AuctionView {
         auctioneer: a.auctioneer,
@@ -127,8 +138,9 @@ pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
 
 /// The event as `viewer` may see it: secrets set to `null`. Every event is shown (that
 /// something happened is public at the table).
-pub fn redact(event: &WettstreitEvent, viewer: Viewer) -> WettstreitEvent {
+pub fn redact(state: &State, event: &WettstreitEvent, viewer: Viewer) -> WettstreitEvent {
     use WettstreitEvent as E;
+    let viewer = effective(state, viewer);
     let mut event = event.clone();
     if sees_all(viewer) {
         return event;
