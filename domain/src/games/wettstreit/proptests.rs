@@ -351,3 +351,117 @@ fn uniformly_random_moves_never_break_the_generic_invariants() {
         );
     }
 }
+
+/// Commands of every sort, legal or not, for the state: bids around the limits, every card at
+/// every slot, every target.
+fn candidates(state: &State, seat: Seat) -> Vec<WettstreitCommand> {
+    let mut out: Vec<WettstreitCommand> = vec![
+        RollIncomeDie {}.into(),
+        PassBid {}.into(),
+        PayToKeepBuilding {}.into(),
+        LetBuildingFall {}.into(),
+        FinishBuildStep {}.into(),
+    ];
+    let high = state.auction.as_ref().map_or(0, |a| a.high_bid);
+    for stack in [Stack::Open, Stack::FaceDown] {
+        out.push(PutCardUnderStack { stack }.into());
+        for opening_bid in [0, 1, 2, 45, 90, 91] {
+            out.push(AuctionTopCard { stack, opening_bid }.into());
+        }
+    }
+    for amount in [0, high, high + 1, high + 2, 90, 91] {
+        out.push(RaiseBid { amount }.into());
+    }
+    for target in 0..=state.players {
+        out.push(TakeSaboteurFrom { from: target }.into());
+        out.push(SabotageHand { target }.into());
+        for card in 0..CARD_COUNT as u8 {
+            out.push(SabotageBuilding { target, card }.into());
+        }
+    }
+    let len = state
+        .cities
+        .get(seat as usize)
+        .map_or(0, |c| c.len() as i16);
+    for card in 0..CARD_COUNT as u8 {
+        for slot in -2..=len + 1 {
+            out.push(BuildCard { card, slot }.into());
+        }
+    }
+    let hand: Vec<Card> = state
+        .hands
+        .get(seat as usize)
+        .map(|h| h.iter().map(|h| h.card).take(6).collect())
+        .unwrap_or_default();
+    for &a in &hand {
+        for &b in &hand {
+            out.push(FoundCity { cards: vec![a, b] }.into());
+            for &c in &hand {
+                out.push(
+                    FoundCity {
+                        cards: vec![a, b, c],
+                    }
+                    .into(),
+                );
+            }
+        }
+    }
+    out.push(
+        FoundCity {
+            cards: vec![0, 1, 2],
+        }
+        .into(),
+    );
+    out.push(
+        FoundCity {
+            cards: hand.clone(),
+        }
+        .into(),
+    );
+    out
+}
+
+#[test]
+fn decide_accepts_exactly_the_listed_commands_and_never_panics() {
+    for seed in 0..8u64 {
+        let mut picker = GameRng::from_seed(seed);
+        let mut ctx = Ctx::new(seed, 0);
+        let seats = 3 + (seed % 2) as u8;
+        let mut state = Wettstreit::initial();
+        for e in Wettstreit::setup(&WettstreitOptions::default(), seats, &mut ctx).unwrap() {
+            Wettstreit::evolve(&mut state, &e);
+        }
+        let mut step = 0;
+        while !Wettstreit::status(&state).finished {
+            let to_act = Wettstreit::status(&state).to_act[0];
+            if step % 3 == 0 {
+                for seat in 0..=seats {
+                    let legal = Wettstreit::legal_commands(&state, seat);
+                    for command in candidates(&state, seat) {
+                        let accepted =
+                            Wettstreit::decide(&state, seat, &command, &mut Ctx::new(step, 0))
+                                .is_ok();
+                        let listed = legal.contains(&command);
+                        assert_eq!(
+                            accepted, listed,
+                            "seat {seat} {command:?} in {:?}",
+                            state.phase
+                        );
+                    }
+                }
+            }
+            let legal = Wettstreit::legal_commands(&state, to_act);
+            let command = legal[choose(&mut picker, &legal)].clone();
+            let mut ctx = Ctx::new(picker.next_u64(), 0);
+            for e in Wettstreit::decide(&state, to_act, &command, &mut ctx).unwrap() {
+                Wettstreit::evolve(&mut state, &e);
+            }
+            step += 1;
+        }
+        // And once it has ended, everything is refused as `game_over`.
+        for command in candidates(&state, 0) {
+            let refused = Wettstreit::decide(&state, 0, &command, &mut Ctx::new(0, 0));
+            assert_eq!(refused.unwrap_err().code, "game_over");
+        }
+    }
+}

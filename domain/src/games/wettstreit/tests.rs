@@ -1303,6 +1303,31 @@ fn schemas_are_named_and_tags_do_not_clash_with_other_games() {
     ] {
         assert!(names.contains(&helper), "{helper}");
     }
+    // Every reference resolves to a schema the game contributes.
+    fn refs(value: &serde_json::Value, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    match v {
+                        serde_json::Value::String(r) if k == "$ref" => out.push(r.clone()),
+                        _ => refs(v, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let mut all_refs = Vec::new();
+    for (_, schema) in &schemas.schemas {
+        refs(&serde_json::to_value(schema).unwrap(), &mut all_refs);
+    }
+    for r in all_refs {
+        let name = r.trim_start_matches("#/components/schemas/");
+        assert!(names.contains(&name), "{r} is not among the game's schemas");
+    }
+    let view = game.view(&game.initial(), Viewer::Spectator);
+    assert_eq!(view["type"], "WettstreitView");
     let mut seen = std::collections::HashSet::new();
     for g in crate::registry::all()
         .iter()
