@@ -528,6 +528,83 @@ fn when_nobody_who_bid_can_pay_the_card_goes_under_the_lower_stack() {
     assert_eq!(state.phase, Phase::Build);
 }
 
+#[test]
+fn an_unpayable_face_down_card_goes_under_a_stack_still_hidden_and_the_forfeit_stays_secret() {
+    // Both stacks equal once the card left: the auctioneer chooses, and only they know it.
+    let mut g = at_auction();
+    g.state.open.remove(0);
+    let (_, s) = from(g.state)
+        .when(
+            0,
+            AuctionTopCard {
+                stack: Stack::FaceDown,
+                opening_bid: 40,
+            },
+        )
+        .accepted();
+    let (_, s) = from(s).when(1, PassBid {}).accepted();
+    let (events, s) = from(s).when(2, PassBid {}).accepted();
+    let insolvent = &events[1];
+    assert_eq!(
+        *insolvent,
+        BidderInsolvent {
+            seat: 0,
+            bid: 40,
+            forfeited: Some(10)
+        }
+        .into()
+    );
+    let E::BidderInsolvent(seen) = Wettstreit::redact(&s, insolvent, Viewer::Seat(1)).unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!(seen.forfeited, None);
+    assert_eq!(s.phase, Phase::CardUnder);
+    assert_eq!(Wettstreit::status(&s).to_act, vec![0]);
+    assert_eq!(
+        Wettstreit::view(&s, Viewer::Seat(1))
+            .card_under
+            .unwrap()
+            .top,
+        None
+    );
+    assert_eq!(
+        Wettstreit::view(&s, Viewer::Seat(0))
+            .card_under
+            .unwrap()
+            .top,
+        Some(CardFace::of(TH5))
+    );
+    let (events, s) = from(s)
+        .when(
+            0,
+            PutCardUnderStack {
+                stack: Stack::FaceDown,
+            },
+        )
+        .accepted();
+    assert_eq!(
+        events[0],
+        CardPutUnderStack {
+            stack: Stack::FaceDown,
+            seen_only_by: Some(0),
+            card: Some(TH5)
+        }
+        .into()
+    );
+    let E::CardPutUnderStack(seen) = Wettstreit::redact(&s, &events[0], Viewer::Seat(2)).unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!(seen.card, None);
+    assert_eq!(s.face_down[0], TH5);
+    assert_eq!(
+        s.phase,
+        Phase::Build,
+        "the auctioneer still builds or sabotages"
+    );
+}
+
 // ---- building -------------------------------------------------------------------------------
 
 #[test]
