@@ -3,11 +3,13 @@
 use crate::dynamic::{DynGame, Erased};
 use crate::games::burgbaumeister::Burgbaumeister;
 use crate::games::space_builder::SpaceBuilder;
+use crate::games::wettstreit::Wettstreit;
 
 static BURGBAUMEISTER: Erased<Burgbaumeister> = Erased::new();
 static SPACE_BUILDER: Erased<SpaceBuilder> = Erased::new();
+static WETTSTREIT: Erased<Wettstreit> = Erased::new();
 
-static ALL: [&dyn DynGame; 2] = [&BURGBAUMEISTER, &SPACE_BUILDER];
+static ALL: [&dyn DynGame; 3] = [&BURGBAUMEISTER, &WETTSTREIT, &SPACE_BUILDER];
 
 /// Every game, in the order `GET /v1/kinds` lists them.
 pub fn all() -> &'static [&'static dyn DynGame] {

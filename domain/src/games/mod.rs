@@ -1,2 +1,3 @@
 pub mod burgbaumeister;
 pub mod space_builder;
+pub mod wettstreit;

@@ -1,0 +1,272 @@
+//! The fold: every event changes the state in one obvious way, and sets the phase that follows.
+//! Phases that never wait (`AuctionClosing`, `TurnOver`, `CardUnder` with unequal stacks) are
+//! left by the automatic events `decide` appends (see `turn::settle`).
+
+use super::model::*;
+
+pub fn evolve(state: &mut State, event: &WettstreitEvent) {
+    use WettstreitEvent as E;
+    match event {
+        E::WettstreitGameStarted(e) => {
+            let n = e.players as usize;
+            *state = State {
+                players: e.players,
+                phase: Phase::Income,
+                turn: e.starting_seat,
+                bank: TOTAL_TALER - STARTING_PURSE * e.players as u32,
+                purses: vec![STARTING_PURSE; n],
+                hands: vec![Vec::new(); n],
+                cities: vec![Vec::new(); n],
+                saboteurs: vec![0; n],
+                supply: SABOTEURS,
+                ..State::default()
+            };
+        }
+        E::WettstreitCardsShuffled(e) => {
+            state.open = e.open.clone().unwrap_or_default();
+            state.face_down = e.face_down.clone().unwrap_or_default();
+        }
+        E::OpenStackTopShown(e) => state.open_top_shown = e.card,
+        E::IncomeRolled(e) => {
+            let taler = e.taler.unwrap_or(0).min(state.bank);
+            state.bank -= taler;
+            state.purses[e.seat as usize] += taler;
+            state.last_die = Some(e.die);
+            let others_hold =
+                (0..state.players).any(|s| s != e.seat && state.saboteurs[s as usize] > 0);
+            state.phase = if e.die == DieFace::Saboteur && state.supply == 0 && others_hold {
+                Phase::TakeSaboteur
+            } else {
+                Phase::Auction
+            };
+        }
+        E::SaboteurTaken(e) => {
+            match e.from {
+                None => state.supply = state.supply.saturating_sub(1),
+                Some(from) => {
+                    let held = &mut state.saboteurs[from as usize];
+                    *held = held.saturating_sub(1);
+                }
+            }
+            state.saboteurs[e.seat as usize] += 1;
+            state.phase = Phase::Auction;
+        }
+        E::AuctionOpened(e) => {
+            let n = state.players as usize;
+            let mut bids = vec![None; n];
+            bids[e.auctioneer as usize] = Some(e.opening_bid);
+            let card = state.stack(e.stack).last().copied().unwrap_or_default();
+            state.auction = Some(Auction {
+                auctioneer: e.auctioneer,
+                stack: e.stack,
+                card,
+                high_bid: e.opening_bid,
+                high_bidder: e.auctioneer,
+                bids,
+                passed: vec![false; n],
+                next: state.next_seat(e.auctioneer),
+                announced: false,
+                auctioneer_insolvent: false,
+            });
+            state.phase = Phase::Bidding;
+        }
+        E::BidRaised(e) => {
+            let players = state.players;
+            if let Some(a) = &mut state.auction {
+                a.high_bid = e.amount;
+                a.high_bidder = e.seat;
+                a.bids[e.seat as usize] = Some(e.amount);
+                a.next = next_bidder(a, e.seat, players);
+            }
+        }
+        E::BidPassed(e) => {
+            let players = state.players;
+            if let Some(a) = &mut state.auction {
+                a.passed[e.seat as usize] = true;
+                if a.passed.iter().filter(|p| !**p).count() <= 1 {
+                    state.phase = Phase::AuctionClosing;
+                } else {
+                    a.next = next_bidder(a, e.seat, players);
+                }
+            }
+        }
+        E::CardKindAnnounced(_) => {
+            if let Some(a) = &mut state.auction {
+                a.announced = true;
+            }
+        }
+        E::BidderInsolvent(e) => {
+            let purse = &mut state.purses[e.seat as usize];
+            state.bank += *purse;
+            *purse = 0;
+            if let Some(a) = &mut state.auction {
+                a.bids[e.seat as usize] = None;
+                if e.seat == a.auctioneer {
+                    a.auctioneer_insolvent = true;
+                }
+            }
+        }
+        E::AuctionWon(e) => {
+            let Some(a) = state.auction.take() else {
+                return;
+            };
+            let card = pop_auctioned(state, &a);
+            let buyer = e.buyer as usize;
+            state.purses[buyer] = state.purses[buyer].saturating_sub(e.price);
+            state.purses[e.auctioneer as usize] += e.to_auctioneer;
+            state.bank += e.to_bank;
+            let public = a.stack == Stack::Open;
+            state.hands[buyer].push(HandCard {
+                card,
+                public,
+                kind_public: public || a.announced,
+                seen_by: if public { 0 } else { 1 << a.auctioneer },
+            });
+            state.phase = Phase::Build;
+        }
+        E::AuctionCardUnclaimed(_) => {
+            let Some(a) = state.auction.take() else {
+                return;
+            };
+            let card = pop_auctioned(state, &a);
+            state.card_under = Some(CardUnder {
+                card,
+                chooser: a.auctioneer,
+                seen_only_by: (a.stack == Stack::FaceDown).then_some(a.auctioneer),
+                then: AfterUnder::Build,
+            });
+            state.phase = Phase::CardUnder;
+        }
+        E::CardPutUnderStack(e) => {
+            if let Some(under) = state.card_under.take() {
+                state.stack_mut(e.stack).insert(0, under.card);
+                state.phase = match under.then {
+                    AfterUnder::Build => Phase::Build,
+                    AfterUnder::TurnOver => Phase::TurnOver,
+                };
+            }
+        }
+        E::CityFounded(e) => {
+            for &card in &e.cards {
+                state.take_from_hand(e.seat, card);
+            }
+            state.cities[e.seat as usize] = e.cards.iter().map(|&c| Some(c)).collect();
+            state.built_this_turn += e.cards.len() as u8;
+            after_building(state);
+        }
+        E::CardBuilt(e) => {
+            state.take_from_hand(e.seat, e.card);
+            let city = &mut state.cities[e.seat as usize];
+            if e.slot < 0 {
+                city.insert(0, Some(e.card));
+            } else if e.slot as usize >= city.len() {
+                city.push(Some(e.card));
+            } else {
+                city[e.slot as usize] = Some(e.card);
+            }
+            state.built_this_turn += 1;
+            after_building(state);
+        }
+        E::BuildingSabotaged(e) => {
+            // The saboteur always returns to the supply.
+            state.saboteurs[e.by as usize] = state.saboteurs[e.by as usize].saturating_sub(1);
+            state.supply += 1;
+            state.phase = match e.die {
+                DieFace::One | DieFace::Two => Phase::TurnOver,
+                DieFace::Saboteur => Phase::Build, // BuildingRemoved follows at once
+                _ => {
+                    state.ransom = Some(Ransom {
+                        saboteur: e.by,
+                        owner: e.target,
+                        card: e.card,
+                    });
+                    Phase::OwnerChoice
+                }
+            };
+        }
+        E::BuildingRansomed(e) => {
+            let owner = e.owner as usize;
+            state.purses[owner] = state.purses[owner].saturating_sub(e.amount);
+            state.purses[e.paid_to as usize] += e.amount;
+            state.ransom = None;
+            state.phase = Phase::TurnOver;
+        }
+        E::BuildingRemoved(e) => {
+            let city = &mut state.cities[e.owner as usize];
+            for slot in city.iter_mut() {
+                if *slot == Some(e.card) {
+                    *slot = None;
+                }
+            }
+            while city.last() == Some(&None) {
+                city.pop();
+            }
+            while city.first() == Some(&None) {
+                city.remove(0);
+            }
+            state.ransom = None;
+            state.card_under = Some(CardUnder {
+                card: e.card,
+                chooser: state.turn,
+                seen_only_by: None,
+                then: AfterUnder::TurnOver,
+            });
+            state.phase = Phase::CardUnder;
+        }
+        E::HandSabotaged(e) => {
+            state.saboteurs[e.by as usize] = state.saboteurs[e.by as usize].saturating_sub(1);
+            state.supply += 1;
+            state.take_from_hand(e.target, e.card);
+            state.card_under = Some(CardUnder {
+                card: e.card,
+                chooser: e.by,
+                seen_only_by: None,
+                then: AfterUnder::TurnOver,
+            });
+            state.phase = Phase::CardUnder;
+        }
+        E::WettstreitTurnBegan(e) => {
+            state.turn = e.seat;
+            state.final_round = e.final_round;
+            state.built_this_turn = 0;
+            state.phase = if e.final_round {
+                Phase::Build
+            } else {
+                Phase::Income
+            };
+        }
+        E::WettstreitGameEnded(e) => {
+            state.ended = Some(e.clone());
+            state.phase = Phase::Ended;
+        }
+    }
+}
+
+/// Takes the auctioned card off its stack; auctioning a stack's last card starts the end.
+fn pop_auctioned(state: &mut State, auction: &Auction) -> Card {
+    let stack = state.stack_mut(auction.stack);
+    let card = stack.pop().unwrap_or(auction.card);
+    if stack.is_empty() {
+        state.final_trigger = Some(auction.auctioneer);
+    }
+    card
+}
+
+/// Three cards laid end the building for this turn.
+fn after_building(state: &mut State) {
+    if state.built_this_turn >= CARDS_PER_TURN {
+        state.phase = Phase::TurnOver;
+    }
+}
+
+/// The next seat after `seat` still in the auction.
+pub fn next_bidder(auction: &Auction, seat: u8, players: u8) -> u8 {
+    let mut s = (seat + 1) % players;
+    for _ in 0..players {
+        if !auction.passed[s as usize] {
+            return s;
+        }
+        s = (s + 1) % players;
+    }
+    seat
+}

@@ -1,0 +1,179 @@
+//! What each viewer may see, in the board and in the event log.
+//!
+//! Secret: each player's money (and so the bank, whose count would tell the sum of the purses),
+//! the cards in each hand (others see how many; the card when it was bought from the open stack
+//! or seen as the auctioneer; its kind when announced), the stacks' cards below the open top,
+//! and the face-down stack's top card, which only its auctioneer sees during the auction.
+//! Bids, dice, saboteurs and cities are public, as at the table.
+
+use crate::contract::{Seat, Viewer};
+
+use super::model::*;
+use super::status;
+
+fn sees_all(viewer: Viewer) -> bool {
+    viewer == Viewer::Everyone
+}
+
+fn is(viewer: Viewer, seat: Seat) -> bool {
+    viewer == Viewer::Seat(seat) || sees_all(viewer)
+}
+
+/// Once the game has ended everything is public (the server does this too; being explicit here
+/// keeps the rule in one place for any other caller).
+fn effective(state: &State, viewer: Viewer) -> Viewer {
+    if state.phase == Phase::Ended {
+        Viewer::Everyone
+    } else {
+        viewer
+    }
+}
+
+pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
+    let viewer = effective(state, viewer);
+    let running = !matches!(state.phase, Phase::NotStarted | Phase::Ended);
+    let auction = state.auction.as_ref().map(|a| AuctionView {
+        auctioneer: a.auctioneer,
+        stack: a.stack,
+        top: (a.stack == Stack::Open || is(viewer, a.auctioneer)).then(|| CardFace::of(a.card)),
+        announced_kind: a.announced.then(|| kind_of(a.card)),
+        high_bid: a.high_bid,
+        high_bidder: a.high_bidder,
+        next_bidder: a.next,
+        bids: a.bids.clone(),
+        passed: (0..state.players)
+            .filter(|&s| a.passed[s as usize])
+            .collect(),
+    });
+    let face_down_top = match &state.auction {
+        Some(a) if a.stack == Stack::FaceDown && is(viewer, a.auctioneer) => {
+            state.face_down.last().map(|&c| CardFace::of(c))
+        }
+        _ if sees_all(viewer) => state.face_down.last().map(|&c| CardFace::of(c)),
+        _ => None,
+    };
+    let players = (0..state.players)
+        .map(|s| {
+            let hand = &state.hands[s as usize];
+            let owner = is(viewer, s);
+            let known = |h: &HandCard| {
+                owner || matches!(viewer, Viewer::Seat(v) if h.known_to(v)) || h.public
+            };
+            let mut announced_kinds: Vec<Kind> = hand
+                .iter()
+                .filter(|h| !known(h) && h.kind_public)
+                .map(|h| kind_of(h.card))
+                .collect();
+            announced_kinds.sort();
+            PlayerView {
+                seat: s,
+                money: owner.then(|| state.purses[s as usize]),
+                saboteurs: state.saboteurs[s as usize],
+                hand_count: hand.len() as u8,
+                hand: hand
+                    .iter()
+                    .filter(|h| known(h))
+                    .map(|h| CardFace::of(h.card))
+                    .collect(),
+                announced_kinds,
+                city: state.cities[s as usize]
+                    .iter()
+                    .map(|c| c.map(CardFace::of))
+                    .collect(),
+                shields: state.shields(s),
+                gate_coins: state.gate_coins(s),
+                city_value: state.cities[s as usize]
+                    .iter()
+                    .flatten()
+                    .map(|&c| i64::from(value_of(c)))
+                    .sum(),
+            }
+        })
+        .collect();
+    WettstreitView {
+        phase: state.phase,
+        turn: running.then_some(state.turn),
+        to_act: status(state).to_act,
+        final_round: state.final_round,
+        final_round_ends_with: state.final_trigger,
+        built_this_turn: state.built_this_turn,
+        open_stack: StackView {
+            count: state.open.len() as u8,
+            top: state.open.last().map(|&c| CardFace::of(c)),
+        },
+        face_down_stack: StackView {
+            count: state.face_down.len() as u8,
+            top: face_down_top,
+        },
+        saboteur_supply: state.supply,
+        bank: sees_all(viewer).then_some(state.bank),
+        last_die: state.last_die,
+        auction,
+        ransom: state.ransom.as_ref().map(|r| RansomView {
+            saboteur: r.saboteur,
+            owner: r.owner,
+            building: CardFace::of(r.card),
+            price: u32::from(value_of(r.card)),
+        }),
+        card_under: state.card_under.as_ref().map(|u| CardUnderView {
+            chooser: u.chooser,
+            top: match u.seen_only_by {
+                Some(s) if !is(viewer, s) => None,
+                _ => Some(CardFace::of(u.card)),
+            },
+        }),
+        players,
+        result: state.ended.clone(),
+        catalogue: (0..CARD_COUNT as u8)
+            .map(|id| CatalogueEntry {
+                id,
+                kind: kind_of(id),
+                value: value_of(id),
+                shields: shields_of(id),
+                coins: coins_of(id),
+            })
+            .collect(),
+    }
+}
+
+/// The event as `viewer` may see it: secrets set to `null`. Every event is shown (that
+/// something happened is public at the table).
+pub fn redact(state: &State, event: &WettstreitEvent, viewer: Viewer) -> WettstreitEvent {
+    use WettstreitEvent as E;
+    let viewer = effective(state, viewer);
+    let mut event = event.clone();
+    if sees_all(viewer) {
+        return event;
+    }
+    match &mut event {
+        E::WettstreitCardsShuffled(e) => {
+            e.open = None;
+            e.face_down = None;
+        }
+        E::IncomeRolled(e) if !is(viewer, e.seat) => e.taler = None,
+        E::BidderInsolvent(e) if !is(viewer, e.seat) => e.forfeited = None,
+        E::AuctionOpened(e) if e.stack == Stack::FaceDown && !is(viewer, e.auctioneer) => {
+            e.card = None
+        }
+        E::AuctionWon(e)
+            if e.stack == Stack::FaceDown && !is(viewer, e.buyer) && !is(viewer, e.auctioneer) =>
+        {
+            e.card = None;
+            if !e.kind_announced {
+                e.kind = None;
+            }
+        }
+        E::AuctionCardUnclaimed(e) if e.stack == Stack::FaceDown && !is(viewer, e.auctioneer) => {
+            e.card = None
+        }
+        E::CardPutUnderStack(e) => {
+            if let Some(s) = e.seen_only_by {
+                if !is(viewer, s) {
+                    e.card = None;
+                }
+            }
+        }
+        _ => {}
+    }
+    event
+}
