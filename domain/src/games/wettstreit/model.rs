@@ -510,6 +510,23 @@ pub struct WettstreitGameEnded {
     pub winners: Vec<Seat>,
 }
 
+/// The final scores, as the view shows them (the event's own schema carries its `type` tag, so
+/// the view has a schema of its own).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct WettstreitResult {
+    pub scores: Vec<CityScore>,
+    pub winners: Vec<Seat>,
+}
+
+impl From<&WettstreitGameEnded> for WettstreitResult {
+    fn from(e: &WettstreitGameEnded) -> Self {
+        WettstreitResult {
+            scores: e.scores.clone(),
+            winners: e.winners.clone(),
+        }
+    }
+}
+
 tagged_union! {
     /// An event of Wettstreit der Baumeister.
     pub enum WettstreitEvent {
@@ -693,7 +710,7 @@ pub struct WettstreitView {
     pub card_under: Option<CardUnderView>,
     pub players: Vec<PlayerView>,
     /// Scores once the game has ended.
-    pub result: Option<WettstreitGameEnded>,
+    pub result: Option<WettstreitResult>,
     /// Every card id with its kind, value, shields and coins.
     pub catalogue: Vec<CatalogueEntry>,
 }

@@ -1405,17 +1405,8 @@ fn schemas_are_named_and_tags_do_not_clash_with_other_games() {
     }
     let view = game.view(&game.initial(), Viewer::Spectator);
     assert_eq!(view["type"], "WettstreitView");
-    let mut seen = std::collections::HashSet::new();
-    for g in crate::registry::all()
-        .iter()
-        .copied()
-        .chain([&game as &dyn DynGame])
-    {
-        let i = g.info();
-        for tag in i.commands.iter().chain(&i.events) {
-            assert!(seen.insert(*tag), "`{tag}` is used twice");
-        }
-    }
+    // Registered, so the registry's test keeps its tags unique across games.
+    assert!(crate::registry::find("wettstreit").is_some());
     assert!(
         game.validate_options(&serde_json::json!({"x": 1}), 3)
             .is_err(),

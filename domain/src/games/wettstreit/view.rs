@@ -123,7 +123,7 @@ pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
             },
         }),
         players,
-        result: state.ended.clone(),
+        result: state.ended.as_ref().map(WettstreitResult::from),
         catalogue: (0..CARD_COUNT as u8)
             .map(|id| CatalogueEntry {
                 id,

@@ -1,0 +1,101 @@
+//! Wettstreit der Baumeister end to end: a whole 3-player game played by following `/moves`,
+//! with each seat's money secret from the others until the end.
+
+use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::{Pick, TestServer};
+
+/// A sensible player: bids within its purse, builds when it can, sometimes sabotages.
+fn choose(pick: &mut Pick, moves: &[Value], purse: u64) -> Value {
+    let of =
+        |t: &str| -> Vec<&Value> { moves.iter().filter(|m| m["command"]["type"] == t).collect() };
+    let roll = pick.below(100);
+    let raises = of("RaiseBid");
+    let pass = of("PassBid");
+    if !pass.is_empty() {
+        let cheapest = raises.first().and_then(|r| r["command"]["amount"].as_u64());
+        return match cheapest {
+            Some(amount) if roll >= 60 && amount <= purse => {
+                raises[pick.below(raises.len().min(3))].clone()
+            }
+            _ => pass[0].clone(),
+        };
+    }
+    let auction: Vec<&Value> = of("AuctionTopCard")
+        .into_iter()
+        .filter(|m| m["command"]["opening_bid"].as_u64().unwrap_or(0) <= 6)
+        .collect();
+    if !auction.is_empty() {
+        return auction[pick.below(auction.len())].clone();
+    }
+    let mut builds = of("FoundCity");
+    builds.extend(of("BuildCard"));
+    let mut sabotage = of("SabotageBuilding");
+    sabotage.extend(of("SabotageHand"));
+    if !sabotage.is_empty() && roll < 25 {
+        return sabotage[pick.below(sabotage.len())].clone();
+    }
+    if !builds.is_empty() && roll < 85 {
+        return builds[pick.below(builds.len())].clone();
+    }
+    if let Some(finish) = of("FinishBuildStep").first() {
+        if roll < 95 || builds.is_empty() {
+            return (*finish).clone();
+        }
+    }
+    moves[pick.below(moves.len())].clone()
+}
+
+#[actix_web::test]
+async fn a_whole_three_player_game_is_played_by_following_moves() {
+    let s = TestServer::start().await;
+    let mut tokens = Vec::new();
+    for name in ["ada", "bea", "cem"] {
+        tokens.push(s.player(name).await);
+    }
+    let id = s.game("wettstreit", json!({}), &tokens).await;
+    let mut pick = Pick::new(7);
+    let mut commands = 0;
+    loop {
+        let game = s.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+        assert_eq!(game.status, 200, "{}", game.body);
+        if game.body["status"] == "finished" {
+            break;
+        }
+        let seat = game.body["to_act"][0].as_u64().expect("somebody acts") as usize;
+        let mine = s.get(&format!("/v1/games/{id}"), Some(&tokens[seat])).await;
+        let players = mine.body["view"]["players"].as_array().unwrap();
+        for p in players {
+            let visible = p["money"].is_number();
+            assert_eq!(
+                visible,
+                p["seat"] == seat,
+                "only one's own money is shown: {p}"
+            );
+        }
+        let purse = players[seat]["money"].as_u64().unwrap();
+        let moves = s
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+            .await;
+        let moves = moves.body["moves"].as_array().unwrap().clone();
+        assert!(!moves.is_empty(), "seat {seat} must act and has moves");
+        let chosen = choose(&mut pick, &moves, purse);
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[seat]),
+                &chosen,
+            )
+            .await;
+        assert_eq!(r.status, 200, "{chosen} refused: {}", r.body);
+        commands += 1;
+        assert!(commands < 5000, "the game does not end");
+    }
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game.body["status"], "finished");
+    assert!(!game.body["winners"].as_array().unwrap().is_empty());
+    assert_eq!(game.body["scores"].as_array().unwrap().len(), 3);
+    for p in game.body["view"]["players"].as_array().unwrap() {
+        assert!(p["money"].is_number(), "after the end all purses are shown");
+    }
+    s.finish().await;
+}
