@@ -144,7 +144,7 @@ fn check_exactly_legal_accepted(state: &State) {
 
 fn many_games(variant: bool) {
     let mut longest = 0;
-    for seed in 0..600u64 {
+    for seed in 0..1500u64 {
         longest = longest.max(play(seed, 2 + (seed % 3) as u8, variant, Checks::Cheap));
     }
     assert!(longest < MAX_MOVES);
@@ -162,7 +162,7 @@ fn many_random_variant_games_end_and_conserve_the_cards() {
 
 #[test]
 fn random_games_hide_face_down_cards_at_every_step() {
-    for seed in 0..12u64 {
+    for seed in 0..40u64 {
         play(
             10_000 + seed,
             2 + (seed % 3) as u8,

@@ -330,13 +330,13 @@ fn many_games(seats: u8, seeds: std::ops::Range<u64>) {
 }
 
 #[test]
-fn six_hundred_random_three_player_games_end_with_everything_conserved() {
-    many_games(3, 0..600);
+fn fifteen_hundred_random_three_player_games_end_with_everything_conserved() {
+    many_games(3, 0..1500);
 }
 
 #[test]
-fn six_hundred_random_four_player_games_end_with_everything_conserved() {
-    many_games(4, 0..600);
+fn fifteen_hundred_random_four_player_games_end_with_everything_conserved() {
+    many_games(4, 0..1500);
 }
 
 #[test]
