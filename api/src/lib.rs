@@ -123,6 +123,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .service(resource("/v1/games/{id}/commands").route(web::post().to(play::command)))
     .service(resource("/v1/games/{id}/events").route(web::get().to(play::events)))
     .service(resource("/v1/games/{id}/replay").route(web::get().to(play::replay)))
+    .service(resource("/v1/games/{id}/audit").route(web::get().to(play::audit)))
     .service(resource("/healthz").route(web::get().to(health::healthz)))
     .service(resource("/docs").route(web::get().to(docs_redirect)))
     .service(resource("/openapi.json").route(web::get().to(move || {

@@ -24,7 +24,7 @@ use crate::routes::{accounts, games, health, kinds, play};
         accounts::register, accounts::login,
         kinds::kinds,
         games::create, games::lobby, games::join, games::show,
-        play::moves, play::command, play::events, play::replay,
+        play::moves, play::command, play::events, play::replay, play::audit,
         health::healthz,
     ),
     components(schemas(Problem)),

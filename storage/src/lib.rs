@@ -3,6 +3,7 @@
 
 mod accounts;
 mod append;
+mod audit;
 mod cache;
 mod chain;
 mod commands;
@@ -19,6 +20,7 @@ use std::sync::Arc;
 use deadpool_postgres::Pool;
 
 pub use accounts::Account;
+pub use audit::AuditReport;
 pub use cache::Aggregate;
 pub use chain::{event_hash, GENESIS};
 pub use commands::CommandRequest;

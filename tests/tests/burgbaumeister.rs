@@ -588,5 +588,21 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
         let stored: Value = row.get(1);
         assert_eq!(stored, game.view(&state, game.effective_viewer(&state, v)));
     }
+    // The audit decides every command again with its stored seed: the same events come out.
+    let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit.status, 200, "{}", audit.body);
+    assert_eq!(audit.body["chain_intact"], true, "{}", audit.body);
+    assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
+    assert_eq!(audit.body["events"].as_i64().unwrap(), rows.len() as i64);
+    // Editing one stored event is caught twice: by the chain and by the decisions.
+    db.execute(
+        "UPDATE events SET payload = jsonb_set(payload, '{slot}', '44') WHERE game_id = $1 AND version = 3",
+        &[&id],
+    )
+    .await
+    .unwrap();
+    let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit.body["chain_intact"], false, "{}", audit.body);
+    assert_eq!(audit.body["decisions_reproduced"], false, "{}", audit.body);
     s.finish().await;
 }

@@ -100,6 +100,9 @@ async fn three_players_build_at_once_to_the_end_of_a_game() {
     let (count, max): (i64, i64) = (row.get(0), row.get(1));
     assert_eq!(count, max);
     assert_eq!(max, game.body["version"].as_i64().unwrap());
+    let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit.body["chain_intact"], true, "{}", audit.body);
+    assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
     s.finish().await;
 }
 
@@ -212,5 +215,11 @@ async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
     assert_eq!(row.get::<_, String>(0), "DeadlinePassed");
     assert_eq!(row.get::<_, i64>(1), deadline);
     assert_eq!(row.get::<_, Option<i64>>(2), None);
+    let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(
+        audit.body["decisions_reproduced"], true,
+        "deadlines re-run too: {}",
+        audit.body
+    );
     s.finish().await;
 }

@@ -97,5 +97,8 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
     for p in game.body["view"]["players"].as_array().unwrap() {
         assert!(p["money"].is_number(), "after the end all purses are shown");
     }
+    let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit.body["chain_intact"], true, "{}", audit.body);
+    assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
     s.finish().await;
 }

@@ -1,7 +1,7 @@
 //! Playing: legal moves, commands, the log and replays.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{CommandAccepted, CommandRequest, EventPage};
+use baumeister_storage::{AuditReport, CommandAccepted, CommandRequest, EventPage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
@@ -221,4 +221,23 @@ pub async fn replay(
         version,
         view,
     }))
+}
+
+/// Audit the game: recompute the hash chain and decide every stored command again with its
+/// stored seed and clock; the events must come out identical. Names versions only, no secrets.
+#[utoipa::path(get, path = "/v1/games/{id}/audit", tag = "play",
+    params(("id" = i64, Path, description = "The game")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The audit's findings", body = AuditReport),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn audit(
+    state: web::Data<AppState>,
+    _caller: Caller,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let report = state.store.audit(id.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(report))
 }
