@@ -115,6 +115,7 @@ impl From<StoreError> for ApiError {
             StoreError::NotOpen(_) => ApiError::new(S::CONFLICT, "game_not_open", detail),
             StoreError::NotStarted => ApiError::new(S::CONFLICT, "game_not_started", detail),
             StoreError::NotSeated => ApiError::new(S::FORBIDDEN, "not_seated", detail),
+            StoreError::UnknownAccount => ApiError::unauthorized("account_unknown", detail),
             StoreError::VersionConflict { .. } => {
                 ApiError::new(S::CONFLICT, "version_conflict", detail)
             }

@@ -17,6 +17,8 @@ pub enum StoreError {
     NotStarted,
     #[error("you do not sit at this game")]
     NotSeated,
+    #[error("the account of this token no longer exists")]
+    UnknownAccount,
     #[error("the game is at version {actual}, not {expected}")]
     VersionConflict { expected: i64, actual: i64 },
     #[error("this Idempotency-Key was already used for a different command")]
@@ -50,6 +52,17 @@ pub(crate) fn violated_constraint(e: &tokio_postgres::Error) -> Option<&str> {
         db.constraint()
     } else {
         None
+    }
+}
+
+/// Maps a foreign-key violation (an account id from a token that no longer exists, after the
+/// database was reset under the same JWT secret) to `UnknownAccount`.
+pub(crate) fn account_must_exist(e: tokio_postgres::Error) -> StoreError {
+    match e.code() {
+        Some(c) if *c == tokio_postgres::error::SqlState::FOREIGN_KEY_VIOLATION => {
+            StoreError::UnknownAccount
+        }
+        _ => e.into(),
     }
 }
 

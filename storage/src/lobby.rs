@@ -8,7 +8,7 @@ use tokio_postgres::Row;
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
-use crate::error::{violated_constraint, Result, StoreError};
+use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
 use crate::types::{GameSummary, Lifecycle, SeatHolder};
 use crate::{fresh_seed, now_ms, rfc3339, Store};
 
@@ -76,7 +76,8 @@ impl Store {
                 "INSERT INTO games (kind, options, seat_count, status, created_by) VALUES ($1, $2, $3, 'open', $4) RETURNING id",
                 &[&kind, &options, &i16::from(seats), &creator],
             )
-            .await?;
+            .await
+            .map_err(account_must_exist)?;
         let id: i64 = row.get(0);
         tx.execute(
             "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, 0, $2)",
@@ -121,7 +122,7 @@ impl Store {
         .await
         .map_err(|e| match violated_constraint(&e) {
             Some(_) => StoreError::AlreadySeated,
-            None => e.into(),
+            None => account_must_exist(e),
         })?;
         if seat as u8 + 1 == seat_count {
             let game = registry::find(&kind)

@@ -143,3 +143,48 @@ async fn bad_expired_and_forged_tokens_are_refused() {
     assert_eq!(r.body["games"], json!([]));
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn a_valid_token_of_an_account_that_is_gone_is_refused() {
+    use jsonwebtoken::{encode, EncodingKey, Header};
+    // As after a database reset under the same JWT secret.
+    let s = TestServer::start().await;
+    let owner = s.player("anna").await;
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&owner),
+            &json!({"kind": "burgbaumeister", "seats": 2}),
+        )
+        .await;
+    let id = r.body["id"].as_i64().unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let ghost = encode(
+        &Header::default(),
+        &json!({"sub": "424242", "name": "ghost", "role": "player", "iat": now, "exp": now + 600}),
+        &EncodingKey::from_secret(b"end-to-end-test-secret"),
+    )
+    .unwrap();
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&ghost),
+            &json!({"kind": "burgbaumeister", "seats": 2}),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (401, "account_unknown"));
+    let r = s
+        .post(&format!("/v1/games/{id}/join"), Some(&ghost), &json!({}))
+        .await;
+    assert_eq!((r.status, r.code()), (401, "account_unknown"));
+    let r = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(
+        r.body["seats"].as_array().unwrap().len(),
+        1,
+        "nothing changed"
+    );
+    s.finish().await;
+}

@@ -38,7 +38,10 @@ pub struct Moves {
     pub version: i64,
     /// The caller's seat (absent for spectators, who have no moves).
     pub seat: Option<u8>,
-    /// Every command the caller may send now, each a body ready for `POST …/commands`.
+    /// Every command the caller may send now, each a body ready for `POST …/commands`, pinned
+    /// to the version it was listed at (`expected_version`). Where players act at once, drop
+    /// `expected_version` to have the server decide the command on the newest state instead of
+    /// answering 409 when somebody else acted first.
     pub moves: Vec<CommandBody>,
 }
 
