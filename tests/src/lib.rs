@@ -289,6 +289,15 @@ impl TestServer {
         r.body["token"].as_str().unwrap().to_string()
     }
 
+    /// Registers these players; their tokens in the same order (seat order, with [`Self::game`]).
+    pub async fn players(&self, names: &[&str]) -> Vec<String> {
+        let mut tokens = Vec::new();
+        for name in names {
+            tokens.push(self.player(name).await);
+        }
+        tokens
+    }
+
     /// Creates a game of `kind` for the first token and seats the others; returns its id.
     pub async fn game(&self, kind: &str, options: Value, tokens: &[String]) -> i64 {
         let r = self

@@ -71,11 +71,8 @@ async fn all_events(s: &TestServer, id: i64, token: Option<&str>) -> Vec<Value> 
 }
 
 async fn players(s: &TestServer, n: usize) -> Vec<String> {
-    let mut tokens = Vec::new();
-    for i in 0..n {
-        tokens.push(s.player(&format!("player{i}")).await);
-    }
-    tokens
+    s.players(&["player0", "player1", "player2", "player3"][..n])
+        .await
 }
 
 async fn check_finished(s: &TestServer, id: i64, tokens: &[String], variant: bool) {

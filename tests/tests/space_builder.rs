@@ -63,10 +63,7 @@ async fn client(s: &TestServer, id: i64, token: &str, seed: u64) -> usize {
 #[actix_web::test]
 async fn three_players_build_at_once_to_the_end_of_a_game() {
     let s = TestServer::start().await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bea", "cem"] {
-        tokens.push(s.player(name).await);
-    }
+    let tokens = s.players(&["ada", "bea", "cem"]).await;
     let id = s
         .game("space-builder", json!({"timing": "arrival"}), &tokens)
         .await;
@@ -109,10 +106,7 @@ async fn three_players_build_at_once_to_the_end_of_a_game() {
 #[actix_web::test]
 async fn other_cities_are_hidden_while_a_round_is_built() {
     let s = TestServer::start().await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bea"] {
-        tokens.push(s.player(name).await);
-    }
+    let tokens = s.players(&["ada", "bea"]).await;
     let id = s.game("space-builder", json!({}), &tokens).await;
     let moves = s
         .get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
@@ -164,10 +158,7 @@ async fn other_cities_are_hidden_while_a_round_is_built() {
 #[actix_web::test]
 async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
     let s = TestServer::start().await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bea"] {
-        tokens.push(s.player(name).await);
-    }
+    let tokens = s.players(&["ada", "bea"]).await;
     let id = s
         .game("space-builder", json!({"deadline_minutes": 1}), &tokens)
         .await;

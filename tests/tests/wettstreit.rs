@@ -48,10 +48,7 @@ fn choose(pick: &mut Pick, moves: &[Value], purse: u64) -> Value {
 #[actix_web::test]
 async fn a_whole_three_player_game_is_played_by_following_moves() {
     let s = TestServer::start().await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bea", "cem"] {
-        tokens.push(s.player(name).await);
-    }
+    let tokens = s.players(&["ada", "bea", "cem"]).await;
     let id = s.game("wettstreit", json!({}), &tokens).await;
     let mut pick = Pick::new(7);
     let mut commands = 0;
