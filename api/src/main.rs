@@ -29,6 +29,19 @@ async fn main() -> std::io::Result<()> {
             std::process::exit(1);
         }
     };
+    // `baumeister rebuild-projections`: derive the lobby and every view again from the events.
+    if std::env::args().nth(1).as_deref() == Some("rebuild-projections") {
+        match store.rebuild_all_projections().await {
+            Ok(n) => {
+                tracing::info!(games = n, "projections rebuilt from the events");
+                return Ok(());
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "rebuilding the projections failed");
+                std::process::exit(1);
+            }
+        }
+    }
     // Rounds with a deadline end on time even when nobody looks at the game.
     actix_web::rt::spawn(
         store

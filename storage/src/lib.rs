@@ -12,6 +12,7 @@ mod deadlines;
 mod error;
 mod lobby;
 mod reads;
+mod rebuild;
 mod time;
 mod types;
 

@@ -1,0 +1,81 @@
+//! Rebuilding the projections (the lobby row and every viewer's board) from the events alone:
+//! they are derived data, so an operator can throw them away, change how views are computed,
+//! or repair them, and get exactly what the live path writes.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::cache::Aggregate;
+use crate::chain::GENESIS;
+use crate::error::Result;
+use crate::types::Lifecycle;
+use crate::Store;
+
+impl Store {
+    /// Rebuilds one game's projections from its events. Returns its version.
+    pub async fn rebuild_projections(&self, game_id: i64) -> Result<i64> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let head = self.head_for_update(&tx, game_id, None).await?;
+        if head.version == 0 {
+            return Ok(0);
+        }
+        let rows = tx
+            .query(
+                "SELECT payload, hash FROM events WHERE game_id = $1 ORDER BY version",
+                &[&game_id],
+            )
+            .await?;
+        let payloads: Vec<Value> = rows.iter().map(|r| r.get(0)).collect();
+        let state = head.game.replay(&payloads)?;
+        let status = head.game.status(&state);
+        let lifecycle = if status.finished {
+            Lifecycle::Finished
+        } else {
+            Lifecycle::Active
+        };
+        let to_act: Vec<i16> = status.to_act.iter().map(|s| i16::from(*s)).collect();
+        let progress = serde_json::to_value(&status).expect("status serializes");
+        let deadline = head.game.deadline(&state).filter(|_| !status.finished);
+        tx.execute(
+            "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, deadline_ms = $6 WHERE id = $1",
+            &[&game_id, &(rows.len() as i64), &lifecycle.as_str(), &to_act, &progress, &deadline],
+        )
+        .await?;
+        let aggregate = Aggregate {
+            game: head.game,
+            version: rows.len() as i64,
+            state,
+            last_hash: rows
+                .last()
+                .map(|r| r.get(1))
+                .unwrap_or_else(|| GENESIS.to_vec()),
+        };
+        tx.execute("DELETE FROM views WHERE game_id = $1", &[&game_id])
+            .await?;
+        self.write_views(&tx, game_id, head.seat_count, &aggregate)
+            .await?;
+        tx.commit().await?;
+        let version = aggregate.version;
+        self.cache.put(game_id, Arc::new(aggregate));
+        Ok(version)
+    }
+
+    /// Rebuilds every started game's projections; returns how many games.
+    pub async fn rebuild_all_projections(&self) -> Result<usize> {
+        let ids: Vec<i64> = {
+            let client = self.pool.get().await?;
+            client
+                .query("SELECT id FROM games WHERE version > 0 ORDER BY id", &[])
+                .await?
+                .iter()
+                .map(|r| r.get(0))
+                .collect()
+        };
+        for id in &ids {
+            self.rebuild_projections(*id).await?;
+        }
+        Ok(ids.len())
+    }
+}
