@@ -135,7 +135,8 @@ impl From<StoreError> for ApiError {
                     "The database does not answer right now; try again.",
                 )
             }
-            StoreError::Database(_) | StoreError::Corrupt(_) => ApiError::internal(detail),
+            StoreError::Database(e) => ApiError::internal(format!("{e}: {:?}", e.as_db_error())),
+            StoreError::Corrupt(_) => ApiError::internal(detail),
         }
     }
 }

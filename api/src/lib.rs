@@ -80,8 +80,18 @@ async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     )))
 }
 
-async fn method_not_allowed(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(
+async fn method_not_allowed(req: HttpRequest, allow: &'static str) -> HttpResponse {
+    use actix_web::ResponseError;
+    let mut response = method_not_allowed_error(&req).error_response();
+    response.headers_mut().insert(
+        actix_web::http::header::ALLOW,
+        actix_web::http::header::HeaderValue::from_static(allow),
+    );
+    response
+}
+
+fn method_not_allowed_error(req: &HttpRequest) -> ApiError {
+    ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
         format!(
@@ -89,7 +99,7 @@ async fn method_not_allowed(req: HttpRequest) -> Result<HttpResponse, ApiError> 
             req.method(),
             req.path()
         ),
-    ))
+    )
 }
 
 async fn docs_redirect() -> HttpResponse {
@@ -101,7 +111,12 @@ async fn docs_redirect() -> HttpResponse {
 /// Registers every route on an app.
 pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     use routes::*;
-    let resource = |path: &str| web::resource(path).default_service(web::to(method_not_allowed));
+    // Each resource answers other methods with 405 and the methods it allows.
+    let resource = |path: &str, allow: &'static str| {
+        web::resource(path).default_service(web::to(move |req: HttpRequest| {
+            method_not_allowed(req, allow)
+        }))
+    };
     cfg.app_data(
         web::JsonConfig::default()
             .limit(64 * 1024)
@@ -109,31 +124,33 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     )
     .app_data(web::QueryConfig::default().error_handler(query_error))
     .app_data(web::PathConfig::default().error_handler(path_error))
-    .service(resource("/v1/accounts").route(web::post().to(accounts::register)))
-    .service(resource("/v1/tokens").route(web::post().to(accounts::login)))
-    .service(resource("/v1/kinds").route(web::get().to(kinds::kinds)))
+    .service(resource("/v1/accounts", "POST").route(web::post().to(accounts::register)))
+    .service(resource("/v1/tokens", "POST").route(web::post().to(accounts::login)))
+    .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
     .service(
-        resource("/v1/games")
+        resource("/v1/games", "GET, POST")
             .route(web::post().to(games::create))
             .route(web::get().to(games::lobby)),
     )
-    .service(resource("/v1/games/{id}").route(web::get().to(games::show)))
-    .service(resource("/v1/games/{id}/join").route(web::post().to(games::join)))
-    .service(resource("/v1/games/{id}/moves").route(web::get().to(play::moves)))
-    .service(resource("/v1/games/{id}/commands").route(web::post().to(play::command)))
-    .service(resource("/v1/games/{id}/events").route(web::get().to(play::events)))
-    .service(resource("/v1/games/{id}/replay").route(web::get().to(play::replay)))
-    .service(resource("/v1/games/{id}/audit").route(web::get().to(play::audit)))
-    .service(resource("/healthz").route(web::get().to(health::healthz)))
-    .service(resource("/docs").route(web::get().to(docs_redirect)))
-    .service(resource("/openapi.json").route(web::get().to(move || {
-        let spec = spec.clone();
-        async move {
-            HttpResponse::Ok()
-                .content_type("application/json")
-                .body(spec)
-        }
-    })))
+    .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
+    .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
+    .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
+    .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
+    .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
+    .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
+    .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
+    .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
+    .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
+    .service(
+        resource("/openapi.json", "GET").route(web::get().to(move || {
+            let spec = spec.clone();
+            async move {
+                HttpResponse::Ok()
+                    .content_type("application/json")
+                    .body(spec)
+            }
+        })),
+    )
     .service(
         SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
     );

@@ -4,7 +4,7 @@
 
 use baumeister_domain::registry;
 use baumeister_domain::schema::one_of;
-use utoipa::openapi::schema::{OneOfBuilder, Schema};
+use utoipa::openapi::schema::{AnyOfBuilder, Schema};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
@@ -46,7 +46,7 @@ impl Modify for GameSchemas {
         let mut commands = Vec::new();
         let mut events = Vec::new();
         let mut views = Vec::new();
-        let mut options = OneOfBuilder::new().description(Some(
+        let mut options = AnyOfBuilder::new().description(Some(
             "The options of one game kind (see `options_schema` in `GET /v1/kinds`).",
         ));
         for game in registry::all() {
@@ -73,7 +73,7 @@ impl Modify for GameSchemas {
                 "AnyView",
                 one_of(&views, "A board of any game, told apart by `type`."),
             ),
-            ("AnyOptions", RefOr::T(Schema::OneOf(options.build()))),
+            ("AnyOptions", RefOr::T(Schema::AnyOf(options.build()))),
         ];
         for (name, schema) in unions {
             components.schemas.insert(name.to_string(), schema);
@@ -103,7 +103,46 @@ impl Modify for BearerAuth {
 pub fn spec() -> serde_json::Value {
     let mut json = serde_json::to_value(ApiDoc::openapi()).expect("the spec serializes");
     inline_primitive_aliases(&mut json);
+    add_common_responses(&mut json);
     json
+}
+
+/// Answers every operation can give, added once here rather than on every route: 503 when the
+/// database does not answer; and for requests with a body, 413 (over 64 KiB) and 415 (not
+/// `application/json`).
+fn add_common_responses(spec: &mut serde_json::Value) {
+    use serde_json::{json, Value};
+    let problem = |description: &str| {
+        json!({
+            "description": description,
+            "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+        })
+    };
+    let Some(paths) = spec.get_mut("paths").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for item in paths.values_mut() {
+        let Some(item) = item.as_object_mut() else {
+            continue;
+        };
+        for op in item.values_mut() {
+            let has_body = op.get("requestBody").is_some();
+            let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else {
+                continue;
+            };
+            responses
+                .entry("503")
+                .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`) or the game is too busy (`busy`); try again"));
+            if has_body {
+                responses
+                    .entry("413")
+                    .or_insert_with(|| problem("The body is over 64 KiB (`payload_too_large`)"));
+                responses.entry("415").or_insert_with(|| {
+                    problem("The body is not `application/json` (`unsupported_media_type`)")
+                });
+            }
+        }
+    }
 }
 
 /// utoipa turns a field typed by an alias of a number (`Seat`, `Card`: `u8`) into a reference to

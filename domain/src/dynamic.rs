@@ -191,10 +191,37 @@ fn to_value<T: Serialize>(value: &T) -> Value {
 }
 
 fn parse_options<G: Game>(options: &Value) -> Result<G::Options, DomainError> {
-    if options.is_null() {
-        return Ok(G::Options::default());
+    match options {
+        Value::Null => return Ok(G::Options::default()),
+        Value::Object(_) => {}
+        // serde would read a struct from an array too; options are named, so refuse it.
+        _ => {
+            return Err(DomainError::InvalidOptions(
+                "options are a JSON object (or absent for the defaults)".into(),
+            ))
+        }
     }
     serde_json::from_value(options.clone()).map_err(|e| DomainError::InvalidOptions(e.to_string()))
+}
+
+/// A field the command's type does not have is refused rather than ignored: a client that
+/// misspells a field should hear so, not have a default played for it.
+fn refuse_unknown_fields<C: Serialize>(parsed: &C, raw: &Value) -> Result<(), DomainError> {
+    let known = to_value(parsed);
+    if let (Value::Object(raw), Value::Object(known)) = (raw, &known) {
+        if let Some(field) = raw.keys().find(|k| !known.contains_key(*k)) {
+            return Err(DomainError::InvalidCommand(format!(
+                "unknown field `{field}`; the fields of `{}` are: {}",
+                known["type"].as_str().unwrap_or_default(),
+                known
+                    .keys()
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn view_schema_name<G: Game>() -> String {
@@ -272,6 +299,7 @@ impl<G: Game> DynGame for Erased<G> {
         command: &Value,
         ctx: &mut Ctx,
     ) -> Result<Vec<Value>, DomainError> {
+        let raw = command;
         let tag = command.get("type").and_then(Value::as_str);
         match tag {
             None => {
@@ -290,6 +318,7 @@ impl<G: Game> DynGame for Erased<G> {
         }
         let command: G::Command = serde_json::from_value(command.clone())
             .map_err(|e| DomainError::InvalidCommand(e.to_string()))?;
+        refuse_unknown_fields(&command, raw)?;
         let events = G::decide(state.get::<G>(), seat, &command, ctx)?;
         Ok(events.iter().map(to_value).collect())
     }

@@ -18,6 +18,20 @@ async fn a_player_registers_logs_in_and_creates_a_game() {
     assert_eq!(r.body["status"], "open");
     assert_eq!(r.body["seats"][0]["player"], "anna");
     assert_eq!(r.body["options"], json!({"variant": false}));
+    for (options, code) in [
+        (json!([]), "invalid_options"),
+        (json!({"variant": "yes"}), "invalid_options"),
+        (json!({"timing": "elapsed"}), "invalid_options"),
+    ] {
+        let r = s
+            .post(
+                "/v1/games",
+                Some(&token),
+                &json!({"kind": "burgbaumeister", "seats": 2, "options": options}),
+            )
+            .await;
+        assert_eq!((r.status, r.code()), (400, code), "{options}");
+    }
     s.finish().await;
 }
 

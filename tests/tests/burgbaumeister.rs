@@ -275,6 +275,15 @@ async fn face_down_cards_are_hidden_in_views_logs_and_replays_but_not_from_audit
             "log: {text}"
         );
     }
+    // Polling: the ETag answers 304 until something changes.
+    let first = s.get(&format!("/v1/games/{id}"), None).await;
+    let etag = first.header("etag").unwrap().to_string();
+    for tag in [etag.as_str(), "*"] {
+        let request = s
+            .request("GET", &format!("/v1/games/{id}"), None)
+            .insert_header(("If-None-Match", tag));
+        assert_eq!(s.send(request, None).await.status, 304, "{tag}");
+    }
     let view = s.get(&format!("/v1/games/{id}"), Some(&auditor)).await.body["view"].clone();
     assert!(
         face_down_numbers(&view).iter().all(Value::is_number),
@@ -336,6 +345,14 @@ async fn bad_input_gets_the_right_status_and_code_and_changes_nothing() {
         ("{\"command\": 5}", "invalid_command"),
         ("{\"command\": {}}", "invalid_command"),
         ("{\"command\": {\"type\": \"Teleport\"}}", "unknown_command"),
+        (
+            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 1, \"slott\": 2}}",
+            "invalid_command",
+        ),
+        (
+            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 1, \"note\": \"a\\u0000b\"}}",
+            "invalid_command",
+        ),
         (
             "{\"command\": {\"type\": \"TurnUpCard\"}}",
             "invalid_command",

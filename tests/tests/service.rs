@@ -67,6 +67,7 @@ async fn unknown_paths_and_methods_are_problems_not_pages() {
     assert_eq!((r.status, r.code()), (404, "not_found"));
     let r = s.send(s.request("DELETE", "/v1/games", None), None).await;
     assert_eq!((r.status, r.code()), (405, "method_not_allowed"));
+    assert_eq!(r.header("allow"), Some("GET, POST"));
     let r = s.get("/v1/games/abc", None).await;
     assert_eq!((r.status, r.code()), (404, "game_not_found"));
     let r = s.get("/v1/games/99999", None).await;
@@ -75,5 +76,16 @@ async fn unknown_paths_and_methods_are_problems_not_pages() {
     assert_eq!((r.status, r.code()), (400, "invalid_query"));
     let r = s.get("/v1/games?status=bogus", None).await;
     assert_eq!((r.status, r.code()), (400, "invalid_query"));
+    // Bytes PostgreSQL refuses never reach it.
+    let r = s.get("/v1/games?kind=a%00b", None).await;
+    assert_eq!((r.status, r.code()), (400, "unknown_kind"));
+    let r = s
+        .post(
+            "/v1/tokens",
+            None,
+            &serde_json::json!({"name": "a\u{0}b", "password": "whatever1"}),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (401, "bad_credentials"));
     s.finish().await;
 }

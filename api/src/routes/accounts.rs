@@ -12,8 +12,13 @@ use crate::AppState;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewAccount {
-    /// 1–32 characters: letters, digits, `_`, `-`, `.`; unique regardless of case.
-    #[schema(example = "anna", min_length = 1, max_length = 32)]
+    /// 1–32 characters: ASCII letters and digits, `_`, `-`, `.`; unique regardless of case.
+    #[schema(
+        example = "anna",
+        min_length = 1,
+        max_length = 32,
+        pattern = "^[A-Za-z0-9_.-]{1,32}$"
+    )]
     pub name: String,
     /// 8–128 characters.
     #[schema(example = "correct horse battery", min_length = 8, max_length = 128)]
@@ -105,7 +110,9 @@ pub async fn login(
 ) -> ApiResult<HttpResponse> {
     let Credentials { name, password } = body.into_inner();
     let bad = || ApiError::unauthorized("bad_credentials", "Wrong name or password.");
-    if name.len() > 64 || password.len() > 1024 {
+    // A name that could not have been registered needs no look-up (and may hold bytes the
+    // database refuses, such as NUL).
+    if check_name(&name).is_err() || password.len() > 1024 {
         return Err(bad());
     }
     let account = state.store.find_account(&name).await?;

@@ -12,8 +12,12 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::AppState;
 
-fn any_options() -> RefOr<Schema> {
-    Ref::from_schema_name("AnyOptions").into()
+fn any_options_or_null() -> RefOr<Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    OneOfBuilder::new()
+        .item(Ref::from_schema_name("AnyOptions"))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .into()
 }
 
 /// A game to create; the creator takes seat 0.
@@ -24,11 +28,11 @@ pub struct NewGame {
     #[schema(example = "burgbaumeister")]
     pub kind: String,
     /// How many players (within the kind's seat range).
-    #[schema(example = 2)]
+    #[schema(example = 2, minimum = 1, maximum = 255)]
     pub seats: u8,
     /// The kind's options (its `options_schema`); absent means the defaults.
     #[serde(default)]
-    #[schema(schema_with = any_options)]
+    #[schema(schema_with = any_options_or_null)]
     pub options: Option<Value>,
 }
 
@@ -46,9 +50,21 @@ pub struct LobbyQuery {
     /// Only games waiting for the caller's command (needs a token).
     pub my_turn: Option<bool>,
     /// Page size, 1–100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
     /// How many games to skip (default 0).
+    #[param(minimum = 0)]
     pub offset: Option<i64>,
+}
+
+/// Poll cheaply: send the `ETag` of the last answer.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct ConditionalGet {
+    /// The `ETag` of a previous answer (or `*`): 304 while the game is unchanged.
+    #[serde(rename = "If-None-Match")]
+    #[param(required = false)]
+    pub if_none_match: String,
 }
 
 /// A page of the lobby.
@@ -114,6 +130,14 @@ pub async fn lobby(
             "`offset` is 0 or more.",
         ));
     }
+    if let Some(kind) = &q.kind {
+        if baumeister_domain::registry::find(kind).is_none() {
+            return Err(ApiError::bad_request(
+                "unknown_kind",
+                format!("No game kind `{}`; see GET /v1/kinds.", kind.escape_debug()),
+            ));
+        }
+    }
     let me = || caller.clone().require().map(|a| a.id);
     let filter = LobbyFilter {
         kind: q.kind,
@@ -164,10 +188,11 @@ pub async fn join(
 /// The game: status, seats, who must act, and the board as the caller may see it.
 /// `ETag` changes with every event and seat taken; send it in `If-None-Match` to poll cheaply.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(("id" = i64, Path, description = "The game"), ConditionalGet),
     security((), ("bearer" = [])),
     responses(
-        (status = 200, description = "The game as the caller may see it", body = GameDetail),
+        (status = 200, description = "The game as the caller may see it", body = GameDetail,
+            headers(("ETag" = String, description = "Changes with every event and seat taken"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
@@ -189,7 +214,7 @@ pub async fn show(
         .headers()
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
     let mut response = if unchanged {
         HttpResponse::NotModified()
     } else {

@@ -58,13 +58,31 @@ pub struct Replay {
     pub view: Value,
 }
 
+/// Retrying safely.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct CommandHeaders {
+    /// 1–200 visible ASCII characters, chosen by the client per command: a request repeating a
+    /// key with the same command gets the first response again and changes nothing.
+    #[serde(rename = "Idempotency-Key")]
+    #[param(
+        required = false,
+        min_length = 1,
+        max_length = 200,
+        pattern = "^[!-~]{1,200}$"
+    )]
+    pub idempotency_key: String,
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Only events after this version (default 0: from the start).
+    #[param(minimum = 0)]
     pub after: Option<i64>,
     /// At most this many, 1–1000 (default 100).
+    #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<i64>,
 }
 
@@ -73,7 +91,19 @@ pub struct EventsQuery {
 #[into_params(parameter_in = Query)]
 pub struct ReplayQuery {
     /// The version to show, 1 to the game's version.
+    #[param(minimum = 1)]
     pub at: i64,
+}
+
+/// Whether any string (or key) in `value` holds a NUL character, which PostgreSQL's `jsonb`
+/// cannot store: such a command is refused before it reaches the database.
+fn has_nul(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(has_nul),
+        Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+        _ => false,
+    }
 }
 
 /// The caller's legal commands, each ready to POST as it is.
@@ -110,10 +140,7 @@ pub async fn moves(
 /// Send a command. With an `Idempotency-Key`, a repeated request returns the first response
 /// and changes nothing.
 #[utoipa::path(post, path = "/v1/games/{id}/commands", tag = "play",
-    params(
-        ("id" = i64, Path, description = "The game"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Up to 200 characters; the same key with the same command returns the first response"),
-    ),
+    params(("id" = i64, Path, description = "The game"), CommandHeaders),
     request_body = CommandBody,
     security(("bearer" = [])),
     responses(
@@ -145,6 +172,12 @@ pub async fn command(
             })?)
         }
     };
+    if has_nul(&body.command) {
+        return Err(ApiError::bad_request(
+            "invalid_command",
+            "Text in a command may not contain NUL characters.",
+        ));
+    }
     if !body.command.is_object() {
         return Err(ApiError::bad_request(
             "invalid_command",

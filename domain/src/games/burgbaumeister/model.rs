@@ -44,6 +44,7 @@ pub enum Symbol {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct TurnUpCard {
     /// The store slot, 0..=44 (row-major: row = slot / 9, column = slot % 9).
+    #[schema(maximum = 44)]
     pub slot: u8,
 }
 
@@ -66,8 +67,10 @@ pub struct ReturnCard {}
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct FireCannon {
     /// The seat whose wall is hit.
+    #[schema(maximum = 3)]
     pub target: Seat,
     /// The number of the card to destroy.
+    #[schema(minimum = 2, maximum = 46)]
     pub card: Card,
 }
 

@@ -47,6 +47,7 @@ pub struct SpaceBuilderOptions {
     pub timing: Timing,
     /// A per-round deadline in minutes (1..=10080) counted from the blueprint's reveal; when it
     /// passes, every player still building is stopped as if last. Absent: no deadline.
+    #[schema(minimum = 1, maximum = 10080)]
     pub deadline_minutes: Option<u32>,
 }
 

@@ -218,6 +218,7 @@ pub struct TakeSaboteurFrom {
 pub struct AuctionTopCard {
     pub stack: Stack,
     /// 1..=90. It may exceed your money (insolvency is found only at payment).
+    #[schema(minimum = 1, maximum = 90)]
     pub opening_bid: u32,
 }
 
@@ -225,6 +226,7 @@ pub struct AuctionTopCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RaiseBid {
     /// Higher than the highest bid, at most 90.
+    #[schema(minimum = 1, maximum = 90)]
     pub amount: u32,
 }
 
