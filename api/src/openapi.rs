@@ -104,7 +104,24 @@ pub fn spec() -> serde_json::Value {
     let mut json = serde_json::to_value(ApiDoc::openapi()).expect("the spec serializes");
     inline_primitive_aliases(&mut json);
     add_common_responses(&mut json);
+    enumerate_kinds(&mut json);
     json
+}
+
+/// Where a client names a game kind, the spec lists the kinds this server offers.
+fn enumerate_kinds(spec: &mut serde_json::Value) {
+    let kinds: Vec<serde_json::Value> = registry::all().iter().map(|g| g.kind().into()).collect();
+    if let Some(kind) = spec.pointer_mut("/components/schemas/NewGame/properties/kind") {
+        kind["enum"] = kinds.clone().into();
+    }
+    if let Some(params) = spec
+        .pointer_mut("/paths/~1v1~1games/get/parameters")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        for param in params.iter_mut().filter(|p| p["name"] == "kind") {
+            param["schema"]["enum"] = kinds.clone().into();
+        }
+    }
 }
 
 /// Answers every operation can give, added once here rather than on every route: 503 when the
