@@ -45,6 +45,38 @@ fn choose(pick: &mut Pick, moves: &[Value], purse: u64) -> Value {
     moves[pick.below(moves.len())].clone()
 }
 
+/// What the log shows `me` of other seats' secrets while the game runs: nothing.
+async fn check_log_hides_secrets(s: &TestServer, id: i64, token: &str, me: u64) {
+    let mut after = 0;
+    loop {
+        let page = s
+            .get(
+                &format!("/v1/games/{id}/events?after={after}&limit=1000"),
+                Some(token),
+            )
+            .await;
+        for entry in page.body["events"].as_array().unwrap() {
+            let e = &entry["event"];
+            let mine = |field: &str| e[field].as_u64() == Some(me);
+            match e["type"].as_str().unwrap() {
+                "WettstreitCardsShuffled" => {
+                    assert!(e["open"].is_null() && e["face_down"].is_null(), "{e}")
+                }
+                "IncomeRolled" if !mine("seat") => assert!(e["taler"].is_null(), "{e}"),
+                "BidderInsolvent" if !mine("seat") => assert!(e["forfeited"].is_null(), "{e}"),
+                "AuctionOpened" if e["stack"] != "open" && !mine("auctioneer") => {
+                    assert!(e["card"].is_null(), "{e}")
+                }
+                _ => {}
+            }
+        }
+        match page.body["next_after"].as_i64() {
+            Some(next) => after = next,
+            None => return,
+        }
+    }
+}
+
 #[actix_web::test]
 async fn a_whole_three_player_game_is_played_by_following_moves() {
     let s = TestServer::start().await;
@@ -75,6 +107,11 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
             .await;
         let moves = moves.body["moves"].as_array().unwrap().clone();
         assert!(!moves.is_empty(), "seat {seat} must act and has moves");
+        if commands % 25 == 0 {
+            for (me, token) in tokens.iter().enumerate() {
+                check_log_hides_secrets(&s, id, token, me as u64).await;
+            }
+        }
         let chosen = choose(&mut pick, &moves, purse);
         let r = s
             .post(
