@@ -34,10 +34,12 @@ impl Reader {
         }
     }
 
+    /// An auditor who sits at the game sees it as that seat: playing with an auditor's
+    /// token must not show the player the others' secrets.
     fn viewer(self, seat: Option<u8>) -> Viewer {
         match (self, seat) {
-            (Reader::Account { auditor: true, .. }, _) => Viewer::Everyone,
             (_, Some(seat)) => Viewer::Seat(seat),
+            (Reader::Account { auditor: true, .. }, None) => Viewer::Everyone,
             _ => Viewer::Spectator,
         }
     }
@@ -190,7 +192,7 @@ impl Store {
         let summary = summary_from_row(&row)?;
         let your_seat = row.get::<_, Option<i16>>(11).map(|s| s as u8);
         let mut view: Option<Value> = row.get(12);
-        if matches!(reader, Reader::Account { auditor: true, .. }) && summary.version > 0 {
+        if reader.viewer(your_seat) == Viewer::Everyone && summary.version > 0 {
             let game = registry::find(&summary.kind)
                 .ok_or_else(|| StoreError::Corrupt(summary.kind.clone()))?;
             let aggregate = self

@@ -299,6 +299,27 @@ async fn face_down_cards_are_hidden_in_views_logs_and_replays_but_not_from_audit
             .len(),
         45
     );
+    // An auditor who sits at a game plays it as that seat, without the others' secrets.
+    let played = s
+        .game(
+            "burgbaumeister",
+            json!({}),
+            &[auditor.clone(), tokens[0].clone()],
+        )
+        .await;
+    let view = s
+        .get(&format!("/v1/games/{played}"), Some(&auditor))
+        .await
+        .body["view"]
+        .clone();
+    assert!(
+        face_down_numbers(&view).iter().all(Value::is_null),
+        "a seated auditor"
+    );
+    let log = s
+        .get(&format!("/v1/games/{played}/events"), Some(&auditor))
+        .await;
+    assert!(log.body["events"][1]["event"]["cards"].is_null());
     let r = s.get(&format!("/v1/games/{id}/replay?at=0"), None).await;
     assert_eq!((r.status, r.code()), (400, "version_out_of_range"));
     let r = s.get(&format!("/v1/games/{id}/replay?at=99"), None).await;
