@@ -172,23 +172,24 @@ impl Store {
     /// (the projection); auditors get the full board from the aggregate.
     pub async fn game(&self, game_id: i64, reader: Reader) -> Result<GameDetail> {
         let client = self.pool.get().await?;
-        let due = client
-            .query_opt("SELECT deadline_ms FROM games WHERE id = $1", &[&game_id])
-            .await?;
-        if let Some(row) = due {
-            self.settle(game_id, row.get(0)).await?;
-        }
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, me.seat, v.view
+            "SELECT {SUMMARY_COLUMNS}, me.seat, v.view, g.deadline_ms
              FROM games g
              LEFT JOIN seats me ON me.game_id = g.id AND me.account_id = $2
              LEFT JOIN views v ON v.game_id = g.id AND v.viewer = coalesce(me.seat, {SPECTATOR})
              WHERE g.id = $1"
         );
-        let row = client
-            .query_opt(&sql, &[&game_id, &reader.account()])
-            .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
+        let read = || async {
+            client
+                .query_opt(&sql, &[&game_id, &reader.account()])
+                .await?
+                .ok_or(StoreError::GameNotFound(game_id))
+        };
+        let mut row = read().await?;
+        // One query in the common case; a second only when a deadline had to be applied.
+        if self.settle(game_id, row.get(13)).await? {
+            row = read().await?;
+        }
         let summary = summary_from_row(&row)?;
         let your_seat = row.get::<_, Option<i16>>(11).map(|s| s as u8);
         let mut view: Option<Value> = row.get(12);
