@@ -1,5 +1,7 @@
-//! The command path: one transaction per attempt. Decide on the current state, append with
-//! the version the decision was based on; the unique (game, version) key judges races.
+//! The command path: one transaction per attempt. Lock the game's row (writers of one game
+//! queue in PostgreSQL instead of deciding on a version that is already gone), decide on the
+//! current state, append with the version the decision was based on; the unique
+//! (game, version) key still judges, and a lost race is decided again (or 409 when pinned).
 
 use baumeister_domain::{Ctx, Viewer};
 use serde_json::Value;
