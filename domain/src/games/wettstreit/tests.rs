@@ -730,6 +730,40 @@ fn never_two_of_a_kind_side_by_side_and_towers_count_as_corner_towers() {
 }
 
 #[test]
+fn filling_a_gap_checks_both_neighbours_for_two_of_a_kind_side_by_side() {
+    let mut g = at_build(given::<Wettstreit>(standard()));
+    hand(&mut g, 0, &[CH7, TW2, TH7]);
+    // The right neighbour of the gap is of the same kind.
+    city(&mut g, 0, &[Some(G4), None, Some(CH5)]);
+    let right_same = g.state.clone();
+    from(right_same.clone())
+        .when(0, BuildCard { card: CH7, slot: 1 })
+        .then_error("same_kind_side_by_side");
+    // Towers and corner towers count as one kind on the right too.
+    let mut tower_right = right_same.clone();
+    tower_right.cities[0] = vec![Some(G4), None, Some(TW1)];
+    from(tower_right)
+        .when(0, BuildCard { card: TW2, slot: 1 })
+        .then_error("same_kind_side_by_side");
+    // The left neighbour of the gap is of the same kind.
+    let mut left_same = right_same.clone();
+    left_same.cities[0] = vec![Some(CH5), None, Some(G4)];
+    from(left_same)
+        .when(0, BuildCard { card: CH7, slot: 1 })
+        .then_error("same_kind_side_by_side");
+    // A card of neither neighbour's kind fills the same gap.
+    let state = from(right_same)
+        .when(0, BuildCard { card: TH7, slot: 1 })
+        .then([CardBuilt {
+            seat: 0,
+            card: TH7,
+            slot: 1,
+        }
+        .into()]);
+    assert_eq!(state.cities[0], vec![Some(G4), Some(TH7), Some(CH5)]);
+}
+
+#[test]
 fn a_city_has_only_one_town_hall() {
     let mut g = at_build(given::<Wettstreit>(standard()));
     hand(&mut g, 0, &[TH5]);
@@ -963,6 +997,75 @@ fn a_one_or_two_leaves_the_building_standing() {
 }
 
 #[test]
+fn a_one_leaves_the_building_standing() {
+    let before = saboteur_ready().state;
+    let state = saboteur_ready()
+        .seed(seed_rolling(DieFace::One))
+        .when(
+            0,
+            SabotageBuilding {
+                target: 2,
+                card: CH8,
+            },
+        )
+        .then([
+            BuildingSabotaged {
+                by: 0,
+                target: 2,
+                card: CH8,
+                die: DieFace::One,
+            }
+            .into(),
+            WettstreitTurnBegan {
+                seat: 1,
+                final_round: false,
+            }
+            .into(),
+        ]);
+    assert_eq!(state.cities[2], vec![Some(G3), Some(CH8), Some(G5)]);
+    assert_eq!(
+        (state.open.clone(), state.face_down.clone()),
+        (before.open, before.face_down)
+    );
+    assert_eq!(state.purses, before.purses);
+    assert_eq!(state.ransom, None);
+    assert_eq!((state.saboteurs[0], state.supply), (0, 5));
+    assert_eq!(state.phase, Phase::Income);
+}
+
+#[test]
+fn corner_towers_carry_one_shield_against_the_saboteur() {
+    for corner_city in [
+        [Some(LCT1), Some(CH8), Some(G5)],
+        [Some(G5), Some(CH8), Some(RCT1)],
+    ] {
+        let mut g = saboteur_ready();
+        city(&mut g, 1, &[Some(G4), Some(CH9), Some(G3)]); // no shield
+        city(&mut g, 2, &corner_city); // one shield, on the corner tower alone
+        assert_eq!((g.state.shields(1), g.state.shields(2)), (0, 1));
+        let listed = Wettstreit::legal_commands(&g.state, 0);
+        assert!(listed.contains(
+            &SabotageBuilding {
+                target: 1,
+                card: CH9
+            }
+            .into()
+        ));
+        assert!(!listed
+            .iter()
+            .any(|c| matches!(c, WettstreitCommand::SabotageBuilding(s) if s.target == 2)));
+        g.when(
+            0,
+            SabotageBuilding {
+                target: 2,
+                card: CH8,
+            },
+        )
+        .then_error("target_has_more_shields");
+    }
+}
+
+#[test]
 fn on_three_to_five_the_owner_pays_the_value_to_keep_the_building_or_loses_it() {
     let (_, s) = saboteur_ready()
         .seed(seed_rolling(DieFace::Four))
@@ -1107,6 +1210,127 @@ fn a_hand_of_five_or_more_loses_a_random_card_shown_to_all() {
         Some(events[0].clone())
     );
     assert_eq!(state.supply, 5);
+}
+
+/// A seed whose first draw among `len` items is `index`.
+fn seed_drawing(index: usize, len: usize) -> u64 {
+    (0..)
+        .find(|&s| GameRng::from_seed(s).index(len) == index)
+        .unwrap()
+}
+
+/// `saboteur_ready` with seat 1 holding five cards, none of them in a stack or a city.
+fn hand_saboteur_ready() -> Given<Wettstreit> {
+    let mut g = saboteur_ready().seed(seed_drawing(2, 5));
+    hand(&mut g, 1, &[LCT3, TW3, CH7, TH7, RCT3]); // the seed draws CH7
+    g
+}
+
+#[test]
+fn a_hand_sabotaged_card_goes_under_the_lower_stack() {
+    // The open stack lower.
+    let mut g = hand_saboteur_ready();
+    g.state.open.pop(); // open 3 < face-down 4
+    g.state.open_top_shown = Some(G2);
+    let state = g.when(0, SabotageHand { target: 1 }).then([
+        HandSabotaged {
+            by: 0,
+            target: 1,
+            card: CH7,
+        }
+        .into(),
+        CardPutUnderStack {
+            stack: Stack::Open,
+            seen_only_by: None,
+            card: Some(CH7),
+        }
+        .into(),
+        WettstreitTurnBegan {
+            seat: 1,
+            final_round: false,
+        }
+        .into(),
+    ]);
+    assert_eq!(state.open, vec![CH7, CH4, CH5, G2]);
+    assert_eq!(state.face_down, vec![TW1B, CH6, G3B, TH5]);
+    let left: Vec<Card> = state.hands[1].iter().map(|h| h.card).collect();
+    assert_eq!(left, vec![LCT3, TW3, TH7, RCT3]);
+    assert_eq!((state.saboteurs[0], state.supply), (0, 5));
+
+    // The face-down stack lower.
+    let mut g = hand_saboteur_ready();
+    g.state.face_down.pop(); // face-down 3 < open 4
+    let state = g.when(0, SabotageHand { target: 1 }).then([
+        HandSabotaged {
+            by: 0,
+            target: 1,
+            card: CH7,
+        }
+        .into(),
+        CardPutUnderStack {
+            stack: Stack::FaceDown,
+            seen_only_by: None,
+            card: Some(CH7),
+        }
+        .into(),
+        WettstreitTurnBegan {
+            seat: 1,
+            final_round: false,
+        }
+        .into(),
+    ]);
+    assert_eq!(state.face_down, vec![CH7, TW1B, CH6, G3B]);
+    assert_eq!(state.open, vec![CH4, CH5, G2, TH6]);
+}
+
+#[test]
+fn with_both_stacks_equally_low_the_hand_saboteur_not_the_target_chooses_the_stack() {
+    let g = hand_saboteur_ready(); // open 4 = face-down 4
+    let s = g.when(0, SabotageHand { target: 1 }).then([HandSabotaged {
+        by: 0,
+        target: 1,
+        card: CH7,
+    }
+    .into()]);
+    assert_eq!(s.phase, Phase::CardUnder);
+    assert_eq!(Wettstreit::status(&s).to_act, vec![0]);
+    assert_eq!(
+        Wettstreit::legal_commands(&s, 0),
+        vec![
+            PutCardUnderStack { stack: Stack::Open }.into(),
+            PutCardUnderStack {
+                stack: Stack::FaceDown
+            }
+            .into()
+        ]
+    );
+    assert!(Wettstreit::legal_commands(&s, 1).is_empty());
+    from(s.clone())
+        .when(1, PutCardUnderStack { stack: Stack::Open })
+        .then_error("not_your_turn");
+    let state = from(s)
+        .when(
+            0,
+            PutCardUnderStack {
+                stack: Stack::FaceDown,
+            },
+        )
+        .then([
+            CardPutUnderStack {
+                stack: Stack::FaceDown,
+                seen_only_by: None,
+                card: Some(CH7),
+            }
+            .into(),
+            WettstreitTurnBegan {
+                seat: 1,
+                final_round: false,
+            }
+            .into(),
+        ]);
+    assert_eq!(state.face_down, vec![CH7, TW1B, CH6, G3B, TH5]);
+    assert_eq!(state.open, vec![CH4, CH5, G2, TH6]);
+    assert!(!state.hand_has(1, CH7));
 }
 
 #[test]
@@ -1255,6 +1479,92 @@ fn worked_check_a_missing_right_corner_tower_earns_no_extras_30() {
         (score.buildings, score.hand_penalty, score.total),
         (37, -7, 30)
     );
+}
+
+#[test]
+fn only_a_complete_city_earns_extras() {
+    // Town hall in the middle (of the 7 slots and of the 5 cards), a church each side, corner
+    // towers of equal value: every extra, were it not for the gaps.
+    let city = [
+        Some(LCT2),
+        None,
+        Some(CH5),
+        Some(TH5),
+        Some(CH6),
+        None,
+        Some(RCT2),
+    ];
+    let score = score_city(0, &city, &[]);
+    assert!(!score.complete);
+    assert_eq!(
+        (
+            score.buildings,
+            score.town_hall_centred,
+            score.churches_balanced,
+            score.corner_towers_matched,
+            score.total
+        ),
+        (2 + 5 + 5 + 6 + 2, 0, 0, 0, 20)
+    );
+    // The same city with its gaps filled earns them all.
+    let filled = score_city(0, &[LCT2, G3, CH5, TH5, CH6, G4, RCT2].map(Some), &[]);
+    assert!(filled.complete);
+    assert_eq!(filled.total, 27 + 10 + 5 + 5);
+}
+
+#[test]
+fn the_church_bonus_needs_at_least_one_church_a_side() {
+    let score = score_city(0, &[LCT2, G3, TH5, G4, RCT2].map(Some), &[]);
+    assert!(score.complete);
+    assert_eq!(
+        (
+            score.buildings,
+            score.town_hall_centred,
+            score.churches_balanced,
+            score.corner_towers_matched,
+            score.total
+        ),
+        (16, 10, 0, 5, 31)
+    );
+}
+
+#[test]
+fn corner_towers_of_different_values_earn_no_bonus() {
+    let score = score_city(0, &[LCT3, CH7, TH5, CH9, RCT2].map(Some), &[]);
+    assert!(score.complete);
+    assert_eq!(
+        (
+            score.buildings,
+            score.town_hall_centred,
+            score.churches_balanced,
+            score.corner_towers_matched,
+            score.total
+        ),
+        (26, 10, 5, 0, 41)
+    );
+}
+
+#[test]
+fn the_town_hall_bonus_needs_an_odd_number_of_cards() {
+    // Six cards: the town hall at index 3 (len/2) and at index 2 (len/2 - 1).
+    for city in [
+        [LCT2, CH5, G3, TH5, CH6, RCT2],
+        [LCT2, CH5, TH5, G3, CH6, RCT2],
+    ] {
+        let score = score_city(0, &city.map(Some), &[]);
+        assert!(score.complete);
+        assert_eq!(
+            (
+                score.buildings,
+                score.town_hall_centred,
+                score.churches_balanced,
+                score.corner_towers_matched,
+                score.total
+            ),
+            (23, 0, 5, 5, 33),
+            "{city:?}"
+        );
+    }
 }
 
 #[test]
