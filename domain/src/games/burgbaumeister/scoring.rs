@@ -62,6 +62,29 @@ pub fn score(state: &State, seat: usize) -> i64 {
 mod tests {
     use super::*;
 
+    /// The rules page's table, card by card, written out independently of `symbol`.
+    #[test]
+    fn the_symbol_table_is_the_rules_pages() {
+        let table: &[(Symbol, &[Card])] = &[
+            (Symbol::King, &[37]),
+            (Symbol::Queen, &[36]),
+            (Symbol::Knight, &[6, 21, 33]),
+            (Symbol::Maiden, &[8, 25, 42]),
+            (Symbol::Raven, &[4, 17, 44]),
+            (Symbol::TwoRavens, &[12, 31]),
+            (Symbol::Cannon, &[14, 27, 40]),
+            (Symbol::Tower, &[9, 19, 29, 39]),
+            (Symbol::Wizard, &[23]),
+        ];
+        for card in 2..=46 {
+            let expected = table
+                .iter()
+                .find(|(_, cards)| cards.contains(&card))
+                .map(|(s, _)| *s);
+            assert_eq!(symbol(card), expected, "card {card}");
+        }
+    }
+
     #[test]
     fn the_symbol_table_has_the_rulebooks_counts() {
         let count = |s: Symbol| (2..=46).filter(|&c| symbol(c) == Some(s)).count();
