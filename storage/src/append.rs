@@ -22,6 +22,34 @@ pub(crate) struct AppendAt {
     pub base_version: i64,
 }
 
+/// The lobby row's columns derived from a game's state: written by every append and by a
+/// rebuild of the projections.
+pub(crate) struct LobbyColumns {
+    pub status: &'static str,
+    pub to_act: Vec<i16>,
+    pub progress: Value,
+    pub deadline_ms: Option<i64>,
+}
+
+impl LobbyColumns {
+    pub fn of(aggregate: &Aggregate, status: &Status) -> Self {
+        let lifecycle = if status.finished {
+            Lifecycle::Finished
+        } else {
+            Lifecycle::Active
+        };
+        LobbyColumns {
+            status: lifecycle.as_str(),
+            to_act: status.to_act.iter().map(|s| i16::from(*s)).collect(),
+            progress: serde_json::to_value(status).expect("status serializes"),
+            deadline_ms: aggregate
+                .game
+                .deadline(&aggregate.state)
+                .filter(|_| !status.finished),
+        }
+    }
+}
+
 /// A command as it is recorded for audit.
 pub(crate) struct NewCommand<'a> {
     pub account_id: Option<i64>,
@@ -168,19 +196,7 @@ impl Store {
         .await
         .map_err(lost)?;
 
-        let status = &appended.status;
-        let lifecycle = if status.finished {
-            Lifecycle::Finished
-        } else {
-            Lifecycle::Active
-        };
-        let to_act: Vec<i16> = status.to_act.iter().map(|s| i16::from(*s)).collect();
-        let progress = serde_json::to_value(status).expect("status serializes");
-        let deadline = appended
-            .aggregate
-            .game
-            .deadline(&appended.aggregate.state)
-            .filter(|_| !status.finished);
+        let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
         let updated = tx
             .execute(
                 "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5,
@@ -189,12 +205,12 @@ impl Store {
                 &[
                     &game_id,
                     &appended.aggregate.version,
-                    &lifecycle.as_str(),
-                    &to_act,
-                    &progress,
+                    &lobby.status,
+                    &lobby.to_act,
+                    &lobby.progress,
                     &command.now_ms,
                     &base_version,
-                    &deadline,
+                    &lobby.deadline_ms,
                 ],
             )
             .await

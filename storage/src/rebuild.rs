@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::append::LobbyColumns;
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::Result;
-use crate::types::Lifecycle;
 use crate::Store;
 
 impl Store {
@@ -30,19 +30,6 @@ impl Store {
         let payloads: Vec<Value> = rows.iter().map(|r| r.get(0)).collect();
         let state = head.game.replay(&payloads)?;
         let status = head.game.status(&state);
-        let lifecycle = if status.finished {
-            Lifecycle::Finished
-        } else {
-            Lifecycle::Active
-        };
-        let to_act: Vec<i16> = status.to_act.iter().map(|s| i16::from(*s)).collect();
-        let progress = serde_json::to_value(&status).expect("status serializes");
-        let deadline = head.game.deadline(&state).filter(|_| !status.finished);
-        tx.execute(
-            "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, deadline_ms = $6 WHERE id = $1",
-            &[&game_id, &(rows.len() as i64), &lifecycle.as_str(), &to_act, &progress, &deadline],
-        )
-        .await?;
         let aggregate = Aggregate {
             game: head.game,
             version: rows.len() as i64,
@@ -52,6 +39,12 @@ impl Store {
                 .map(|r| r.get(1))
                 .unwrap_or_else(|| GENESIS.to_vec()),
         };
+        let lobby = LobbyColumns::of(&aggregate, &status);
+        tx.execute(
+            "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, deadline_ms = $6 WHERE id = $1",
+            &[&game_id, &aggregate.version, &lobby.status, &lobby.to_act, &lobby.progress, &lobby.deadline_ms],
+        )
+        .await?;
         tx.execute("DELETE FROM views WHERE game_id = $1", &[&game_id])
             .await?;
         self.write_views(&tx, game_id, head.seat_count, &aggregate)
