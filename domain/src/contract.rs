@@ -142,6 +142,15 @@ pub trait Game: 'static + Send + Sync {
 
     fn status(state: &Self::State) -> Status;
 
+    /// The move the turn clock makes for `seat` when it has not acted in time: one of the
+    /// commands `legal_commands` lists for it, the one that changes the least (pass, return the
+    /// card, let it go, finish). `None` only when the seat has nothing to do. Each game names its
+    /// default in its rules document.
+    // TODO(turn clock): required once every game implements it.
+    fn default_command(_state: &Self::State, _seat: Seat) -> Option<Self::Command> {
+        None
+    }
+
     /// When the game stops waiting for the players by itself (a round's deadline), in
     /// milliseconds since the Unix epoch. The server then calls [`Game::on_deadline`] with a
     /// clock at or past it.

@@ -146,6 +146,8 @@ pub trait DynGame: Send + Sync {
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
     fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value>;
     fn status(&self, state: &GameState) -> Status;
+    /// The turn clock's move for `seat` (see [`Game::default_command`]).
+    fn default_command(&self, state: &GameState, seat: Seat) -> Option<Value>;
     /// When the game stops waiting by itself (ms since the epoch), if it will.
     fn deadline(&self, state: &GameState) -> Option<i64>;
     /// The events that happen when the deadline has passed (`ctx.now_ms` at or after it).
@@ -352,6 +354,10 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn status(&self, state: &GameState) -> Status {
         G::status(state.get::<G>())
+    }
+
+    fn default_command(&self, state: &GameState, seat: Seat) -> Option<Value> {
+        G::default_command(state.get::<G>(), seat).map(|c| to_value(&c))
     }
 
     fn deadline(&self, state: &GameState) -> Option<i64> {
