@@ -228,15 +228,7 @@ mod tests {
         left.extend(more);
         let mut events = nearly_empty_store(true, &[&[10, 20], &[30, 41]], &left);
         events.push(turned_up(0, 40));
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 40,
-                position: 2,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        events.push(added(0, 40, 2));
         events
     }
 
@@ -297,6 +289,36 @@ mod tests {
                 }
                 .into(),
             ]);
+    }
+
+    #[test]
+    fn the_cannon_lapses_when_no_other_wall_has_an_unprotected_card() {
+        given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 9], &[]]))
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 14,
+                    position: 1,
+                    by_wizard: false,
+                }
+                .into(),
+                CannonLapsed { seat: 0 }.into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+    }
+
+    #[test]
+    fn a_cannon_does_not_hit_its_own_wall() {
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
+            .when(0, FireCannon { target: 0, card: 3 })
+            .then_error("cannot_fire_at_own_wall");
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
+            .when(0, FireCannon { target: 2, card: 5 })
+            .then_error("no_such_seat");
+        given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
+            .when(0, FireCannon { target: 1, card: 6 })
+            .then_error("card_not_in_wall");
     }
 
     #[test]

@@ -146,15 +146,7 @@ mod tests {
         assert!(Burgbaumeister::legal_commands(&state, 0).contains(&DeclineCannon {}.into()));
         // Shooting the king away wins the game on points...
         let mut fired = ninth_card_cannon();
-        fired.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 27,
-                position: 8,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        fired.push(added(0, 27, 8));
         given::<Burgbaumeister>(fired.clone())
             .when(
                 0,

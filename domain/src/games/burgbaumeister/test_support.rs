@@ -40,6 +40,17 @@ pub fn table(players: u8, variant: bool, walls: &[&[Card]], turn: u8) -> Vec<Bur
     events
 }
 
+/// `card` joined `seat`'s wall at `position`, added (not by the wizard).
+pub fn added(seat: u8, card: Card, position: u8) -> BurgbaumeisterEvent {
+    CardAddedToWall {
+        seat,
+        card,
+        position,
+        by_wizard: false,
+    }
+    .into()
+}
+
 pub fn turned_up(seat: u8, card: Card) -> BurgbaumeisterEvent {
     CardTurnedUp {
         seat,

@@ -11,6 +11,19 @@ use crate::contract::{Ctx, RuleError, Seat};
 
 /// May `seat` change their city now? (The clock matters only for the deadline.)
 pub fn may_build(state: &State, seat: Seat, now_ms: Option<i64>) -> Result<(), RuleError> {
+    still_building(state, seat, now_ms)?;
+    let player = &state.players[usize::from(seat)];
+    if state.timing == Timing::Elapsed && player.looked_at_ms.is_none() {
+        return Err(RuleError::new(
+            "blueprint_not_looked_at",
+            "Look at the blueprint first: your time starts when you do.",
+        ));
+    }
+    Ok(())
+}
+
+/// The round's building runs and `seat` has neither finished nor stopped.
+fn still_building(state: &State, seat: Seat, now_ms: Option<i64>) -> Result<(), RuleError> {
     building_runs(state, now_ms)?;
     let player = &state.players[usize::from(seat)];
     if player.finished() {
@@ -23,12 +36,6 @@ pub fn may_build(state: &State, seat: Seat, now_ms: Option<i64>) -> Result<(), R
         return Err(RuleError::new(
             "building_stopped",
             "The round's building is over for you.",
-        ));
-    }
-    if state.timing == Timing::Elapsed && player.looked_at_ms.is_none() {
-        return Err(RuleError::new(
-            "blueprint_not_looked_at",
-            "Look at the blueprint first: your time starts when you do.",
         ));
     }
     Ok(())
@@ -86,19 +93,13 @@ pub fn look(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEven
         ));
     }
     building_runs(state, Some(ctx.now_ms))?;
-    let player = &state.players[usize::from(seat)];
-    if player.looked_at_ms.is_some() {
+    if state.players[usize::from(seat)].looked_at_ms.is_some() {
         return Err(RuleError::new(
             "blueprint_already_looked_at",
             "You already looked at this round's blueprint; your time is running.",
         ));
     }
-    if player.finished() || player.stopped {
-        return Err(RuleError::new(
-            "building_stopped",
-            "The round's building is over for you.",
-        ));
-    }
+    still_building(state, seat, Some(ctx.now_ms))?;
     Ok(vec![BlueprintLookedAt {
         seat,
         round: state.round,
@@ -247,20 +248,7 @@ pub fn finish(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEv
 /// Stopping before finishing, with the city as it stands (also before looking at the
 /// blueprint: then every card is missing).
 pub fn stop(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
-    building_runs(state, Some(ctx.now_ms))?;
-    let player = &state.players[usize::from(seat)];
-    if player.finished() {
-        return Err(RuleError::new(
-            "city_finished",
-            "You declared your city finished; it cannot change any more this round.",
-        ));
-    }
-    if player.stopped {
-        return Err(RuleError::new(
-            "building_stopped",
-            "The round's building is over for you.",
-        ));
-    }
+    still_building(state, seat, Some(ctx.now_ms))?;
     let stopped: SpaceBuilderEvent = PlayerStoppedBuilding {
         seat,
         round: state.round,

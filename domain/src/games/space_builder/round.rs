@@ -188,7 +188,7 @@ pub fn release(
 }
 
 /// The winner's lowest card not yet in hand: what the server releases when they did not choose
-/// in time (and the turn clock's default).
+/// in time.
 pub fn lowest_unreleased(state: &State, seat: Seat) -> Option<Card> {
     let hand = &state.players.get(usize::from(seat))?.hand;
     (1..=CARDS).find(|card| !hand.contains(card))

@@ -58,7 +58,8 @@ pub fn evolve(state: &mut State, event: &WettstreitEvent) {
             state.phase = Phase::OpeningBid;
         }
         E::AuctionOpened(e) => {
-            // A log from before the auction took two steps has no `CardPutUpForAuction`.
+            // Lenient, like every fold here: an opening bid with no card put up before it puts
+            // up the top card itself.
             if state.auction.is_none() {
                 state.auction = Some(up_for_auction(state, e.auctioneer, e.stack));
             }
