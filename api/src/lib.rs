@@ -127,6 +127,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .service(resource("/v1/accounts", "POST").route(web::post().to(accounts::register)))
     .service(resource("/v1/tokens", "POST").route(web::post().to(accounts::login)))
     .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
+    .service(resource("/v1/kinds/{kind}", "GET").route(web::get().to(kinds::kind)))
+    .service(resource("/v1/kinds/{kind}/rules", "GET").route(web::get().to(kinds::kind_rules)))
     .service(
         resource("/v1/games", "GET, POST")
             .route(web::post().to(games::create))

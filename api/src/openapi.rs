@@ -22,7 +22,7 @@ use crate::routes::{accounts, games, health, kinds, play};
     ),
     paths(
         accounts::register, accounts::login,
-        kinds::kinds,
+        kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
         health::healthz,
@@ -114,12 +114,18 @@ fn enumerate_kinds(spec: &mut serde_json::Value) {
     if let Some(kind) = spec.pointer_mut("/components/schemas/NewGame/properties/kind") {
         kind["enum"] = kinds.clone().into();
     }
-    if let Some(params) = spec
-        .pointer_mut("/paths/~1v1~1games/get/parameters")
-        .and_then(serde_json::Value::as_array_mut)
-    {
-        for param in params.iter_mut().filter(|p| p["name"] == "kind") {
-            param["schema"]["enum"] = kinds.clone().into();
+    for path in [
+        "/paths/~1v1~1games/get/parameters",
+        "/paths/~1v1~1kinds~1{kind}/get/parameters",
+        "/paths/~1v1~1kinds~1{kind}~1rules/get/parameters",
+    ] {
+        if let Some(params) = spec
+            .pointer_mut(path)
+            .and_then(serde_json::Value::as_array_mut)
+        {
+            for param in params.iter_mut().filter(|p| p["name"] == "kind") {
+                param["schema"]["enum"] = kinds.clone().into();
+            }
         }
     }
 }

@@ -95,6 +95,10 @@ pub trait Game: 'static + Send + Sync {
     const TITLE: &'static str;
     const MIN_SEATS: u8;
     const MAX_SEATS: u8;
+    /// The rules as this server plays them, in Markdown: `include_str!` of the game's
+    /// `docs/rules/<kind>.md`. It names every decision, the turn clock's default move, and every
+    /// command and event type (the registry's test checks the names).
+    const RULES: &'static str;
 
     /// Options chosen when the game is created. Unknown fields should be rejected.
     type Options: Serialize + DeserializeOwned + Default + Clone + Debug + ToSchema;
@@ -146,10 +150,7 @@ pub trait Game: 'static + Send + Sync {
     /// commands `legal_commands` lists for it, the one that changes the least (pass, return the
     /// card, let it go, finish). `None` only when the seat has nothing to do. Each game names its
     /// default in its rules document.
-    // TODO(turn clock): required once every game implements it.
-    fn default_command(_state: &Self::State, _seat: Seat) -> Option<Self::Command> {
-        None
-    }
+    fn default_command(state: &Self::State, seat: Seat) -> Option<Self::Command>;
 
     /// When the game stops waiting for the players by itself (a round's deadline), in
     /// milliseconds since the Unix epoch. The server then calls [`Game::on_deadline`] with a

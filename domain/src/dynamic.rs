@@ -128,6 +128,8 @@ pub struct GameSchemas {
 pub trait DynGame: Send + Sync {
     fn kind(&self) -> &'static str;
     fn info(&self) -> KindInfo;
+    /// The rules as this server plays them (Markdown; see [`Game::RULES`]).
+    fn rules(&self) -> &'static str;
     fn schemas(&self) -> GameSchemas;
     /// Parses the options (absent = defaults), checks them for `seats` and returns them in full.
     fn validate_options(&self, options: &Value, seats: u8) -> Result<Value, DomainError>;
@@ -233,6 +235,10 @@ fn view_schema_name<G: Game>() -> String {
 impl<G: Game> DynGame for Erased<G> {
     fn kind(&self) -> &'static str {
         G::KIND
+    }
+
+    fn rules(&self) -> &'static str {
+        G::RULES
     }
 
     fn info(&self) -> KindInfo {

@@ -26,6 +26,23 @@ mod tests {
     use std::collections::HashSet;
 
     #[test]
+    fn every_command_and_event_type_is_named_in_its_rules_document() {
+        // Client authors read `docs/rules/<kind>.md`: each type is there by name, in backticks.
+        for game in super::all() {
+            let rules = game.rules();
+            let info = game.info();
+            assert!(rules.starts_with("# "), "{}: a titled document", info.kind);
+            for tag in info.commands.iter().chain(info.events.iter()) {
+                assert!(
+                    rules.contains(&format!("`{tag}`")),
+                    "`{tag}` is not named in docs/rules/{}.md",
+                    info.kind
+                );
+            }
+        }
+    }
+
+    #[test]
     fn command_and_event_tags_are_unique_across_games() {
         // One request schema covers every game's commands, so a tag may name one variant only.
         let mut seen = HashSet::new();

@@ -96,8 +96,8 @@ pub struct RandomGame<G: Game> {
 
 /// Plays `seats` players choosing uniformly among their legal commands until the game ends or
 /// `max_moves` commands were played. Checks along the way what holds for every game: every
-/// listed command is accepted, events survive JSON, evolve never panics, the seats asked to act
-/// have a legal command, and a finished game lists none. `on_step` sees each state after a move
+/// listed command is accepted, events survive JSON, evolve never panics, every seat asked to
+/// act has a legal command and a turn-clock default among them, and a finished game lists none. `on_step` sees each state after a move
 /// (for game-specific invariants such as conservation and hidden information).
 pub fn random_game<G: Game>(
     options: &G::Options,
@@ -131,6 +131,9 @@ pub fn random_game<G: Game>(
             !status.to_act.is_empty(),
             "a running game waits for somebody"
         );
+        for &waiting in &status.to_act {
+            check_default_command::<G>(&state, waiting);
+        }
         let seat = status.to_act[picker.index(status.to_act.len())];
         let legal = G::legal_commands(&state, seat);
         assert!(
@@ -164,6 +167,19 @@ pub fn random_game<G: Game>(
         state,
         status,
         moves,
+    }
+}
+
+/// The turn clock's move for a seat the game waits for is one of the seat's listed commands.
+#[track_caller]
+pub fn check_default_command<G: Game>(state: &G::State, seat: Seat) {
+    let legal = G::legal_commands(state, seat);
+    match G::default_command(state, seat) {
+        Some(default) => assert!(
+            legal.contains(&default),
+            "seat {seat}'s default {default:?} is not among its listed commands"
+        ),
+        None => panic!("seat {seat} must act but has no default command for the turn clock"),
     }
 }
 

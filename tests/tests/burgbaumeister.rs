@@ -6,7 +6,13 @@ use baumeister_tests::{Pick, TestServer};
 
 /// Plays until the game ends, each seat choosing among its `/moves` (placing cards when it can,
 /// so that games end). Returns the number of commands sent.
-async fn play_to_end(s: &TestServer, id: i64, tokens: &[String], seed: u64) -> usize {
+async fn play_to_end(
+    s: &TestServer,
+    id: i64,
+    tokens: &[String],
+    seed: u64,
+    cannons: &mut usize,
+) -> usize {
     let mut pick = Pick::new(seed);
     let mut sent = 0;
     loop {
@@ -30,6 +36,12 @@ async fn play_to_end(s: &TestServer, id: i64, tokens: &[String], seed: u64) -> u
         assert_eq!(moves.status, 200);
         let moves = moves.body["moves"].as_array().unwrap().clone();
         assert!(!moves.is_empty(), "the seat to act has moves");
+        let listed = |t: &str| moves.iter().any(|m| m["command"]["type"] == t);
+        // Firing a cannon is a choice: whenever a target is listed, so is declining.
+        assert_eq!(listed("FireCannon"), listed("DeclineCannon"), "{moves:?}");
+        if listed("DeclineCannon") {
+            *cannons += 1;
+        }
         let placing: Vec<&Value> = moves
             .iter()
             .filter(|m| {
@@ -129,13 +141,15 @@ async fn check_finished(s: &TestServer, id: i64, tokens: &[String], variant: boo
 async fn whole_base_games_are_played_by_following_moves() {
     let s = TestServer::start().await;
     let tokens = players(&s, 4).await;
+    let mut cannons = 0;
     for (n, seed) in [(2usize, 1u64), (3, 2), (4, 3)] {
         let id = s
             .game("burgbaumeister", json!({"variant": false}), &tokens[..n])
             .await;
-        play_to_end(&s, id, &tokens[..n], seed).await;
+        play_to_end(&s, id, &tokens[..n], seed, &mut cannons).await;
         check_finished(&s, id, &tokens[..n], false).await;
     }
+    assert_eq!(cannons, 0, "a cannon is a plain card in the base game");
     s.finish().await;
 }
 
@@ -143,13 +157,15 @@ async fn whole_base_games_are_played_by_following_moves() {
 async fn whole_variant_games_are_played_by_following_moves() {
     let s = TestServer::start().await;
     let tokens = players(&s, 4).await;
+    let mut cannons = 0;
     for (n, seed) in [(2usize, 11u64), (3, 12), (4, 13)] {
         let id = s
             .game("burgbaumeister", json!({"variant": true}), &tokens[..n])
             .await;
-        play_to_end(&s, id, &tokens[..n], seed).await;
+        play_to_end(&s, id, &tokens[..n], seed, &mut cannons).await;
         check_finished(&s, id, &tokens[..n], true).await;
     }
+    assert!(cannons > 0, "some cannon could fire, or be declined");
     s.finish().await;
 }
 
@@ -578,7 +594,7 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
     let id = s
         .game("burgbaumeister", json!({"variant": true}), &tokens)
         .await;
-    play_to_end(&s, id, &tokens, 99).await;
+    play_to_end(&s, id, &tokens, 99, &mut 0).await;
     let db = s.db().await;
     let rows = db
         .query(

@@ -1,5 +1,5 @@
 //! What operators and client authors rely on besides the games: health, the spec, the docs,
-//! the list of kinds, and problem+json for every error.
+//! the list of kinds and their rules, and problem+json for every error.
 
 use baumeister_tests::TestServer;
 
@@ -57,6 +57,52 @@ async fn kinds_list_every_game_with_its_seats_and_options() {
     assert_eq!(burg["max_seats"], 4);
     assert_eq!(burg["options_schema"], "BurgbaumeisterOptions");
     assert_eq!(burg["default_options"]["variant"], false);
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn each_kind_links_its_rules_served_as_markdown() {
+    let s = TestServer::start().await;
+    let kinds = s.get("/v1/kinds", None).await;
+    let kinds = kinds.body.as_array().unwrap().clone();
+    assert!(kinds.len() >= 3);
+    for kind in &kinds {
+        let id = kind["kind"].as_str().unwrap();
+        let link = kind["rules"].as_str().unwrap();
+        assert_eq!(link, format!("/v1/kinds/{id}/rules"));
+        let one = s.get(&format!("/v1/kinds/{id}"), None).await;
+        assert_eq!(one.status, 200);
+        assert_eq!(&one.body, kind, "one kind is told as the list tells it");
+        let rules = s.get(link, None).await;
+        assert_eq!(rules.status, 200);
+        assert_eq!(
+            rules.header("content-type"),
+            Some("text/markdown; charset=utf-8")
+        );
+        let text = rules.body.as_str().expect("Markdown, not JSON");
+        assert!(text.starts_with("# "), "{id}: a titled document");
+        for name in kind["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(kind["events"].as_array().unwrap())
+        {
+            let name = name.as_str().unwrap();
+            assert!(text.contains(&format!("`{name}`")), "{id} names {name}");
+        }
+    }
+    for path in ["/v1/kinds/chess", "/v1/kinds/chess/rules"] {
+        let r = s.get(path, None).await;
+        assert_eq!((r.status, r.code()), (404, "kind_not_found"), "{path}");
+        assert_eq!(r.header("content-type"), Some("application/problem+json"));
+    }
+    let r = s
+        .send(
+            s.request("DELETE", "/v1/kinds/wettstreit/rules", None),
+            None,
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (405, "method_not_allowed"));
     s.finish().await;
 }
 

@@ -1,6 +1,7 @@
 //! Space Builder end to end: three clients build at the same time, each following its own
-//! `/moves`, their commands interleaved on the server; other cities stay hidden while a round
-//! is being built.
+//! `/moves`, their commands interleaved on the server, in both timings; other cities stay hidden
+//! while a round is being built; `elapsed` timing waits for every player; deadlines end the
+//! building and the winner's release.
 
 use std::time::Duration;
 
@@ -62,10 +63,19 @@ async fn client(s: &TestServer, id: i64, token: &str, seed: u64) -> usize {
 
 #[actix_web::test]
 async fn three_players_build_at_once_to_the_end_of_a_game() {
+    three_players_play_a_whole_game("arrival").await;
+}
+
+#[actix_web::test]
+async fn three_players_each_in_their_own_time_play_to_the_end_of_a_game() {
+    three_players_play_a_whole_game("elapsed").await;
+}
+
+async fn three_players_play_a_whole_game(timing: &str) {
     let s = TestServer::start().await;
     let tokens = s.players(&["ada", "bea", "cem"]).await;
     let id = s
-        .game("space-builder", json!({"timing": "arrival"}), &tokens)
+        .game("space-builder", json!({ "timing": timing }), &tokens)
         .await;
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(
@@ -156,7 +166,7 @@ async fn other_cities_are_hidden_while_a_round_is_built() {
 }
 
 #[actix_web::test]
-async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
+async fn a_round_deadline_stops_the_builders_then_releases_for_the_winner_and_is_audited() {
     let s = TestServer::start().await;
     let tokens = s.players(&["ada", "bea"]).await;
     let id = s
@@ -186,6 +196,24 @@ async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
         "{}",
         game.body["view"]
     );
+    // The winner's choice has the same minute; then the server releases their lowest card.
+    let release_deadline = game.body["view"]["deadline_ms"]
+        .as_i64()
+        .expect("the release has a deadline");
+    assert_eq!(release_deadline, deadline + 60_000);
+    let winner = game.body["view"]["releasing"].as_u64().unwrap() as usize;
+    assert!(!store
+        .apply_deadline(id, release_deadline - 1)
+        .await
+        .unwrap());
+    assert!(store.apply_deadline(id, release_deadline).await.unwrap());
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game.body["view"]["phase"], "building");
+    assert_eq!(game.body["view"]["round"], 2);
+    assert_eq!(
+        game.body["view"]["players"][winner]["hand"],
+        json!([1, 2, 3, 4, 5])
+    );
     let log = s.get(&format!("/v1/games/{id}/events"), None).await;
     let stopped = log.body["events"]
         .as_array()
@@ -195,6 +223,15 @@ async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
         .expect("the stop is in the log")
         .clone();
     assert_eq!(stopped["seat"], Value::Null, "no player caused it");
+    let released = log.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["type"] == "BuildingCardReleased")
+        .expect("the release is in the log")
+        .clone();
+    assert_eq!(released["seat"], Value::Null, "the server released it");
+    assert_eq!(released["event"]["card"], 5, "the lowest card not yet held");
     let db = s.db().await;
     let row = db
         .query_one(
@@ -204,7 +241,7 @@ async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
         .await
         .unwrap();
     assert_eq!(row.get::<_, String>(0), "DeadlinePassed");
-    assert_eq!(row.get::<_, i64>(1), deadline);
+    assert_eq!(row.get::<_, i64>(1), release_deadline);
     assert_eq!(row.get::<_, Option<i64>>(2), None);
     let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(
@@ -212,5 +249,120 @@ async fn a_round_deadline_stops_the_builders_and_is_logged_for_audit() {
         "deadlines re-run too: {}",
         audit.body
     );
+    s.finish().await;
+}
+
+/// The city the blueprint asks for, in the boards' frame, as the rules document describes it:
+/// a card on (row, column) moves to (column, 2 − row) per quarter turn and its rotation grows
+/// by one per quarter turn.
+fn target(blueprint: &Value) -> Vec<Value> {
+    let turn = blueprint["turn"].as_u64().unwrap();
+    blueprint["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| {
+            let slot = card["slot"].as_u64().unwrap();
+            let (mut row, mut col) = (slot / 3, slot % 3);
+            for _ in 0..turn {
+                (row, col) = (col, 2 - row);
+            }
+            json!({
+                "type": "PlaceBuildingCard",
+                "card": card["card"],
+                "slot": row * 3 + col,
+                "face": card["face"],
+                "rotation": (card["rotation"].as_u64().unwrap() + turn) % 4,
+            })
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn with_elapsed_timing_a_look_returns_the_blueprint_and_the_round_waits_for_everyone() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s
+        .game("space-builder", json!({"timing": "elapsed"}), &tokens)
+        .await;
+    let path = format!("/v1/games/{id}/commands");
+    let send = |seat: usize, command: Value| {
+        s.post(&path, Some(&tokens[seat]), &json!({ "command": command }))
+    };
+    let before = s.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+    assert!(
+        before.body["view"]["blueprint"].is_null(),
+        "not before looking"
+    );
+    let r = send(0, json!({"type": "LookAtBlueprint"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let looked = &r.body["events"][0]["event"];
+    assert_eq!(looked["type"], "BlueprintLookedAt");
+    let blueprint = looked["blueprint"].clone();
+    assert!(
+        blueprint["cards"].is_array(),
+        "the response carries the plan: {looked}"
+    );
+    let view = s.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+    assert_eq!(view.body["view"]["blueprint"], blueprint);
+    // The other player's copy of that event does not carry it, nor does their view.
+    let log = s
+        .get(&format!("/v1/games/{id}/events"), Some(&tokens[1]))
+        .await;
+    let theirs = log.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["type"] == "BlueprintLookedAt")
+        .unwrap()
+        .clone();
+    assert!(theirs["event"]["blueprint"].is_null(), "{theirs}");
+    let view = s.get(&format!("/v1/games/{id}"), Some(&tokens[1])).await;
+    assert!(view.body["view"]["blueprint"].is_null());
+    // Ada builds the plan exactly and finishes: with two players the round still goes on.
+    for place in target(&blueprint).into_iter().take(4) {
+        let r = send(0, place).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let r = send(0, json!({"type": "DeclareCityFinished"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        r.body["to_act"],
+        json!([1]),
+        "Bea builds on in her own time"
+    );
+    // Bea stops without ever looking: she misses every card, and the round ends.
+    let moves = s
+        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[1]))
+        .await;
+    let listed: Vec<&Value> = moves.body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["command"]["type"])
+        .collect();
+    assert_eq!(listed, vec!["LookAtBlueprint", "StopBuilding"]);
+    let r = send(1, json!({"type": "StopBuilding"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let checked = r.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["type"] == "CitiesChecked")
+        .expect("the round is checked")
+        .clone();
+    let result = &checked["event"]["result"];
+    assert_eq!(result["winner"], 0);
+    assert_eq!(result["cities"][0]["faults"], 0);
+    let bea = &result["cities"][1];
+    assert_eq!(
+        (bea["seat"].clone(), bea["faults"].clone()),
+        (json!(1), json!(4))
+    );
+    assert!(bea["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["verdict"] == "missing"));
     s.finish().await;
 }

@@ -1,6 +1,10 @@
-//! The cannon (variant): whoever adds a cannon (or inserts one with the wizard) must at once
-//! destroy one unprotected card in another player's wall (not their own). The card leaves the
-//! game and the cards right of it close the gap. With no target the action lapses.
+//! The cannon (variant): whoever adds a cannon (or inserts one with the wizard) may at once
+//! destroy one unprotected card in another player's wall (not their own): "darfst du die
+//! Sonderfunktion nutzen" makes it a choice, "musst du sofort … ausführen" makes it now or never.
+//! So the builder fires (`FireCannon`) or declines (`DeclineCannon`) before anything else
+//! happens. The card leaves the game and the cards right of it close the gap. With no target the
+//! action lapses. A cannon laid as the 9th card may still fire before the game ends and is
+//! scored.
 //!
 //! Towers protect: tower cards and every card between two towers (the start tower counts) are
 //! safe, so the unprotected cards are those right of a wall's last tower.
@@ -30,17 +34,31 @@ pub fn targets(state: &State, seat: Seat) -> Vec<(Seat, Card)> {
         .collect()
 }
 
+fn expect_cannon(state: &State) -> Result<(), RuleError> {
+    if phase(state) != Phase::Cannon {
+        return Err(RuleError::new(
+            "no_cannon_to_fire",
+            "A cannon fires (or is declined) only right after it joined your wall.",
+        ));
+    }
+    Ok(())
+}
+
+/// The builder lets the cannon's chance go; the turn ends.
+pub fn decline(state: &State, seat: Seat) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
+    expect_cannon(state)?;
+    let mut out = Outcome::new(state);
+    out.push(CannonDeclined { seat });
+    finish_turn(&mut out, seat);
+    Ok(out.events)
+}
+
 pub fn fire(
     state: &State,
     seat: Seat,
     command: &FireCannon,
 ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
-    if phase(state) != Phase::Cannon {
-        return Err(RuleError::new(
-            "no_cannon_to_fire",
-            "A cannon fires only right after it joined your wall.",
-        ));
-    }
+    expect_cannon(state)?;
     let FireCannon { target, card } = *command;
     if target >= state.players {
         return Err(RuleError::new(
@@ -91,7 +109,7 @@ mod tests {
     }
 
     #[test]
-    fn an_added_cannon_must_fire_before_the_turn_passes() {
+    fn an_added_cannon_may_fire_before_the_turn_passes() {
         let state = given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 8]]))
             .when(0, AddCardToWall {})
             .then([CardAddedToWall {
@@ -155,7 +173,7 @@ mod tests {
         ] {
             given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 8]]))
                 .when(0, command)
-                .then_error("cannon_must_fire");
+                .then_error("fire_or_decline_cannon");
         }
         given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 8]]))
             .when(1, FireCannon { target: 0, card: 3 })
@@ -167,6 +185,110 @@ mod tests {
         given::<Burgbaumeister>(table(2, true, &[&[3, 14], &[5]], 0))
             .when(0, FireCannon { target: 1, card: 5 })
             .then_error("no_cannon_to_fire");
+        given::<Burgbaumeister>(table(2, true, &[&[3, 14], &[5]], 0))
+            .when(0, DeclineCannon {})
+            .then_error("no_cannon_to_fire");
+    }
+
+    #[test]
+    fn firing_is_a_choice_the_builder_may_decline() {
+        let state = given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 8]])).state;
+        assert_eq!(
+            <Burgbaumeister as crate::contract::Game>::legal_commands(&state, 0),
+            vec![
+                FireCannon { target: 1, card: 5 }.into(),
+                FireCannon { target: 1, card: 8 }.into(),
+                DeclineCannon {}.into(),
+            ]
+        );
+        let state = given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 8]]))
+            .when(0, DeclineCannon {})
+            .then([
+                CannonDeclined { seat: 0 }.into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+        assert_eq!(state.walls[1], vec![5, 8], "nothing destroyed");
+        assert_eq!(phase(&state), Phase::TurnUp);
+        // Now or never: the chance does not come back.
+        given::<Burgbaumeister>(
+            [
+                waiting_cannon(&[&[3], &[5, 8]]),
+                vec![CannonDeclined { seat: 0 }.into()],
+            ]
+            .concat(),
+        )
+        .when(0, FireCannon { target: 1, card: 5 })
+        .then_error("no_cannon_to_fire");
+    }
+
+    /// Seat 0 (wall 10, 20) has just added the cannon 40; seat 1's wall is 30, 41; the store
+    /// holds only 4 and `more`.
+    fn last_cannon(more: &[Card]) -> Vec<BurgbaumeisterEvent> {
+        let mut left = vec![4, 40];
+        left.extend(more);
+        let mut events = nearly_empty_store(true, &[&[10, 20], &[30, 41]], &left);
+        events.push(turned_up(0, 40));
+        events.push(added(0, 40, 2));
+        events
+    }
+
+    #[test]
+    fn a_game_blocked_right_after_a_cannon_shot_ends_on_points() {
+        given::<Burgbaumeister>(last_cannon(&[]))
+            .when(
+                0,
+                FireCannon {
+                    target: 1,
+                    card: 41,
+                },
+            )
+            .then([
+                CardDestroyed {
+                    by: 0,
+                    target: 1,
+                    card: 41,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::Blocked,
+                    scores: vec![3, 1],
+                    winners: vec![0],
+                }
+                .into(),
+            ]);
+    }
+
+    #[test]
+    fn a_shot_can_unblock_the_game_and_a_declined_cannon_leaves_it_blocked() {
+        // The 35 fits no wall (40 and 41 end them) until the 41 is shot away.
+        given::<Burgbaumeister>(last_cannon(&[35]))
+            .when(
+                0,
+                FireCannon {
+                    target: 1,
+                    card: 41,
+                },
+            )
+            .then([
+                CardDestroyed {
+                    by: 0,
+                    target: 1,
+                    card: 41,
+                }
+                .into(),
+                TurnPassed { seat: 1 }.into(),
+            ]);
+        given::<Burgbaumeister>(last_cannon(&[35]))
+            .when(0, DeclineCannon {})
+            .then([
+                CannonDeclined { seat: 0 }.into(),
+                CastleGameEnded {
+                    reason: EndReason::Blocked,
+                    scores: vec![3, 2],
+                    winners: vec![0],
+                }
+                .into(),
+            ]);
     }
 
     #[test]

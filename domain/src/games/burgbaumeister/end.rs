@@ -123,9 +123,69 @@ mod tests {
             .then_error("game_over");
     }
 
+    /// Seat 0 holds eight plain cards and turns up the cannon 27; seat 1's wall (knight 33,
+    /// queen 36, king 37) is worth 10 points, one more than seat 0's nine cards.
+    fn ninth_card_cannon() -> Vec<BurgbaumeisterEvent> {
+        let mut events = table(2, true, &[EIGHT, &[33, 36, 37]], 0);
+        events.push(turned_up(0, 27));
+        events
+    }
+
     #[test]
-    fn a_ninth_card_cannon_ends_the_game_without_firing() {
-        let mut events = table(2, true, &[EIGHT, &[20]], 0);
+    fn a_ninth_card_cannon_may_still_fire_before_the_game_is_scored() {
+        let state = given::<Burgbaumeister>(ninth_card_cannon())
+            .when(0, AddCardToWall {})
+            .then([CardAddedToWall {
+                seat: 0,
+                card: 27,
+                position: 8,
+                by_wizard: false,
+            }
+            .into()]);
+        assert!(!Burgbaumeister::status(&state).finished, "the cannon waits");
+        assert!(Burgbaumeister::legal_commands(&state, 0).contains(&DeclineCannon {}.into()));
+        // Shooting the king away wins the game on points...
+        let mut fired = ninth_card_cannon();
+        fired.push(added(0, 27, 8));
+        given::<Burgbaumeister>(fired.clone())
+            .when(
+                0,
+                FireCannon {
+                    target: 1,
+                    card: 37,
+                },
+            )
+            .then([
+                CardDestroyed {
+                    by: 0,
+                    target: 1,
+                    card: 37,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::WallComplete,
+                    scores: vec![9, 6],
+                    winners: vec![0],
+                }
+                .into(),
+            ]);
+        // ...declining it leaves seat 1 ahead.
+        given::<Burgbaumeister>(fired)
+            .when(0, DeclineCannon {})
+            .then([
+                CannonDeclined { seat: 0 }.into(),
+                CastleGameEnded {
+                    reason: EndReason::WallComplete,
+                    scores: vec![9, 10],
+                    winners: vec![1],
+                }
+                .into(),
+            ]);
+    }
+
+    #[test]
+    fn a_ninth_card_cannon_without_a_target_lapses_and_the_game_ends() {
+        let mut events = table(2, true, &[EIGHT, &[9]], 0);
         events.push(turned_up(0, 27));
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
@@ -137,9 +197,35 @@ mod tests {
                     by_wizard: false,
                 }
                 .into(),
+                CannonLapsed { seat: 0 }.into(),
                 CastleGameEnded {
                     reason: EndReason::WallComplete,
                     scores: vec![9, 1],
+                    winners: vec![0],
+                }
+                .into(),
+            ]);
+    }
+
+    #[test]
+    fn a_wizard_insert_that_makes_the_ninth_card_ends_the_game() {
+        // Seat 0: eight cards with the wizard; the 4 slips in between the start tower and 5.
+        let wall: &[Card] = &[5, 7, 10, 11, 13, 15, 23, 30];
+        let mut events = table(2, true, &[wall, &[20]], 0);
+        events.push(turned_up(0, 4));
+        given::<Burgbaumeister>(events)
+            .when(0, InsertCardWithWizard { position: 0 })
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 4,
+                    position: 0,
+                    by_wizard: true,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::WallComplete,
+                    scores: vec![10, 1],
                     winners: vec![0],
                 }
                 .into(),
@@ -170,38 +256,10 @@ mod tests {
             ]);
     }
 
-    /// Every store card but `left` lies in the walls or left the game.
-    fn nearly_empty_store(walls: &[&[Card]], left: &[Card]) -> Vec<BurgbaumeisterEvent> {
-        let mut events = table(walls.len() as u8, false, walls, 0);
-        let in_play: Vec<Card> = walls.iter().flat_map(|w| w.iter().copied()).collect();
-        // Out of the store by joining seat 0's wall, then out of the game by a cannon.
-        for card in (2..=46).filter(|c| !in_play.contains(c) && !left.contains(c)) {
-            events.push(
-                CardAddedToWall {
-                    seat: 0,
-                    card,
-                    position: 99,
-                    by_wizard: false,
-                }
-                .into(),
-            );
-            events.push(
-                CardDestroyed {
-                    by: 1,
-                    target: 0,
-                    card,
-                }
-                .into(),
-            );
-        }
-        events.push(TurnPassed { seat: 0 }.into());
-        events
-    }
-
     #[test]
     fn a_blocked_game_ends_and_the_most_cards_win() {
         // Only 4 and 30 are left; after 30 joins seat 0's wall, nobody can add the 4.
-        let mut events = nearly_empty_store(&[&[10, 20], &[40, 41, 42]], &[4, 30]);
+        let mut events = nearly_empty_store(false, &[&[10, 20], &[40, 41, 42]], &[4, 30]);
         let state = given::<Burgbaumeister>(events.clone()).state;
         // The fixture put the other cards out of the store and out of the walls.
         let mut kept: Vec<Card> = state.store.iter().flatten().copied().collect();
@@ -230,7 +288,7 @@ mod tests {
 
     #[test]
     fn a_blocked_game_is_won_by_more_cards_before_higher_last_card() {
-        let mut events = nearly_empty_store(&[&[10, 20, 25, 26], &[40, 41, 42]], &[4, 30]);
+        let mut events = nearly_empty_store(false, &[&[10, 20, 25, 26], &[40, 41, 42]], &[4, 30]);
         events.push(turned_up(0, 30));
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
@@ -252,8 +310,62 @@ mod tests {
     }
 
     #[test]
+    fn in_the_variant_a_blocked_game_is_won_on_points_not_cards() {
+        // Seat 0 ends with three plain cards (3 points); seat 1 with two, the queen and the king
+        // (2 + 6 = 8 points). The base game would give it to seat 0.
+        let mut events = nearly_empty_store(true, &[&[10, 20], &[36, 37]], &[4, 30]);
+        events.push(turned_up(0, 30));
+        given::<Burgbaumeister>(events.clone())
+            .when(0, AddCardToWall {})
+            .then([
+                CardAddedToWall {
+                    seat: 0,
+                    card: 30,
+                    position: 2,
+                    by_wizard: false,
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::Blocked,
+                    scores: vec![3, 8],
+                    winners: vec![1],
+                }
+                .into(),
+            ]);
+        let mut base = nearly_empty_store(false, &[&[10, 20], &[36, 37]], &[4, 30]);
+        base.push(turned_up(0, 30));
+        let (out, _) = given::<Burgbaumeister>(base)
+            .when(0, AddCardToWall {})
+            .accepted();
+        assert!(matches!(&out[1], BurgbaumeisterEvent::CastleGameEnded(e) if e.winners == vec![0]));
+    }
+
+    #[test]
+    fn the_base_game_never_ends_in_a_shared_win() {
+        // Equal walls go to the higher last card, and last cards differ: every card is unique,
+        // and a wall is never empty when the base game blocks (an empty wall takes any card).
+        let mut events = nearly_empty_store(false, &[&[10, 20], &[15, 25]], &[4, 5]);
+        events.push(turned_up(0, 5));
+        given::<Burgbaumeister>(events)
+            .when(0, ReturnCard {})
+            .then([
+                CardReturned {
+                    seat: 0,
+                    slot: slot_of(5),
+                }
+                .into(),
+                CastleGameEnded {
+                    reason: EndReason::Blocked,
+                    scores: vec![2, 2],
+                    winners: vec![1],
+                }
+                .into(),
+            ]);
+    }
+
+    #[test]
     fn returning_the_last_playable_card_does_not_block_the_game() {
-        let mut events = nearly_empty_store(&[&[10, 20], &[40, 41, 42]], &[4, 30]);
+        let mut events = nearly_empty_store(false, &[&[10, 20], &[40, 41, 42]], &[4, 30]);
         events.push(turned_up(0, 30));
         given::<Burgbaumeister>(events)
             .when(0, ReturnCard {})
@@ -270,7 +382,7 @@ mod tests {
     #[test]
     fn a_ready_wizard_keeps_the_game_from_being_blocked() {
         let mut state =
-            given::<Burgbaumeister>(nearly_empty_store(&[&[10, 23], &[40]], &[4])).state;
+            given::<Burgbaumeister>(nearly_empty_store(false, &[&[10, 23], &[40]], &[4])).state;
         assert!(blocked(&state), "base game: nobody can add the 4");
         state.variant = true;
         assert!(!blocked(&state), "the wizard could still insert the 4");
@@ -280,7 +392,7 @@ mod tests {
 
     #[test]
     fn an_empty_store_blocks_the_game() {
-        let state = given::<Burgbaumeister>(nearly_empty_store(&[&[10], &[40]], &[])).state;
+        let state = given::<Burgbaumeister>(nearly_empty_store(false, &[&[10], &[40]], &[])).state;
         assert!(blocked(&state));
     }
 

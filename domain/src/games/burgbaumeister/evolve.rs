@@ -62,7 +62,7 @@ pub fn evolve(state: &mut State, event: &BurgbaumeisterEvent) {
             state.destroyed.push(e.card);
             state.cannon_pending = false;
         }
-        BurgbaumeisterEvent::CannonLapsed(_) => {
+        BurgbaumeisterEvent::CannonLapsed(_) | BurgbaumeisterEvent::CannonDeclined(_) => {
             state.cannon_pending = false;
         }
         BurgbaumeisterEvent::TurnPassed(e) => {

@@ -1,5 +1,6 @@
-//! Every command the seat whose turn it is may send now. Derived from the same rule functions
-//! decide uses, so that each listed command is accepted.
+//! Every command the seat whose turn it is may send now, and the turn clock's default among
+//! them. Derived from the same rule functions decide uses, so that each listed command is
+//! accepted.
 
 use crate::contract::Seat;
 
@@ -42,8 +43,23 @@ pub fn legal_commands(state: &State, seat: Seat) -> Vec<BurgbaumeisterCommand> {
         Phase::Cannon => targets(state, seat)
             .into_iter()
             .map(|(target, card)| FireCannon { target, card }.into())
+            .chain([DeclineCannon {}.into()])
             .collect(),
     }
+}
+
+/// The move the turn clock makes for a seat that did not act in time, the listed command that
+/// changes the least: turn up the face-down card in the lowest slot, return it, decline the
+/// cannon.
+pub fn default_command(state: &State, seat: Seat) -> Option<BurgbaumeisterCommand> {
+    let legal = legal_commands(state, seat);
+    let least = |c: &&BurgbaumeisterCommand| {
+        matches!(
+            c,
+            BurgbaumeisterCommand::ReturnCard(_) | BurgbaumeisterCommand::DeclineCannon(_)
+        )
+    };
+    legal.iter().find(least).or(legal.first()).cloned()
 }
 
 #[cfg(test)]
@@ -110,7 +126,29 @@ mod tests {
                 .into(),
                 FireCannon { target: 2, card: 7 }.into(),
                 FireCannon { target: 2, card: 8 }.into(),
+                DeclineCannon {}.into(),
             ]
         );
+    }
+
+    #[test]
+    fn the_clock_turns_up_the_lowest_slot_returns_the_card_and_declines_the_cannon() {
+        let state = given::<Burgbaumeister>(table(2, true, &[&[2, 3], &[]], 0)).state;
+        assert_eq!(
+            default_command(&state, 0),
+            Some(TurnUpCard { slot: slot_of(4) }.into()),
+            "slots 0 and 1 are empty"
+        );
+        assert_eq!(default_command(&state, 1), None, "not seat 1's turn");
+        let mut events = table(2, true, &[&[4, 23, 30], &[]], 0);
+        events.push(turned_up(0, 31));
+        let state = given::<Burgbaumeister>(events).state;
+        assert_eq!(default_command(&state, 0), Some(ReturnCard {}.into()));
+        let mut events = table(2, true, &[&[3], &[5]], 0);
+        events.push(turned_up(0, 14));
+        let (_, state) = given::<Burgbaumeister>(events)
+            .when(0, AddCardToWall {})
+            .accepted();
+        assert_eq!(default_command(&state, 0), Some(DeclineCannon {}.into()));
     }
 }

@@ -64,6 +64,7 @@ pub struct InsertCardWithWizard {
 pub struct ReturnCard {}
 
 /// Variant: after adding a cannon, destroy an unprotected card in another player's wall.
+/// Firing is a choice, made at once: `DeclineCannon` lets the chance go.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct FireCannon {
     /// The seat whose wall is hit.
@@ -74,6 +75,10 @@ pub struct FireCannon {
     pub card: Card,
 }
 
+/// Variant: after adding a cannon, do not fire it (the chance is gone for good).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct DeclineCannon {}
+
 tagged_union! {
     /// A command of Der Wettkampf der Burgbaumeister.
     pub enum BurgbaumeisterCommand {
@@ -82,6 +87,7 @@ tagged_union! {
         InsertCardWithWizard,
         ReturnCard,
         FireCannon,
+        DeclineCannon,
     }
 }
 
@@ -143,6 +149,12 @@ pub struct CannonLapsed {
     pub seat: Seat,
 }
 
+/// A cannon was added and could have fired, but its builder chose not to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct CannonDeclined {
+    pub seat: Seat,
+}
+
 /// The turn passed to the next seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct TurnPassed {
@@ -178,6 +190,7 @@ tagged_union! {
         CardReturned,
         CardDestroyed,
         CannonLapsed,
+        CannonDeclined,
         TurnPassed,
         CastleGameEnded,
     }
@@ -267,7 +280,7 @@ pub enum Phase {
     TurnUp,
     /// Add the turned-up card to the wall (or insert it with the wizard) or return it.
     Place,
-    /// Variant: destroy a card with the cannon just added.
+    /// Variant: fire the cannon just added at a card, or decline.
     Cannon,
     Finished,
 }
@@ -290,7 +303,8 @@ pub struct State {
     pub turn: Seat,
     pub turned_up: Option<TurnedUp>,
     /// After a cannon joined the wall of the seat whose turn it is (variant): waiting for its
-    /// target. Cleared when it fires, lapses, or the turn or game ends.
+    /// builder to fire or decline. Cleared when it fires, is declined or lapses, or the turn or
+    /// game ends.
     pub cannon_pending: bool,
     /// The wizard card joined the wall of the seat whose turn it is during this turn: its power
     /// is usable only from a later turn on.

@@ -130,6 +130,10 @@ fn play(seed: u64, seats: u8, variant: bool, checks: Checks) -> usize {
     let ended = game.state.ended.as_ref().unwrap();
     assert_eq!(Some(ended.scores.clone()), game.status.scores);
     assert!(!ended.winners.is_empty());
+    if !variant {
+        // Cards are unique and no wall is empty when a base game blocks: never a shared win.
+        assert_eq!(ended.winners.len(), 1, "seed {seed}: {ended:?}");
+    }
     if ended.reason == EndReason::WallComplete {
         assert!(game.state.walls.iter().any(|w| w.len() == WALL_TO_WIN));
     }
@@ -138,8 +142,11 @@ fn play(seed: u64, seats: u8, variant: bool, checks: Checks) -> usize {
 
 /// decide accepts a command exactly when legal_commands lists it (over a wide sweep).
 fn check_exactly_legal_accepted(state: &State) {
-    let mut candidates: Vec<BurgbaumeisterCommand> =
-        vec![AddCardToWall {}.into(), ReturnCard {}.into()];
+    let mut candidates: Vec<BurgbaumeisterCommand> = vec![
+        AddCardToWall {}.into(),
+        ReturnCard {}.into(),
+        DeclineCannon {}.into(),
+    ];
     candidates.extend((0..47).map(|slot| TurnUpCard { slot }.into()));
     candidates.extend((0..11).map(|position| InsertCardWithWizard { position }.into()));
     for target in 0..5 {

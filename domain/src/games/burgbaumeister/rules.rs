@@ -12,6 +12,7 @@ impl Game for Burgbaumeister {
     const TITLE: &'static str = "Der Wettkampf der Burgbaumeister";
     const MIN_SEATS: u8 = 2;
     const MAX_SEATS: u8 = 4;
+    const RULES: &'static str = include_str!("../../../../docs/rules/burgbaumeister.md");
     type Options = BurgbaumeisterOptions;
     type State = State;
     type Command = BurgbaumeisterCommand;
@@ -54,6 +55,7 @@ impl Game for Burgbaumeister {
             BurgbaumeisterCommand::ReturnCard(_) => turn::give_back(state, seat),
             BurgbaumeisterCommand::InsertCardWithWizard(c) => wizard::insert(state, seat, c),
             BurgbaumeisterCommand::FireCannon(c) => cannon::fire(state, seat, c),
+            BurgbaumeisterCommand::DeclineCannon(_) => cannon::decline(state, seat),
         }
     }
 
@@ -75,6 +77,10 @@ impl Game for Burgbaumeister {
 
     fn legal_commands(state: &State, seat: Seat) -> Vec<BurgbaumeisterCommand> {
         legal::legal_commands(state, seat)
+    }
+
+    fn default_command(state: &State, seat: Seat) -> Option<BurgbaumeisterCommand> {
+        legal::default_command(state, seat)
     }
 
     fn status(state: &State) -> Status {

@@ -40,6 +40,17 @@ pub fn table(players: u8, variant: bool, walls: &[&[Card]], turn: u8) -> Vec<Bur
     events
 }
 
+/// `card` joined `seat`'s wall at `position`, added (not by the wizard).
+pub fn added(seat: u8, card: Card, position: u8) -> BurgbaumeisterEvent {
+    CardAddedToWall {
+        seat,
+        card,
+        position,
+        by_wizard: false,
+    }
+    .into()
+}
+
 pub fn turned_up(seat: u8, card: Card) -> BurgbaumeisterEvent {
     CardTurnedUp {
         seat,
@@ -47,4 +58,36 @@ pub fn turned_up(seat: u8, card: Card) -> BurgbaumeisterEvent {
         card,
     }
     .into()
+}
+
+/// A table of `walls` (seat 0 to play) whose store holds only `left`: every other card lies in a
+/// wall or left the game (laid out by events: joined seat 0's wall, then destroyed).
+pub fn nearly_empty_store(
+    variant: bool,
+    walls: &[&[Card]],
+    left: &[Card],
+) -> Vec<BurgbaumeisterEvent> {
+    let mut events = table(walls.len() as u8, variant, walls, 0);
+    let in_play: Vec<Card> = walls.iter().flat_map(|w| w.iter().copied()).collect();
+    for card in (2..=46).filter(|c| !in_play.contains(c) && !left.contains(c)) {
+        events.push(
+            CardAddedToWall {
+                seat: 0,
+                card,
+                position: 99,
+                by_wizard: false,
+            }
+            .into(),
+        );
+        events.push(
+            CardDestroyed {
+                by: 1,
+                target: 0,
+                card,
+            }
+            .into(),
+        );
+    }
+    events.push(TurnPassed { seat: 0 }.into());
+    events
 }

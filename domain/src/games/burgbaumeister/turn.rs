@@ -20,10 +20,10 @@ pub fn next_seat(state: &State, seat: Seat) -> Seat {
     (seat + 1) % state.players.max(1)
 }
 
-fn cannon_must_fire() -> RuleError {
+fn cannon_waiting() -> RuleError {
     RuleError::new(
-        "cannon_must_fire",
-        "Your cannon must first destroy a card in another player's wall.",
+        "fire_or_decline_cannon",
+        "Your cannon waits: fire it at a card in another player's wall (FireCannon) or decline (DeclineCannon).",
     )
 }
 
@@ -39,7 +39,7 @@ pub fn turn_up(
                 "You have already turned up a card this turn: add it to your wall or return it.",
             ))
         }
-        Phase::Cannon => return Err(cannon_must_fire()),
+        Phase::Cannon => return Err(cannon_waiting()),
         _ => {}
     }
     let Some(slot) = state.store.get(command.slot as usize) else {
@@ -65,7 +65,7 @@ pub fn turn_up(
 /// The card turned up this turn, or why there is none to place.
 pub fn turned_up_card(state: &State) -> Result<TurnedUp, RuleError> {
     match phase(state) {
-        Phase::Cannon => Err(cannon_must_fire()),
+        Phase::Cannon => Err(cannon_waiting()),
         _ => state.turned_up.clone().ok_or_else(|| {
             RuleError::new("no_card_turned_up", "First turn up a card of the store.")
         }),
@@ -108,17 +108,13 @@ pub fn give_back(state: &State, seat: Seat) -> Result<Vec<BurgbaumeisterEvent>, 
     Ok(out.events)
 }
 
-/// After a card joined the wall (added or by the wizard): the 9th card ends the game at once
-/// (a 9th-card cannon does not fire); a cannon fires before the turn passes, or lapses.
+/// After a card joined the wall (added or by the wizard): a cannon may fire first (the same
+/// player now sends `FireCannon` or `DeclineCannon`), or lapses without a target; then the turn
+/// ends. A 9th-card cannon fires too, before the game ends and is scored (rules page
+/// **Decision**).
 pub fn after_placing(mut out: Outcome, seat: Seat, card: Card) -> Vec<BurgbaumeisterEvent> {
-    if out.state.walls[seat as usize].len() >= WALL_TO_WIN {
-        let ended = end::game_ended(&out.state, EndReason::WallComplete, Some(seat));
-        out.push(ended);
-        return out.events;
-    }
     if out.state.variant && is_cannon(card) {
         if !cannon::targets(&out.state, seat).is_empty() {
-            // The same player must now send FireCannon.
             return out.events;
         }
         out.push(CannonLapsed { seat });
@@ -127,9 +123,13 @@ pub fn after_placing(mut out: Outcome, seat: Seat, card: Card) -> Vec<Burgbaumei
     out.events
 }
 
-/// The end of a turn: the game ends if it is blocked, else play passes to the next seat.
+/// The end of a turn: the 9th card in the wall ends the game; so does a blocked game; else play
+/// passes to the next seat.
 pub fn finish_turn(out: &mut Outcome, seat: Seat) {
-    if end::blocked(&out.state) {
+    if out.state.walls[seat as usize].len() >= WALL_TO_WIN {
+        let ended = end::game_ended(&out.state, EndReason::WallComplete, Some(seat));
+        out.push(ended);
+    } else if end::blocked(&out.state) {
         let ended = end::game_ended(&out.state, EndReason::Blocked, None);
         out.push(ended);
     } else {

@@ -1,15 +1,29 @@
 //! Building at the same time: every player places, moves, turns, flips and takes back their own
 //! hand cards on their own board, in any interleaving with the others, until they declare their
-//! city finished. The round ends when the second-to-last player finishes.
+//! city finished (or stop building as it stands). When the building ends, see
+//! `round::building_end_due`.
 
 use super::game::apply;
 use super::model::*;
-use super::round::end_round;
+use super::round::{building_end_due, end_round};
 use super::timing::deadline_passed;
 use crate::contract::{Ctx, RuleError, Seat};
 
 /// May `seat` change their city now? (The clock matters only for the deadline.)
 pub fn may_build(state: &State, seat: Seat, now_ms: Option<i64>) -> Result<(), RuleError> {
+    still_building(state, seat, now_ms)?;
+    let player = &state.players[usize::from(seat)];
+    if state.timing == Timing::Elapsed && player.looked_at_ms.is_none() {
+        return Err(RuleError::new(
+            "blueprint_not_looked_at",
+            "Look at the blueprint first: your time starts when you do.",
+        ));
+    }
+    Ok(())
+}
+
+/// The round's building runs and `seat` has neither finished nor stopped.
+fn still_building(state: &State, seat: Seat, now_ms: Option<i64>) -> Result<(), RuleError> {
     building_runs(state, now_ms)?;
     let player = &state.players[usize::from(seat)];
     if player.finished() {
@@ -22,12 +36,6 @@ pub fn may_build(state: &State, seat: Seat, now_ms: Option<i64>) -> Result<(), R
         return Err(RuleError::new(
             "building_stopped",
             "The round's building is over for you.",
-        ));
-    }
-    if state.timing == Timing::Elapsed && player.looked_at_ms.is_none() {
-        return Err(RuleError::new(
-            "blueprint_not_looked_at",
-            "Look at the blueprint first: your time starts when you do.",
         ));
     }
     Ok(())
@@ -85,23 +93,18 @@ pub fn look(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEven
         ));
     }
     building_runs(state, Some(ctx.now_ms))?;
-    let player = &state.players[usize::from(seat)];
-    if player.looked_at_ms.is_some() {
+    if state.players[usize::from(seat)].looked_at_ms.is_some() {
         return Err(RuleError::new(
             "blueprint_already_looked_at",
             "You already looked at this round's blueprint; your time is running.",
         ));
     }
-    if player.finished() || player.stopped {
-        return Err(RuleError::new(
-            "building_stopped",
-            "The round's building is over for you.",
-        ));
-    }
+    still_building(state, seat, Some(ctx.now_ms))?;
     Ok(vec![BlueprintLookedAt {
         seat,
         round: state.round,
         at_ms: ctx.now_ms,
+        blueprint: state.blueprint.clone(),
     }
     .into()])
 }
@@ -216,7 +219,7 @@ pub fn take_back(
     .into()])
 }
 
-/// Declaring the city finished; the second-to-last finish ends the round at once.
+/// Declaring the city finished; it may end the round's building at once.
 pub fn finish(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
     may_build(state, seat, Some(ctx.now_ms))?;
     let player = &state.players[usize::from(seat)];
@@ -239,11 +242,29 @@ pub fn finish(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEv
         elapsed_ms,
     }
     .into();
-    let mut after = state.clone();
-    apply(&mut after, &finished);
-    let mut events = vec![finished];
-    if after.finish_order.len() + 1 >= after.players.len() {
-        events.extend(end_round(&after, StopReason::AllButOneFinished, ctx.now_ms));
+    Ok(then_maybe_end(state, finished, ctx.now_ms))
+}
+
+/// Stopping before finishing, with the city as it stands (also before looking at the
+/// blueprint: then every card is missing).
+pub fn stop(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
+    still_building(state, seat, Some(ctx.now_ms))?;
+    let stopped: SpaceBuilderEvent = PlayerStoppedBuilding {
+        seat,
+        round: state.round,
+        at_ms: ctx.now_ms,
     }
-    Ok(events)
+    .into();
+    Ok(then_maybe_end(state, stopped, ctx.now_ms))
+}
+
+/// `event`, followed by the end of the round's building when it makes that due.
+fn then_maybe_end(state: &State, event: SpaceBuilderEvent, now_ms: i64) -> Vec<SpaceBuilderEvent> {
+    let mut after = state.clone();
+    apply(&mut after, &event);
+    let mut events = vec![event];
+    if let Some(reason) = building_end_due(&after) {
+        events.extend(end_round(&after, reason, now_ms));
+    }
+    events
 }

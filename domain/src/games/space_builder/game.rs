@@ -1,7 +1,7 @@
 //! The `Game` implementation: commands dispatched to their rule area, and the fold of events.
 
 use super::model::*;
-use super::timing::deadline_passed;
+use super::timing::current_deadline;
 use super::{building, legal, round, view};
 use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 
@@ -13,6 +13,7 @@ impl Game for SpaceBuilder {
     const TITLE: &'static str = "Space Builder";
     const MIN_SEATS: u8 = 2;
     const MAX_SEATS: u8 = 4;
+    const RULES: &'static str = include_str!("../../../../docs/rules/space-builder.md");
     type Options = SpaceBuilderOptions;
     type State = State;
     type Command = SpaceBuilderCommand;
@@ -88,6 +89,7 @@ impl Game for SpaceBuilder {
                 building::take_back(state, seat, c.card, ctx)
             }
             SpaceBuilderCommand::DeclareCityFinished(_) => building::finish(state, seat, ctx),
+            SpaceBuilderCommand::StopBuilding(_) => building::stop(state, seat, ctx),
             SpaceBuilderCommand::ReleaseBuildingCard(c) => round::release(state, seat, c.card, ctx),
         }
     }
@@ -116,20 +118,21 @@ impl Game for SpaceBuilder {
         legal::status(state)
     }
 
-    fn deadline(state: &State) -> Option<i64> {
-        if state.phase == Phase::Building {
-            state.deadline_ms
-        } else {
-            None
-        }
+    fn default_command(state: &State, seat: Seat) -> Option<SpaceBuilderCommand> {
+        legal::default_command(state, seat)
     }
 
-    /// Everybody still building is stopped as if last, and the round is checked.
+    fn deadline(state: &State) -> Option<i64> {
+        current_deadline(state)
+    }
+
+    /// The building's deadline: everybody still building is stopped as if last, and the round is
+    /// checked. The release's deadline: the winner's lowest card is released.
     fn on_deadline(state: &State, ctx: &mut Ctx) -> Vec<SpaceBuilderEvent> {
-        if state.phase == Phase::Building && deadline_passed(state, ctx.now_ms) {
-            round::end_round(state, StopReason::DeadlinePassed, ctx.now_ms)
-        } else {
-            Vec::new()
+        match state.phase {
+            Phase::Building => round::building_deadline_passed(state, ctx.now_ms),
+            Phase::Releasing => round::release_deadline_passed(state, ctx),
+            _ => Vec::new(),
         }
     }
 }
@@ -165,6 +168,7 @@ pub fn apply(state: &mut State, event: &SpaceBuilderEvent) {
             state.phase = Phase::Building;
             state.finish_order.clear();
             state.releasing = None;
+            state.release_deadline_ms = None;
             for player in &mut state.players {
                 player.city.clear();
                 player.looked_at_ms = None;
@@ -201,6 +205,11 @@ pub fn apply(state: &mut State, event: &SpaceBuilderEvent) {
                 p.last_change_ms = Some(e.at_ms);
             }
         }
+        E::PlayerStoppedBuilding(e) => {
+            if let Some(p) = state.players.get_mut(usize::from(e.seat)) {
+                p.stopped = true;
+            }
+        }
         E::CityDeclaredFinished(e) => {
             if let Some(p) = state.players.get_mut(usize::from(e.seat)) {
                 p.finished_at_ms = Some(e.at_ms);
@@ -221,6 +230,7 @@ pub fn apply(state: &mut State, event: &SpaceBuilderEvent) {
                 p.rounds_won += 1;
             }
             state.releasing = Some(e.result.winner);
+            state.release_deadline_ms = e.release_deadline_ms;
             state.last_round = Some(e.result.clone());
             state.phase = Phase::Releasing;
         }
@@ -232,6 +242,7 @@ pub fn apply(state: &mut State, event: &SpaceBuilderEvent) {
                 }
             }
             state.releasing = None;
+            state.release_deadline_ms = None;
         }
         E::SpaceBuilderGameWon(e) => {
             state.phase = Phase::Finished;

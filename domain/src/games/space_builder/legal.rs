@@ -1,7 +1,7 @@
-//! Who may act, and every command each of them may send now. All players build at once, so
-//! every seat still building is asked to act and each one's commands are accepted in any
-//! interleaving (the clock-dependent deadline is checked by `decide`, and the server ends the
-//! round through `on_deadline` once it passes).
+//! Who may act, every command each of them may send now, and the turn clock's default. All
+//! players build at once, so every seat still building is asked to act and each one's commands
+//! are accepted in any interleaving (the clock-dependent deadline is checked by `decide`, and
+//! the server ends the round through `on_deadline` once it passes).
 
 use super::building::may_build;
 use super::model::*;
@@ -14,12 +14,12 @@ pub fn legal_commands(state: &State, seat: Seat) -> Vec<SpaceBuilderCommand> {
     let mut commands = Vec::new();
     match state.phase {
         Phase::Building => {
-            if state.timing == Timing::Elapsed
-                && player.looked_at_ms.is_none()
-                && !player.finished()
-                && !player.stopped
-            {
+            if player.finished() || player.stopped {
+                return commands;
+            }
+            if state.timing == Timing::Elapsed && player.looked_at_ms.is_none() {
                 commands.push(LookAtBlueprint {}.into());
+                commands.push(StopBuilding {}.into());
                 return commands;
             }
             if may_build(state, seat, None).is_err() {
@@ -81,6 +81,7 @@ pub fn legal_commands(state: &State, seat: Seat) -> Vec<SpaceBuilderCommand> {
                     }
                 }
             }
+            commands.push(StopBuilding {}.into());
         }
         Phase::Releasing if state.releasing == Some(seat) => {
             for card in 1..=CARDS {
@@ -92,6 +93,15 @@ pub fn legal_commands(state: &State, seat: Seat) -> Vec<SpaceBuilderCommand> {
         _ => {}
     }
     commands
+}
+
+/// The move the turn clock makes for a seat that did not act in time, the listed command that
+/// changes the least: stop building with the city as it stands (nobody else's round changes),
+/// or, for the round's winner, release the lowest card not yet in hand.
+pub fn default_command(state: &State, seat: Seat) -> Option<SpaceBuilderCommand> {
+    let legal = legal_commands(state, seat);
+    let stop = |c: &&SpaceBuilderCommand| matches!(c, SpaceBuilderCommand::StopBuilding(_));
+    legal.iter().find(stop).or(legal.first()).cloned()
 }
 
 pub fn status(state: &State) -> Status {

@@ -35,7 +35,8 @@ pub enum Timing {
     Arrival,
     /// Each player's time runs from their own `LookAtBlueprint` to their finish command, so
     /// players in different time zones compete fairly; the blueprint stays hidden from a player
-    /// until they look at it.
+    /// until they look at it. Nobody is stopped by the others: the round ends when every player
+    /// has finished (or stopped), or at the deadline.
     Elapsed,
 }
 
@@ -46,7 +47,9 @@ pub struct SpaceBuilderOptions {
     /// How the finishing order is measured.
     pub timing: Timing,
     /// A per-round deadline in minutes (1..=10080) counted from the blueprint's reveal; when it
-    /// passes, every player still building is stopped as if last. Absent: no deadline.
+    /// passes, every player still building is stopped as if last. The round winner's choice of
+    /// the card to release gets as long; when it passes, the server releases their lowest card.
+    /// Absent: no deadline.
     #[schema(minimum = 1, maximum = 10080)]
     pub deadline_minutes: Option<u32>,
 }
@@ -79,7 +82,7 @@ pub struct Placement {
 // ---- commands -------------------------------------------------------------------------------
 
 /// Timing `elapsed` only: turn up this round's blueprint for yourself. Your time starts now; you
-/// cannot build before.
+/// cannot build before. The response's `BlueprintLookedAt` carries the blueprint.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct LookAtBlueprint {}
 
@@ -115,6 +118,12 @@ pub struct TakeBackBuildingCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct DeclareCityFinished {}
 
+/// Stop building this round: your city is checked as it stands (a hand card not on the board is
+/// missing), ranked after every player who finished. Others still build; in `arrival` timing
+/// your stop does not count towards the end of the round (only finishes do).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct StopBuilding {}
+
 /// The round's winner releases one more of their cards into their hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ReleaseBuildingCard {
@@ -129,6 +138,7 @@ tagged_union! {
         MoveBuildingCard,
         TakeBackBuildingCard,
         DeclareCityFinished,
+        StopBuilding,
         ReleaseBuildingCard,
     }
 }
@@ -185,6 +195,9 @@ pub struct BlueprintLookedAt {
     pub seat: Seat,
     pub round: u32,
     pub at_ms: i64,
+    /// The blueprint the player now sees, so that looking costs no second request. `null` for
+    /// everyone else while the round's building runs.
+    pub blueprint: Option<RevealedBlueprint>,
 }
 
 /// A player put a hand card on their board.
@@ -234,6 +247,14 @@ pub struct CityDeclaredFinished {
     pub elapsed_ms: Option<i64>,
 }
 
+/// A player stopped building this round before finishing; their city is checked as it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PlayerStoppedBuilding {
+    pub seat: Seat,
+    pub round: u32,
+    pub at_ms: i64,
+}
+
 /// Why the building of a round stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -243,6 +264,9 @@ pub enum StopReason {
     AllButOneFinished,
     /// The round's deadline passed; everybody still building was stopped.
     DeadlinePassed,
+    /// Nobody builds any more: every player finished or stopped (the way an `elapsed` round
+    /// ends before its deadline).
+    NobodyBuilding,
 }
 
 /// The building of the round stopped: the players in `stopped` may not build any more.
@@ -250,7 +274,8 @@ pub enum StopReason {
 pub struct BuildingStopped {
     pub round: u32,
     pub reason: StopReason,
-    /// The players who had not finished, in seat order.
+    /// The players still building until now, in seat order (not those who had stopped
+    /// themselves).
     pub stopped: Vec<Seat>,
     /// The clock when the building stopped.
     pub at_ms: i64,
@@ -290,13 +315,14 @@ pub struct CityCheck {
     /// One verdict per hand card, by card number.
     pub cards: Vec<CardCheck>,
     pub faults: u8,
-    /// Stopped before finishing (counts as last in the tie-break).
+    /// Did not finish (stopped by the end of the round, or stopped themselves): ranked after every
+    /// finisher in the tie-break.
     pub stopped: bool,
     /// When the finish command arrived (finished players only).
     pub finished_at_ms: Option<i64>,
     /// Timing `elapsed`: the player's time (finished players only).
     pub elapsed_ms: Option<i64>,
-    /// 1 = finished first. Stopped players come after every finished one.
+    /// 1 = finished first. Players who did not finish come after every finished one.
     pub finishing_place: u8,
     /// 1 = the round's winner (fewest faults, ties to the earlier finisher).
     pub rank: u8,
@@ -320,9 +346,13 @@ pub struct RoundResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CitiesChecked {
     pub result: RoundResult,
+    /// When the winner's choice of the card to release is due (with `deadline_minutes`); after
+    /// it the server releases their lowest-numbered card.
+    pub release_deadline_ms: Option<i64>,
 }
 
-/// The round's winner released one more card into their hand.
+/// The round's winner released one more card into their hand (chosen, or the lowest one when
+/// the release deadline passed: the log entry of the latter has no seat).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct BuildingCardReleased {
     pub seat: Seat,
@@ -349,6 +379,7 @@ tagged_union! {
         BuildingCardMoved,
         BuildingCardTakenBack,
         CityDeclaredFinished,
+        PlayerStoppedBuilding,
         BuildingStopped,
         CitiesChecked,
         BuildingCardReleased,
@@ -391,7 +422,8 @@ pub struct PlayerView {
     pub finished: bool,
     pub finished_at_ms: Option<i64>,
     pub elapsed_ms: Option<i64>,
-    /// Stopped by the end of the round before finishing.
+    /// Stopped building before finishing: by the end of the round, or by their own
+    /// `StopBuilding`.
     pub stopped: bool,
     pub rounds_won: u32,
 }
@@ -405,6 +437,8 @@ pub struct SpaceBuilderView {
     /// The current round, 1-based (0 before the game is set up).
     pub round: u32,
     pub round_started_ms: i64,
+    /// When the step the game waits for ends by itself: the round's building, or the winner's
+    /// release (with `deadline_minutes`).
     pub deadline_ms: Option<i64>,
     /// This round's blueprint. Timing `elapsed`: absent until the viewer looked at it
     /// (spectators: until the building ends).
@@ -473,7 +507,10 @@ pub struct State {
     pub phase: Phase,
     pub round: u32,
     pub round_started_ms: i64,
+    /// The round's building deadline.
     pub deadline_ms: Option<i64>,
+    /// The winner's release deadline, while they choose.
+    pub release_deadline_ms: Option<i64>,
     /// This round's blueprint (number and quarter turn).
     pub blueprint: Option<RevealedBlueprint>,
     /// Blueprint numbers still in the pile, ascending (the next reveal draws one at random).

@@ -4,7 +4,7 @@
 //! `BlueprintLookedAt.at_ms`, `CityDeclaredFinished.at_ms/elapsed_ms`, the building events'
 //! `at_ms`), so a replay ranks exactly as the live game did. No clock is read here.
 
-use super::model::{State, Timing};
+use super::model::{Phase, State, Timing};
 use crate::contract::Seat;
 
 /// A round's deadline, when the game has one: `deadline_minutes` after the reveal.
@@ -12,33 +12,50 @@ pub fn deadline_after(started_ms: i64, minutes: Option<u32>) -> Option<i64> {
     minutes.map(|m| started_ms.saturating_add(i64::from(m) * 60_000))
 }
 
-/// Has the round's deadline passed at `now_ms`?
+/// When the step the game waits for ends by itself: the round's building, or the winner's
+/// release.
+pub fn current_deadline(state: &State) -> Option<i64> {
+    match state.phase {
+        Phase::Building => state.deadline_ms,
+        Phase::Releasing => state.release_deadline_ms,
+        _ => None,
+    }
+}
+
+/// Has the round's building deadline passed at `now_ms`?
 pub fn deadline_passed(state: &State, now_ms: i64) -> bool {
     state.deadline_ms.is_some_and(|d| now_ms >= d)
 }
 
-/// Every seat in finishing order: finished players first, then the stopped ones (who count as
-/// last).
+/// Every seat in finishing order: finished players first, then those who did not finish (stopped
+/// by the end of the round or by themselves), who count as later than every finisher.
 ///
 /// - `arrival`: finished players in the order their finish commands arrived.
 /// - `elapsed`: finished players by their own time (look to finish), ties by arrival.
-/// - **Decision** (several players stopped by a deadline): among them, whoever last changed their
-///   city earlier counts as having finished earlier (a player who never built comes after those
-///   who did), then seat order.
+/// - **Decision** (several players who did not finish): whoever last changed their city earlier
+///   counts as having finished earlier (with `elapsed` timing, measured from their own look at
+///   the blueprint); a player who never built comes after those who did, then seat order.
 pub fn finishing_order(state: &State) -> Vec<Seat> {
     let mut finished: Vec<Seat> = state.finish_order.clone();
     if state.timing == Timing::Elapsed {
         // A stable sort keeps the arrival order among equal times.
         finished.sort_by_key(|&s| state.players[usize::from(s)].elapsed_ms.unwrap_or(i64::MAX));
     }
-    let mut stopped: Vec<Seat> = (0..state.players.len() as Seat)
+    let mut unfinished: Vec<Seat> = (0..state.players.len() as Seat)
         .filter(|s| !state.finish_order.contains(s))
         .collect();
-    stopped.sort_by_key(|&s| {
-        let last = state.players[usize::from(s)].last_change_ms;
+    unfinished.sort_by_key(|&s| {
+        let player = &state.players[usize::from(s)];
+        let last = match state.timing {
+            Timing::Arrival => player.last_change_ms,
+            Timing::Elapsed => player
+                .last_change_ms
+                .zip(player.looked_at_ms)
+                .map(|(change, looked)| change - looked),
+        };
         (last.is_none(), last, s)
     });
-    finished.extend(stopped);
+    finished.extend(unfinished);
     finished
 }
 
@@ -87,6 +104,19 @@ mod tests {
         s.players[1].last_change_ms = Some(7);
         s.players[2].last_change_ms = Some(3);
         assert_eq!(finishing_order(&s), vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn with_elapsed_timing_the_unfinished_rank_by_their_own_time_to_their_last_change() {
+        // Seat 1 looked late and changed its city 5 s after looking; seat 2 looked early and
+        // changed it 9 s after looking; seat 0 never built.
+        let mut s = state(Timing::Elapsed, [None, None, None], vec![]);
+        s.players[1].looked_at_ms = Some(100_000);
+        s.players[1].last_change_ms = Some(105_000);
+        s.players[2].looked_at_ms = Some(1_000);
+        s.players[2].last_change_ms = Some(10_000);
+        s.players[0].looked_at_ms = Some(0);
+        assert_eq!(finishing_order(&s), vec![1, 2, 0]);
     }
 
     #[test]

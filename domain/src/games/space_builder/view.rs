@@ -1,9 +1,11 @@
 //! Hidden information: while a round's building runs, a player sees only their own city; of the
-//! others only how many cards they placed and whether they finished. With `elapsed` timing the
-//! blueprint stays hidden from a player until they look at it. Everything is shown once the
-//! round's building ends. The event log follows the same rule through `redact`.
+//! others only how many cards they placed, that a card was placed, moved or taken back (never
+//! where), whether and when they looked at the blueprint, finished or stopped. With `elapsed`
+//! timing the blueprint stays hidden from a player until they look at it. Everything is shown
+//! once the round's building ends. The event log follows the same rule through `redact`.
 
 use super::model::*;
+use super::timing::current_deadline;
 use crate::contract::{Seat, Viewer};
 
 /// May `viewer` see `seat`'s city now?
@@ -61,7 +63,7 @@ pub fn view(state: &State, viewer: Viewer) -> SpaceBuilderView {
         phase: state.phase,
         round: state.round,
         round_started_ms: state.round_started_ms,
-        deadline_ms: state.deadline_ms,
+        deadline_ms: current_deadline(state),
         blueprint: if sees_blueprint(state, viewer) {
             state.blueprint.clone()
         } else {
@@ -88,6 +90,8 @@ pub fn redact(state: &State, event: &SpaceBuilderEvent, viewer: Viewer) -> Space
         E::BlueprintRevealed(e) if running(e.round) && !sees_blueprint(state, viewer) => {
             e.blueprint = None;
         }
+        // The looker's own copy carries the plan (their command's response); nobody else's.
+        E::BlueprintLookedAt(e) if hidden(e.round, e.seat) => e.blueprint = None,
         E::BuildingCardPlaced(e) if hidden(e.round, e.seat) => e.placement = None,
         E::BuildingCardMoved(e) if hidden(e.round, e.seat) => {
             e.from_slot = None;

@@ -1,11 +1,14 @@
-//! Step 2 of a turn: the auction. The auctioneer opens with a bid of at least 1 on the top card
-//! of a non-empty stack; bidding then goes round in seat order after the auctioneer, each one
-//! still in raising or passing (a pass is final), until one bidder is left. Bids may exceed the
-//! bidder's money: that is found out only at payment (see `payment`).
+//! Step 2 of a turn: the auction, in two steps. The auctioneer puts the top card of a non-empty
+//! stack up for auction (`AuctionTopCard`); a face-down card is shown to them alone, so that
+//! they know what they bid on ("schaut sich die oberste Karte an und muß ein erstes Gebot
+//! machen"). Then they open with a bid of at least 1 (`MakeOpeningBid`). The open stack takes
+//! the same two steps, so that every auction reads alike. Bidding then goes round in seat order
+//! after the auctioneer, each one still in raising or passing (a pass is final), until one
+//! bidder is left. Bids may exceed the bidder's money: that is found out only at payment (see
+//! `payment`).
 //!
-//! A face-down card: only the auctioneer sees it. When bidding comes back to the auctioneer
-//! (someone outbid them), they name the card's kind to all (automatically: the rules leave them
-//! no choice), then bidding goes on.
+//! A face-down card: when bidding comes back to the auctioneer (someone outbid them), they name
+//! the card's kind to all (automatically: the rules leave them no choice), then bidding goes on.
 
 use crate::contract::{RuleError, Seat};
 
@@ -24,12 +27,32 @@ pub fn auction_top_card(
             "That stack is empty; auction the top card of the other one.",
         ));
     };
-    check_bid_bounds(cmd.opening_bid, 1)?;
-    Ok(vec![AuctionOpened {
+    Ok(vec![CardPutUpForAuction {
         auctioneer: seat,
         stack: cmd.stack,
-        opening_bid: cmd.opening_bid,
         card: Some(card),
+    }
+    .into()])
+}
+
+pub fn make_opening_bid(
+    state: &State,
+    seat: Seat,
+    cmd: &MakeOpeningBid,
+) -> Result<Vec<WettstreitEvent>, RuleError> {
+    expect_step(state, seat, Phase::OpeningBid)?;
+    let Some(auction) = &state.auction else {
+        return Err(RuleError::new(
+            "no_card_up_for_auction",
+            "First put the top card of a stack up for auction.",
+        ));
+    };
+    check_bid_bounds(cmd.amount, 1)?;
+    Ok(vec![AuctionOpened {
+        auctioneer: seat,
+        stack: auction.stack,
+        opening_bid: cmd.amount,
+        card: Some(auction.card),
     }
     .into()])
 }

@@ -2,6 +2,8 @@
 //! Phases that never wait (`AuctionClosing`, `TurnOver`, `CardUnder` with unequal stacks) are
 //! left by the automatic events `decide` appends (see `turn::settle`).
 
+use crate::contract::Seat;
+
 use super::model::*;
 
 pub fn evolve(state: &mut State, event: &WettstreitEvent) {
@@ -51,23 +53,22 @@ pub fn evolve(state: &mut State, event: &WettstreitEvent) {
             state.saboteurs[e.seat as usize] += 1;
             state.phase = Phase::Auction;
         }
+        E::CardPutUpForAuction(e) => {
+            state.auction = Some(up_for_auction(state, e.auctioneer, e.stack));
+            state.phase = Phase::OpeningBid;
+        }
         E::AuctionOpened(e) => {
-            let n = state.players as usize;
-            let mut bids = vec![None; n];
-            bids[e.auctioneer as usize] = Some(e.opening_bid);
-            let card = state.stack(e.stack).last().copied().unwrap_or_default();
-            state.auction = Some(Auction {
-                auctioneer: e.auctioneer,
-                stack: e.stack,
-                card,
-                high_bid: e.opening_bid,
-                high_bidder: e.auctioneer,
-                bids,
-                passed: vec![false; n],
-                next: state.next_seat(e.auctioneer),
-                announced: false,
-                auctioneer_insolvent: false,
-            });
+            // Lenient, like every fold here: an opening bid with no card put up before it puts
+            // up the top card itself.
+            if state.auction.is_none() {
+                state.auction = Some(up_for_auction(state, e.auctioneer, e.stack));
+            }
+            let next = state.next_seat(e.auctioneer);
+            if let Some(a) = &mut state.auction {
+                a.high_bid = e.opening_bid;
+                a.bids[e.auctioneer as usize] = Some(e.opening_bid);
+                a.next = next;
+            }
             state.phase = Phase::Bidding;
         }
         E::BidRaised(e) => {
@@ -124,26 +125,24 @@ pub fn evolve(state: &mut State, event: &WettstreitEvent) {
             });
             state.phase = Phase::Build;
         }
-        E::AuctionCardUnclaimed(_) => {
+        E::AuctionCardRemoved(_) => {
             let Some(a) = state.auction.take() else {
                 return;
             };
             let card = pop_auctioned(state, &a);
-            state.card_under = Some(CardUnder {
+            state.removed.push(HandCard {
                 card,
-                chooser: a.auctioneer,
-                seen_only_by: (a.stack == Stack::FaceDown).then_some(a.auctioneer),
-                then: AfterUnder::Build,
+                public: a.stack == Stack::Open,
+                kind_public: a.stack == Stack::Open || a.announced,
+                seen_by: 1 << a.auctioneer,
             });
-            state.phase = Phase::CardUnder;
+            // The auctioneer still builds or sabotages.
+            state.phase = Phase::Build;
         }
         E::CardPutUnderStack(e) => {
             if let Some(under) = state.card_under.take() {
                 state.stack_mut(e.stack).insert(0, under.card);
-                state.phase = match under.then {
-                    AfterUnder::Build => Phase::Build,
-                    AfterUnder::TurnOver => Phase::TurnOver,
-                };
+                state.phase = Phase::TurnOver;
             }
         }
         E::CityFounded(e) => {
@@ -208,8 +207,6 @@ pub fn evolve(state: &mut State, event: &WettstreitEvent) {
             state.card_under = Some(CardUnder {
                 card: e.card,
                 chooser: state.turn,
-                seen_only_by: None,
-                then: AfterUnder::TurnOver,
             });
             state.phase = Phase::CardUnder;
         }
@@ -220,8 +217,6 @@ pub fn evolve(state: &mut State, event: &WettstreitEvent) {
             state.card_under = Some(CardUnder {
                 card: e.card,
                 chooser: e.by,
-                seen_only_by: None,
-                then: AfterUnder::TurnOver,
             });
             state.phase = Phase::CardUnder;
         }
@@ -239,6 +234,23 @@ pub fn evolve(state: &mut State, event: &WettstreitEvent) {
             state.ended = Some(e.clone());
             state.phase = Phase::Ended;
         }
+    }
+}
+
+/// The auction of the top card of `stack`, before the opening bid.
+fn up_for_auction(state: &State, auctioneer: Seat, stack: Stack) -> Auction {
+    let n = state.players as usize;
+    Auction {
+        auctioneer,
+        stack,
+        card: state.stack(stack).last().copied().unwrap_or_default(),
+        high_bid: 0,
+        high_bidder: auctioneer,
+        bids: vec![None; n],
+        passed: vec![false; n],
+        next: auctioneer,
+        announced: false,
+        auctioneer_insolvent: false,
     }
 }
 

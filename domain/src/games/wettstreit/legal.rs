@@ -1,5 +1,5 @@
-//! Every command a seat may send now, each ready to send. Bids are listed value by value up to
-//! 90 Taler (all the money in the game).
+//! Every command a seat may send now, each ready to send, and the turn clock's default among
+//! them. Bids are listed value by value up to 90 Taler (all the money in the game).
 
 use crate::contract::Seat;
 
@@ -24,10 +24,13 @@ pub fn legal_commands(state: &State, seat: Seat) -> Vec<WettstreitCommand> {
         Phase::Auction if mine => {
             for stack in [Stack::Open, Stack::FaceDown] {
                 if !state.stack(stack).is_empty() {
-                    for opening_bid in 1..=MAX_BID {
-                        out.push(AuctionTopCard { stack, opening_bid }.into());
-                    }
+                    out.push(AuctionTopCard { stack }.into());
                 }
+            }
+        }
+        Phase::OpeningBid if mine => {
+            for amount in 1..=MAX_BID {
+                out.push(MakeOpeningBid { amount }.into());
             }
         }
         Phase::Bidding => {
@@ -59,6 +62,24 @@ pub fn legal_commands(state: &State, seat: Seat) -> Vec<WettstreitCommand> {
         _ => {}
     }
     out
+}
+
+/// The move the turn clock makes for a seat that did not act in time: the listed command that
+/// changes the least. Roll (income is mandatory), take a saboteur from the first player listed,
+/// auction the open stack's card (the face-down one when the open stack is empty) and open at
+/// 1 Taler, pass a bid, let a sabotaged building fall (paying is spending), put a sabotaged card
+/// under the open stack when both are equally low, and end the build step without building.
+pub fn default_command(state: &State, seat: Seat) -> Option<WettstreitCommand> {
+    let legal = legal_commands(state, seat);
+    let preferred = |c: &&WettstreitCommand| {
+        use WettstreitCommand as C;
+        matches!(
+            c,
+            C::PassBid(_) | C::FinishBuildStep(_) | C::LetBuildingFall(_)
+        )
+    };
+    // Otherwise the first listed: open before face-down, the lowest bid, the lowest seat.
+    legal.iter().find(preferred).or(legal.first()).cloned()
 }
 
 fn build_step(state: &State, seat: Seat, out: &mut Vec<WettstreitCommand>) {

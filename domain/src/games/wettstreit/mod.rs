@@ -1,32 +1,16 @@
 //! Wettstreit der Baumeister (Kosmos, Jean du Poel), for 3 or 4 players.
-//! Rules as this server plays them: `shared/rules/wettstreit.md`.
+//! Rules as this server plays them, with every decision: `docs/rules/wettstreit.md`.
 //!
 //! A turn: roll for income (`RollIncomeDie`), auction the top card of a stack
-//! (`AuctionTopCard`, then `RaiseBid` / `PassBid` by each bidder in turn), then build
-//! (`FoundCity`, `BuildCard`) or sabotage (`SabotageBuilding`, `SabotageHand`) or neither
-//! (`FinishBuildStep`). Decisions that wait on another player are that player's commands: the
-//! bidder's bid, the owner's `PayToKeepBuilding` / `LetBuildingFall`, and `PutCardUnderStack`
-//! when both stacks are equally low.
+//! (`AuctionTopCard`, then the auctioneer's `MakeOpeningBid`, then `RaiseBid` / `PassBid` by
+//! each bidder in turn), then build (`FoundCity`, `BuildCard`) or sabotage (`SabotageBuilding`,
+//! `SabotageHand`) or neither (`FinishBuildStep`). Decisions that wait on another player are
+//! that player's commands: the bidder's bid, the owner's `PayToKeepBuilding` /
+//! `LetBuildingFall`, and `PutCardUnderStack` when both stacks are equally low.
 //!
-//! Decisions where the rules page is silent (beyond those it marks itself):
-//! - Bids are public (spoken aloud at the table); money is secret, and so is the bank's count
-//!   (it would tell the sum of the purses). Income amounts actually paid and the money forfeited
-//!   by an insolvent bidder are shown only to that player.
-//! - A bid may be at most 90 Taler, all the money in the game, so `/moves` can list bids.
-//! - The auctioneer of a face-down card names its kind automatically when bidding comes back
-//!   to them: the rules leave no choice.
-//! - Insolvency cascades: if the next highest bidder cannot pay either, they are insolvent too,
-//!   and so on; when nobody who bid can pay, the card goes under the lower stack, still hidden if
-//!   it came from the face-down stack; the auctioneer chooses the stack if both are equally low.
-//!   Auctioning a stack's last card starts the end even when the card comes back this way.
-//! - The saboteur face with the supply empty and no saboteur held by another player brings
-//!   nothing.
-//! - A removed end card shortens the city rather than leaving a gap at its end; a city emptied
-//!   by saboteurs is founded anew with three cards.
-//! - The first build lays exactly three cards (at least three, and at most three a turn), given
-//!   left to right in one `FoundCity`; later cards are laid one `BuildCard` at a time.
-//! - The auctioneer of a face-down card keeps knowing it: in their view of the buyer's hand and
-//!   in their event log (they saw it at the table).
+//! One file per rule area: [`income`], [`auction`], [`payment`], [`building`], [`sabotage`],
+//! [`turn`] (the course of a turn, the final round, the end), [`scoring`], [`evolve`], [`view`]
+//! (views and redaction) and [`legal`] (the listed commands and the turn clock's default).
 
 mod auction;
 mod building;
@@ -58,6 +42,7 @@ impl Game for Wettstreit {
     const TITLE: &'static str = "Wettstreit der Baumeister";
     const MIN_SEATS: u8 = 3;
     const MAX_SEATS: u8 = 4;
+    const RULES: &'static str = include_str!("../../../../docs/rules/wettstreit.md");
     type Options = WettstreitOptions;
     type State = State;
     type Command = WettstreitCommand;
@@ -125,6 +110,7 @@ impl Game for Wettstreit {
             C::RollIncomeDie(_) => income::roll_income_die(state, seat, ctx)?,
             C::TakeSaboteurFrom(c) => income::take_saboteur_from(state, seat, c)?,
             C::AuctionTopCard(c) => auction::auction_top_card(state, seat, c)?,
+            C::MakeOpeningBid(c) => auction::make_opening_bid(state, seat, c)?,
             C::RaiseBid(c) => auction::raise_bid(state, seat, c)?,
             C::PassBid(_) => auction::pass_bid(state, seat)?,
             C::FoundCity(c) => building::found_city(state, seat, c)?,
@@ -158,6 +144,10 @@ impl Game for Wettstreit {
     fn status(state: &State) -> Status {
         status(state)
     }
+
+    fn default_command(state: &State, seat: Seat) -> Option<WettstreitCommand> {
+        legal::default_command(state, seat)
+    }
 }
 
 /// Who must act, and the result once the game has ended.
@@ -172,7 +162,9 @@ pub(crate) fn status(state: &State) -> Status {
     }
     let to_act = match state.phase {
         Phase::NotStarted | Phase::Ended | Phase::AuctionClosing | Phase::TurnOver => Vec::new(),
-        Phase::Income | Phase::TakeSaboteur | Phase::Auction | Phase::Build => vec![state.turn],
+        Phase::Income | Phase::TakeSaboteur | Phase::Auction | Phase::OpeningBid | Phase::Build => {
+            vec![state.turn]
+        }
         Phase::Bidding => state.auction.iter().map(|a| a.next).collect(),
         Phase::OwnerChoice => state.ransom.iter().map(|r| r.owner).collect(),
         Phase::CardUnder => state.card_under.iter().map(|u| u.chooser).collect(),

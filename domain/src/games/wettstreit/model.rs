@@ -213,13 +213,19 @@ pub struct TakeSaboteurFrom {
     pub from: Seat,
 }
 
-/// Step 2: auction the top card of a stack, with an opening bid of at least 1.
+/// Step 2, first half: put the top card of a non-empty stack up for auction. From the face-down
+/// stack the card is then shown to you alone; `MakeOpeningBid` follows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct AuctionTopCard {
     pub stack: Stack,
+}
+
+/// Step 2, second half: the auctioneer's opening bid on the card put up for auction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct MakeOpeningBid {
     /// 1..=90. It may exceed your money (insolvency is found only at payment).
     #[schema(minimum = 1, maximum = 90)]
-    pub opening_bid: u32,
+    pub amount: u32,
 }
 
 /// Outbid the highest bid of the running auction.
@@ -288,6 +294,7 @@ tagged_union! {
         RollIncomeDie,
         TakeSaboteurFrom,
         AuctionTopCard,
+        MakeOpeningBid,
         RaiseBid,
         PassBid,
         FoundCity,
@@ -347,7 +354,18 @@ pub struct SaboteurTaken {
     pub from: Option<Seat>,
 }
 
-/// The auctioneer put the top card of a stack up for auction with an opening bid.
+/// The auctioneer put the top card of a stack up for auction (the first half of step 2). The
+/// opening bid follows as `AuctionOpened`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct CardPutUpForAuction {
+    pub auctioneer: Seat,
+    pub stack: Stack,
+    /// The card. From the face-down stack only the auctioneer sees it (`null` for the others):
+    /// they look at it before they bid.
+    pub card: Option<Card>,
+}
+
+/// The auctioneer made the opening bid on the card put up for auction; bidding goes round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct AuctionOpened {
     pub auctioneer: Seat,
@@ -408,23 +426,26 @@ pub struct AuctionWon {
     pub kind: Option<Kind>,
 }
 
-/// Nobody who bid could pay: the card goes under the lower stack.
+/// Nobody who could get the card can pay for it (every bidder left is insolvent, or nobody
+/// else bid): the card leaves the game face down.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct AuctionCardUnclaimed {
+pub struct AuctionCardRemoved {
     pub auctioneer: Seat,
     pub stack: Stack,
-    /// The card; from the face-down stack only the auctioneer knows it (`null` for the others).
+    /// True when the auctioneer named the face-down card's kind during the bidding.
+    pub kind_announced: bool,
+    /// The card. From the face-down stack only the auctioneer knows it (`null` for the others).
     pub card: Option<Card>,
+    /// Its kind: `null` for those who do not know the card, unless it was announced.
+    pub kind: Option<Kind>,
 }
 
-/// A card went under a stack (the lower one, or the chosen one when both were equally low).
+/// A sabotaged card went under a stack (the lower one, or the chosen one when both were
+/// equally low). It was shown to all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CardPutUnderStack {
     pub stack: Stack,
-    /// When set, the card was never shown: only this seat knows it.
-    pub seen_only_by: Option<Seat>,
-    /// The card; `null` for viewers other than `seen_only_by` when that is set.
-    pub card: Option<Card>,
+    pub card: Card,
 }
 
 /// The player laid their first three cards, left to right.
@@ -537,13 +558,14 @@ tagged_union! {
         OpenStackTopShown,
         IncomeRolled,
         SaboteurTaken,
+        CardPutUpForAuction,
         AuctionOpened,
         BidRaised,
         BidPassed,
         CardKindAnnounced,
         BidderInsolvent,
         AuctionWon,
-        AuctionCardUnclaimed,
+        AuctionCardRemoved,
         CardPutUnderStack,
         CityFounded,
         CardBuilt,
@@ -608,9 +630,11 @@ pub struct AuctionView {
     pub top: Option<CardFace>,
     /// The kind named by the auctioneer of a face-down card.
     pub announced_kind: Option<Kind>,
+    /// 0 until the auctioneer made the opening bid.
     pub high_bid: u32,
+    /// The auctioneer until somebody outbids them.
     pub high_bidder: Seat,
-    /// Whose bid it is.
+    /// Whose bid it is (the auctioneer's, for the opening bid).
     pub next_bidder: Seat,
     /// Each seat's last bid (public: bids are spoken aloud).
     pub bids: Vec<Option<u32>>,
@@ -627,13 +651,24 @@ pub struct RansomView {
     pub price: u32,
 }
 
-/// A card waiting to go under a stack, both being equally low: `chooser` picks the stack.
+/// A sabotaged card waiting to go under a stack, both being equally low: `chooser` picks the
+/// stack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = WettstreitCardUnderView)]
 pub struct CardUnderView {
     pub chooser: Seat,
-    /// `null` when the viewer may not know the card.
-    pub top: Option<CardFace>,
+    pub card: CardFace,
+}
+
+/// The cards out of the game (auctioned cards nobody could pay for), as the viewer sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitRemovedView)]
+pub struct RemovedView {
+    pub count: u8,
+    /// The removed cards the viewer knows (open-stack cards; face-down ones they auctioned).
+    pub cards: Vec<CardFace>,
+    /// Kinds announced for removed cards the viewer does not know otherwise.
+    pub announced_kinds: Vec<Kind>,
 }
 
 /// One player as the viewer sees them.
@@ -668,15 +703,17 @@ pub enum Phase {
     Income,
     /// The saboteur face came up with the supply empty: take one from another player.
     TakeSaboteur,
-    /// The player whose turn it is auctions a card.
+    /// The player whose turn it is chooses the stack whose top card they auction.
     Auction,
+    /// The auctioneer, having seen the card, makes the opening bid.
+    OpeningBid,
     /// Bidding goes round.
     Bidding,
     /// Bidding is over; payment is settled at once (never waits).
     AuctionClosing,
     /// The owner of a sabotaged building chooses to pay or lose it.
     OwnerChoice,
-    /// A card is going under the lower stack (waits only when both are equally low).
+    /// A sabotaged card is going under the lower stack (waits only when both are equally low).
     CardUnder,
     /// Build or sabotage (in the final round: build).
     Build,
@@ -710,6 +747,8 @@ pub struct WettstreitView {
     pub auction: Option<AuctionView>,
     pub ransom: Option<RansomView>,
     pub card_under: Option<CardUnderView>,
+    /// Cards out of the game.
+    pub removed: RemovedView,
     pub players: Vec<PlayerView>,
     /// Scores once the game has ended.
     pub result: Option<WettstreitResult>,
@@ -719,7 +758,7 @@ pub struct WettstreitView {
 
 // ---- state ----------------------------------------------------------------------------------
 
-/// A card in a hand, and who knows it.
+/// A card in a hand (or out of the game), and who knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandCard {
     pub card: Card,
@@ -762,24 +801,12 @@ pub struct Ransom {
     pub card: Card,
 }
 
-/// What follows once a card went under a stack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AfterUnder {
-    /// It was an auction's card: the build step follows.
-    Build,
-    /// It was sabotaged: the turn is over.
-    TurnOver,
-}
-
-/// A card going under the lower stack.
+/// A sabotaged card going under the lower stack (then the turn is over).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardUnder {
     pub card: Card,
-    /// Chooses the stack when both are equally low.
+    /// Chooses the stack when both are equally low: the saboteur's owner.
     pub chooser: Seat,
-    /// When set, only this seat knows the card.
-    pub seen_only_by: Option<Seat>,
-    pub then: AfterUnder,
 }
 
 /// The whole truth (the server's; views show what a viewer may see of it).
@@ -806,6 +833,8 @@ pub struct State {
     pub auction: Option<Auction>,
     pub ransom: Option<Ransom>,
     pub card_under: Option<CardUnder>,
+    /// Auctioned cards nobody could pay for: out of the game, face down.
+    pub removed: Vec<HandCard>,
     /// Who auctioned a stack's last card (the final round ends with them).
     pub final_trigger: Option<Seat>,
     pub final_round: bool,
@@ -832,6 +861,7 @@ impl Default for State {
             auction: None,
             ransom: None,
             card_under: None,
+            removed: Vec::new(),
             final_trigger: None,
             final_round: false,
             ended: None,

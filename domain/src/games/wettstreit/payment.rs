@@ -5,8 +5,10 @@
 //! gets no half if it was the auctioneer who could not pay.
 //!
 //! Decisions: if that bidder cannot pay either, the same happens to them, and so on down the
-//! bids; when nobody who bid can pay, the card goes under the lower stack (the auctioneer
-//! chooses when both are equally low) and is shown to nobody new.
+//! bids. When nobody who could get the card can pay (every bidder left is insolvent, or nobody
+//! else bid), the card leaves the game face down, shown to nobody new. (Put back under a stack,
+//! as an earlier version did, an unpayable card could come up again and again: random play
+//! showed games that never ended.)
 
 use super::model::*;
 
@@ -18,10 +20,12 @@ pub fn settle_payment(state: &State) -> Option<WettstreitEvent> {
         .max();
     let Some((price, buyer)) = best else {
         return Some(
-            AuctionCardUnclaimed {
+            AuctionCardRemoved {
                 auctioneer: a.auctioneer,
                 stack: a.stack,
+                kind_announced: a.announced,
                 card: Some(a.card),
+                kind: Some(kind_of(a.card)),
             }
             .into(),
         );

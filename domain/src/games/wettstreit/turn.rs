@@ -1,6 +1,6 @@
 //! The course of a turn and of the game: whose step it is, the automatic events that follow a
-//! command (payment, the announcement of a face-down card's kind, a card going under the lower
-//! stack, the open stack's new top card, the next turn), the final round and the end.
+//! command (payment, the announcement of a face-down card's kind, a sabotaged card going under
+//! the lower stack, the open stack's new top card, the next turn), the final round and the end.
 //!
 //! When a player auctions a stack's last card, they still build or sabotage; then the final
 //! round begins with the next player and ends with them: each lays up to three cards (a first
@@ -32,10 +32,11 @@ fn describe(phase: Phase) -> &'static str {
         Phase::Income => "the player whose turn it is rolls for income",
         Phase::TakeSaboteur => "the player whose turn it is takes a saboteur from another player",
         Phase::Auction => "the player whose turn it is auctions a card",
+        Phase::OpeningBid => "the auctioneer makes the opening bid",
         Phase::Bidding => "an auction is taking bids",
         Phase::AuctionClosing => "an auction is being paid",
         Phase::OwnerChoice => "the owner of a sabotaged building decides whether to pay",
-        Phase::CardUnder => "a card waits to go under a stack",
+        Phase::CardUnder => "a sabotaged card waits to go under a stack",
         Phase::Build => "the player whose turn it is builds or sabotages",
         Phase::TurnOver => "the turn is over",
         Phase::Ended => "the game has ended",
@@ -48,7 +49,8 @@ pub fn finish_build_step(state: &State, seat: Seat) -> Result<Vec<WettstreitEven
     Ok(vec![next_turn(state)])
 }
 
-/// Both stacks are equally low: the chooser puts the waiting card under either.
+/// Both stacks are equally low: the chooser (the saboteur's owner) puts the waiting card under
+/// either.
 pub fn put_card_under_stack(
     state: &State,
     seat: Seat,
@@ -81,8 +83,7 @@ pub fn put_card_under_stack(
 fn put_under(under: &CardUnder, stack: Stack) -> WettstreitEvent {
     CardPutUnderStack {
         stack,
-        seen_only_by: under.seen_only_by,
-        card: Some(under.card),
+        card: under.card,
     }
     .into()
 }

@@ -1,10 +1,11 @@
 //! What each viewer may see, in the board and in the event log.
 //!
 //! Secret: each player's money (and so the bank, whose count would tell the sum of the purses),
-//! the cards in each hand (others see how many; the card when it was bought from the open stack
-//! or seen as the auctioneer; its kind when announced), the stacks' cards below the open top,
-//! and the face-down stack's top card, which only its auctioneer sees during the auction.
-//! Bids, dice, saboteurs and cities are public, as at the table.
+//! the cards in each hand and those out of the game (others see how many; the card when it
+//! came from the open stack or was seen as the auctioneer; its kind when announced), the stacks'
+//! cards below the open top, and the face-down stack's top card, which only its auctioneer sees
+//! from the moment they put it up for auction. Bids, payments, dice, saboteurs and cities are
+//! public, as at the table.
 
 use crate::contract::{Seat, Viewer};
 
@@ -56,25 +57,13 @@ pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
         .map(|s| {
             let hand = &state.hands[s as usize];
             let owner = is(viewer, s);
-            let known = |h: &HandCard| {
-                owner || matches!(viewer, Viewer::Seat(v) if h.known_to(v)) || h.public
-            };
-            let mut announced_kinds: Vec<Kind> = hand
-                .iter()
-                .filter(|h| !known(h) && h.kind_public)
-                .map(|h| kind_of(h.card))
-                .collect();
-            announced_kinds.sort();
+            let (known, announced_kinds) = known_cards(hand, viewer, owner);
             PlayerView {
                 seat: s,
                 money: owner.then(|| state.purses[s as usize]),
                 saboteurs: state.saboteurs[s as usize],
                 hand_count: hand.len() as u8,
-                hand: hand
-                    .iter()
-                    .filter(|h| known(h))
-                    .map(|h| CardFace::of(h.card))
-                    .collect(),
+                hand: known,
                 announced_kinds,
                 city: state.cities[s as usize]
                     .iter()
@@ -117,11 +106,16 @@ pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
         }),
         card_under: state.card_under.as_ref().map(|u| CardUnderView {
             chooser: u.chooser,
-            top: match u.seen_only_by {
-                Some(s) if !is(viewer, s) => None,
-                _ => Some(CardFace::of(u.card)),
-            },
+            card: CardFace::of(u.card),
         }),
+        removed: {
+            let (cards, announced_kinds) = known_cards(&state.removed, viewer, sees_all(viewer));
+            RemovedView {
+                count: state.removed.len() as u8,
+                cards,
+                announced_kinds,
+            }
+        },
         players,
         result: state.ended.as_ref().map(WettstreitResult::from),
         catalogue: (0..CARD_COUNT as u8)
@@ -134,6 +128,25 @@ pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
             })
             .collect(),
     }
+}
+
+/// Of `cards`, those `viewer` knows, and the announced kinds of the others (sorted, so that
+/// their order tells nothing). `all` = the viewer knows every one (the owner of a hand).
+fn known_cards(cards: &[HandCard], viewer: Viewer, all: bool) -> (Vec<CardFace>, Vec<Kind>) {
+    let known =
+        |h: &HandCard| all || h.public || matches!(viewer, Viewer::Seat(v) if h.known_to(v));
+    let faces = cards
+        .iter()
+        .filter(|h| known(h))
+        .map(|h| CardFace::of(h.card))
+        .collect();
+    let mut kinds: Vec<Kind> = cards
+        .iter()
+        .filter(|h| !known(h) && h.kind_public)
+        .map(|h| kind_of(h.card))
+        .collect();
+    kinds.sort();
+    (faces, kinds)
 }
 
 /// The event as `viewer` may see it: secrets set to `null`. Every event is shown (that
@@ -152,6 +165,9 @@ pub fn redact(state: &State, event: &WettstreitEvent, viewer: Viewer) -> Wettstr
         }
         E::IncomeRolled(e) if !is(viewer, e.seat) => e.taler = None,
         E::BidderInsolvent(e) if !is(viewer, e.seat) => e.forfeited = None,
+        E::CardPutUpForAuction(e) if e.stack == Stack::FaceDown && !is(viewer, e.auctioneer) => {
+            e.card = None
+        }
         E::AuctionOpened(e) if e.stack == Stack::FaceDown && !is(viewer, e.auctioneer) => {
             e.card = None
         }
@@ -163,14 +179,10 @@ pub fn redact(state: &State, event: &WettstreitEvent, viewer: Viewer) -> Wettstr
                 e.kind = None;
             }
         }
-        E::AuctionCardUnclaimed(e) if e.stack == Stack::FaceDown && !is(viewer, e.auctioneer) => {
-            e.card = None
-        }
-        E::CardPutUnderStack(e) => {
-            if let Some(s) = e.seen_only_by {
-                if !is(viewer, s) {
-                    e.card = None;
-                }
+        E::AuctionCardRemoved(e) if e.stack == Stack::FaceDown && !is(viewer, e.auctioneer) => {
+            e.card = None;
+            if !e.kind_announced {
+                e.kind = None;
             }
         }
         _ => {}
