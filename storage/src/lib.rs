@@ -11,6 +11,7 @@ mod db;
 mod deadlines;
 mod error;
 mod lobby;
+pub mod pause;
 mod reads;
 mod rebuild;
 mod time;
@@ -37,6 +38,7 @@ pub use types::*;
 pub struct Store {
     pool: Pool,
     cache: Arc<cache::Cache>,
+    pauses: Arc<pause::PausePoints>,
 }
 
 impl Store {
@@ -47,7 +49,14 @@ impl Store {
         Ok(Store {
             pool: db::pool(url, pool_size)?,
             cache: Arc::new(cache::Cache::new(10_000)),
+            pauses: Arc::default(),
         })
+    }
+
+    /// Stops the next request that reaches `point` (see [`pause`]) until the test resumes it.
+    #[cfg(feature = "pause-points")]
+    pub fn pause_at(&self, point: &'static str) -> pause::Paused {
+        self.pauses.arm(point)
     }
 
     /// Answers when the database does.

@@ -248,6 +248,7 @@ impl Store {
         let head = self
             .settled_head(&client, game_id, reader.account())
             .await?;
+        self.pauses.reach(crate::pause::READ_HEAD).await;
         let rows = client
             .query(
                 "SELECT version, seat, (extract(epoch FROM recorded_at) * 1000)::bigint, payload

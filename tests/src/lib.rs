@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use actix_web::web;
 use baumeister_api::{AppState, Config};
+use baumeister_domain::{registry, DynGame, GameState, Viewer};
 use baumeister_storage::Store;
 use serde_json::{json, Value};
 use tokio::sync::OnceCell;
@@ -111,6 +112,8 @@ static NEXT_DB: AtomicU32 = AtomicU32::new(0);
 /// A running server with its own database.
 pub struct TestServer {
     pub base: String,
+    /// The server's store, to arm pause points (`Store::pause_at`).
+    pub store: Store,
     pub db: String,
     pub client: awc::Client,
     handle: actix_web::dev::ServerHandle,
@@ -171,7 +174,7 @@ impl TestServer {
             workers: Some(2),
         };
         actix_web::rt::spawn(store.clone().sweep_deadlines(Duration::from_millis(200)));
-        let state = web::Data::new(AppState::new(store, &config));
+        let state = web::Data::new(AppState::new(store.clone(), &config));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let server = baumeister_api::server(state, listener, Some(2)).unwrap();
@@ -182,6 +185,7 @@ impl TestServer {
             .finish();
         TestServer {
             base,
+            store,
             db,
             client,
             handle,
@@ -316,6 +320,74 @@ impl TestServer {
             assert_eq!(r.status, 200, "join: {}", r.body);
         }
         id
+    }
+}
+
+/// A game's whole stored log, read straight from the database: what every read of the game
+/// should answer is computed from it with the domain's own rules, at the version the response
+/// names (the oracle for reads racing writes).
+pub struct Truth {
+    pub game: &'static dyn DynGame,
+    /// Versions 1, 2, … in order.
+    pub events: Vec<Value>,
+}
+
+impl Truth {
+    pub fn state_at(&self, version: i64) -> GameState {
+        self.game
+            .replay(&self.events[..version as usize])
+            .expect("the stored events replay")
+    }
+
+    /// The viewer the rules apply to at `version` (everything is public once the game ended).
+    pub fn viewer_at(&self, version: i64, viewer: Viewer) -> Viewer {
+        self.game.effective_viewer(&self.state_at(version), viewer)
+    }
+
+    /// `(version, event)` of the log page `after` as `viewer` may see it at `version`.
+    pub fn log(&self, version: i64, after: i64, viewer: Viewer) -> Vec<(i64, Value)> {
+        let state = self.state_at(version);
+        let viewer = self.game.effective_viewer(&state, viewer);
+        (after + 1..=version)
+            .filter_map(|v| {
+                self.game
+                    .redact(&state, &self.events[v as usize - 1], viewer)
+                    .map(|e| (v, e))
+            })
+            .collect()
+    }
+
+    /// The board as `viewer` may see it at `version`.
+    pub fn view(&self, version: i64, viewer: Viewer) -> Value {
+        let state = self.state_at(version);
+        let viewer = self.game.effective_viewer(&state, viewer);
+        self.game.view(&state, viewer)
+    }
+}
+
+impl TestServer {
+    /// The game's stored log (see [`Truth`]).
+    pub async fn truth(&self, id: i64) -> Truth {
+        let db = self.db().await;
+        let kind: String = db
+            .query_one("SELECT kind FROM games WHERE id = $1", &[&id])
+            .await
+            .unwrap()
+            .get(0);
+        let events = db
+            .query(
+                "SELECT payload FROM events WHERE game_id = $1 ORDER BY version",
+                &[&id],
+            )
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        Truth {
+            game: registry::find(&kind).expect("a known kind"),
+            events,
+        }
     }
 }
 
