@@ -14,6 +14,7 @@ mod lobby;
 pub mod pause;
 mod reads;
 mod rebuild;
+mod snapshot;
 mod time;
 mod types;
 

@@ -68,3 +68,153 @@ async fn a_game_starting_while_a_spectator_reads_the_log_does_not_reveal_the_blu
     }
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn moves_and_replays_answer_for_the_version_they_started_from() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s
+        .game("space-builder", json!({"timing": "elapsed"}), &tokens)
+        .await;
+    let started = s.get(&format!("/v1/games/{id}"), None).await.body["version"]
+        .as_i64()
+        .unwrap();
+    let first_move = |moves: &Reply| moves.body["moves"][0]["command"].clone();
+    for path in ["moves", "replay"] {
+        let moves = s
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[1]))
+            .await;
+        let command = first_move(&moves);
+        let mut paused = s.store.pause_at(READ_HEAD);
+        let target = match path {
+            "moves" => format!("/v1/games/{id}/moves"),
+            _ => format!("/v1/games/{id}/replay?at={started}"),
+        };
+        let read = s.get(&target, Some(&tokens[0]));
+        let write = async {
+            paused.reached().await;
+            let r = s
+                .post(
+                    &format!("/v1/games/{id}/commands"),
+                    Some(&tokens[1]),
+                    &json!({ "command": command }),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            paused.resume();
+        };
+        let (reply, ()) = tokio::join!(read, write);
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let truth = s.truth(id).await;
+        let version = reply.body["version"].as_i64().unwrap();
+        assert!(
+            (version as usize) < truth.events.len(),
+            "{path}: the command came after the snapshot"
+        );
+        if path == "moves" {
+            let listed: Vec<Value> = reply.body["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    assert_eq!(m["expected_version"], version);
+                    m["command"].clone()
+                })
+                .collect();
+            assert_eq!(listed, truth.moves(version, 0));
+        } else {
+            assert_eq!(reply.body["view"], truth.view(started, Viewer::Seat(0)));
+        }
+    }
+    s.finish().await;
+}
+
+/// What a spectator or a seat read, to be checked against the whole log once the game is over.
+enum Seen {
+    Page(Viewer, Reply),
+    Board(Viewer, Reply),
+    Past(Viewer, i64, Reply),
+}
+
+/// Reads every endpoint as `viewer` until the game is over.
+async fn watch(s: &TestServer, id: i64, token: Option<&str>, viewer: Viewer) -> Vec<Seen> {
+    let mut seen = Vec::new();
+    loop {
+        let board = s.get(&format!("/v1/games/{id}"), token).await;
+        assert_eq!(board.status, 200, "{}", board.body);
+        let version = board.body["version"].as_i64().unwrap();
+        let over = board.body["status"] == "finished";
+        seen.push(Seen::Board(viewer, board));
+        let page = s.get(&format!("/v1/games/{id}/events"), token).await;
+        seen.push(Seen::Page(viewer, page));
+        if version > 0 {
+            let at = version.max(2) - 1;
+            let past = s
+                .get(&format!("/v1/games/{id}/replay?at={at}"), token)
+                .await;
+            seen.push(Seen::Past(viewer, at, past));
+        }
+        if over {
+            return seen;
+        }
+    }
+}
+
+#[actix_web::test]
+async fn spectators_and_players_racing_every_read_while_rounds_turn_over_see_one_snapshot_each() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = open_space_builder(&s, &tokens[0]).await;
+    let join = async {
+        // Let the watchers start before the game does: its start reveals the first blueprint.
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/join"),
+                Some(&tokens[1]),
+                &json!({}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        tokio::join!(
+            baumeister_tests::space_builder_client(&s, id, &tokens[0], 7),
+            baumeister_tests::space_builder_client(&s, id, &tokens[1], 8)
+        )
+    };
+    let (_, a, b, c) = tokio::join!(
+        join,
+        watch(&s, id, None, Viewer::Spectator),
+        watch(&s, id, None, Viewer::Spectator),
+        watch(&s, id, Some(&tokens[0]), Viewer::Seat(0)),
+    );
+    let truth = s.truth(id).await;
+    let mut checked = 0;
+    for seen in a.iter().chain(&b).chain(&c) {
+        match seen {
+            Seen::Page(viewer, page) => assert_page_is_one_snapshot(&truth, page, 0, *viewer),
+            Seen::Board(viewer, board) => {
+                let version = board.body["version"].as_i64().unwrap();
+                if version > 0 {
+                    assert_eq!(
+                        board.body["view"],
+                        truth.view(version, *viewer),
+                        "v{version}"
+                    );
+                }
+            }
+            Seen::Past(viewer, at, past) => {
+                assert_eq!(past.status, 200, "{}", past.body);
+                let version = past.body["version"].as_i64().unwrap();
+                let viewer = truth.viewer_at(version, *viewer);
+                assert_eq!(
+                    past.body["view"],
+                    truth.view(*at, viewer),
+                    "at {at} of {version}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked} responses checked");
+    s.finish().await;
+}
