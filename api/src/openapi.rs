@@ -21,7 +21,7 @@ use crate::routes::{accounts, games, health, kinds, play};
         license(name = "MIT"),
     ),
     paths(
-        accounts::register, accounts::login,
+        accounts::register, accounts::login, accounts::revoke,
         kinds::kinds,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
@@ -149,7 +149,7 @@ fn add_common_responses(spec: &mut serde_json::Value) {
             };
             responses
                 .entry("503")
-                .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`) or the game is too busy (`busy`); try again"));
+                .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`), or the server or the game is too busy (`busy`, with `Retry-After` in seconds); try again"));
             if has_body {
                 responses
                     .entry("413")

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use deadpool_postgres::Pool;
 
-pub use accounts::Account;
+pub use accounts::{Account, AccountStanding};
 pub use audit::AuditReport;
 pub use cache::Aggregate;
 pub use chain::{event_hash, GENESIS};

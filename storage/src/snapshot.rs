@@ -165,18 +165,50 @@ impl Store {
             .await
     }
 
+    /// [`Self::head_for_update`] for a player's command: a caller who holds no seat is refused
+    /// without taking the lock, so nobody outside the game can make its players wait.
+    pub(crate) async fn seated_head_for_update(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: i64,
+    ) -> Result<GameHead> {
+        match self
+            .read_head(
+                client,
+                game_id,
+                Some(account),
+                "AND s.seat IS NOT NULL FOR UPDATE OF g",
+            )
+            .await
+        {
+            Err(StoreError::GameNotFound(_)) => {
+                let exists = client
+                    .query_opt("SELECT 1 FROM games WHERE id = $1", &[&game_id])
+                    .await?
+                    .is_some();
+                Err(if exists {
+                    StoreError::NotSeated
+                } else {
+                    StoreError::GameNotFound(game_id)
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// `condition` follows `WHERE g.id = $1`; `s` is the reader's seat row, if any.
     async fn read_head(
         &self,
         client: &impl GenericClient,
         game_id: i64,
         account: Option<i64>,
-        lock: &str,
+        condition: &str,
     ) -> Result<GameHead> {
         let sql = format!(
-            "SELECT g.kind, g.status, g.version, g.seat_count,
-                    (SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.account_id = $2),
-                    g.deadline_ms
-             FROM games g WHERE g.id = $1 {lock}"
+            "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms
+             FROM games g LEFT JOIN seats s ON s.game_id = g.id AND s.account_id = $2
+             WHERE g.id = $1 {condition}"
         );
         let row = client
             .query_opt(&sql, &[&game_id, &account])

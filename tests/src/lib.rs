@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use actix_web::web;
+use baumeister_api::config::Limits;
 use baumeister_api::{AppState, Config};
 use baumeister_domain::{registry, DynGame, GameState, Viewer};
 use baumeister_storage::Store;
@@ -107,6 +108,9 @@ async fn rename_when_free(admin: &tokio_postgres::Client, from: &str, to: &str) 
     panic!("could not rename {from}");
 }
 
+/// The JWT secret of every test server (so a test can forge tokens with it).
+pub const SECRET: &str = "end-to-end-test-secret-of-32-bytes-or-more";
+
 static NEXT_DB: AtomicU32 = AtomicU32::new(0);
 
 /// A running server with its own database.
@@ -138,7 +142,13 @@ impl Reply {
 }
 
 impl TestServer {
+    /// A server configured as it ships (limits included).
     pub async fn start() -> TestServer {
+        Self::start_with(|_| {}).await
+    }
+
+    /// A server whose configuration `adjust` changes first (limits, mostly).
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
         let template = template().await;
         let db = format!(
             "bm_test_{}_{}",
@@ -164,17 +174,19 @@ impl TestServer {
         let store = Store::connect(&database_url(&db), 8)
             .await
             .expect("store connects");
-        let config = Config {
+        let mut config = Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url(&db),
-            jwt_secret: Some("end-to-end-test-secret".into()),
+            jwt_secret: Some(SECRET.into()),
             token_ttl_seconds: 3600,
-            auditors: vec!["auditor".into()],
             pool_size: 8,
             workers: Some(2),
+            client_address_header: None,
+            limits: Limits::default(),
         };
+        adjust(&mut config);
         actix_web::rt::spawn(store.clone().sweep_deadlines(Duration::from_millis(200)));
-        let state = web::Data::new(AppState::new(store.clone(), &config));
+        let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let server = baumeister_api::server(state, listener, Some(2)).unwrap();
@@ -291,6 +303,13 @@ impl TestServer {
             .await;
         assert_eq!(r.status, 200, "login {name}: {}", r.body);
         r.body["token"].as_str().unwrap().to_string()
+    }
+
+    /// Registers `name`, has the operator make it an auditor, and returns a token.
+    pub async fn auditor(&self, name: &str) -> String {
+        let token = self.player(name).await;
+        self.store.set_auditor(name, true).await.unwrap();
+        token
     }
 
     /// Registers these players; their tokens in the same order (seat order, with [`Self::game`]).

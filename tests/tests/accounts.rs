@@ -112,8 +112,7 @@ async fn bad_expired_and_forged_tokens_are_refused() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
-    let claims =
-        |exp: u64| json!({"sub": "1", "name": "anna", "role": "auditor", "iat": now, "exp": exp});
+    let claims = |exp: u64| json!({"sub": "1", "name": "anna", "key": "k", "iat": now, "exp": exp});
     let forged = encode(
         &Header::default(),
         &claims(now + 3600),
@@ -123,7 +122,7 @@ async fn bad_expired_and_forged_tokens_are_refused() {
     let expired = encode(
         &Header::default(),
         &claims(now - 3600),
-        &EncodingKey::from_secret(b"end-to-end-test-secret"),
+        &EncodingKey::from_secret(baumeister_tests::SECRET.as_bytes()),
     )
     .unwrap();
     let mut tampered = good.clone();
@@ -178,8 +177,8 @@ async fn a_valid_token_of_an_account_that_is_gone_is_refused() {
         .as_secs();
     let ghost = encode(
         &Header::default(),
-        &json!({"sub": "424242", "name": "ghost", "role": "player", "iat": now, "exp": now + 600}),
-        &EncodingKey::from_secret(b"end-to-end-test-secret"),
+        &json!({"sub": "424242", "name": "ghost", "key": "00000000-0000-0000-0000-000000000000", "iat": now, "exp": now + 600}),
+        &EncodingKey::from_secret(baumeister_tests::SECRET.as_bytes()),
     )
     .unwrap();
     let r = s
