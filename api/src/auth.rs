@@ -230,25 +230,32 @@ impl FromRequest for Caller {
 /// [`Hashing::WAIT`] is answered 503 `busy` with `Retry-After`.
 pub struct Hashing {
     permits: Semaphore,
+    wait: Duration,
 }
 
 impl Default for Hashing {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Hashing {
-            permits: Semaphore::new(cores),
-        }
+        Hashing::new(cores, Self::WAIT)
     }
 }
 
 impl Hashing {
-    const WAIT: Duration = Duration::from_secs(2);
+    /// How long a login or registration waits for a core before it is told to come back.
+    pub const WAIT: Duration = Duration::from_secs(2);
+
+    fn new(at_once: usize, wait: Duration) -> Self {
+        Hashing {
+            permits: Semaphore::new(at_once),
+            wait,
+        }
+    }
 
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> ApiResult<T> {
-        let _permit = tokio::time::timeout(Self::WAIT, self.permits.acquire())
+        let _permit = tokio::time::timeout(self.wait, self.permits.acquire())
             .await
             .map_err(|_| {
                 ApiError::busy(
@@ -287,4 +294,33 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
                 .is_ok()
         })
         .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[actix_web::test]
+    async fn hashing_beyond_the_cores_waits_then_is_told_to_come_back() {
+        let hashing = std::sync::Arc::new(Hashing::new(1, Duration::from_millis(100)));
+        let slow = {
+            let hashing = hashing.clone();
+            actix_web::rt::spawn(async move {
+                hashing
+                    .run(|| std::thread::sleep(Duration::from_millis(500)))
+                    .await
+            })
+        };
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        let refused = hashing.run(|| ()).await.unwrap_err();
+        assert_eq!(
+            (refused.status.as_u16(), refused.code.as_str()),
+            (503, "busy")
+        );
+        assert_eq!(refused.retry_after, Some(1));
+        slow.await.unwrap().unwrap();
+        assert!(hashing.run(|| ()).await.is_ok(), "free again");
+        let hash = hashing.hash("a password".into()).await.unwrap();
+        assert!(hashing.verify("a password".into(), hash).await.unwrap());
+    }
 }

@@ -118,6 +118,8 @@ pub struct TestServer {
     pub base: String,
     /// The server's store, to arm pause points (`Store::pause_at`).
     pub store: Store,
+    /// The server's configuration (to run operator commands against the same database).
+    pub config: Config,
     pub db: String,
     pub client: awc::Client,
     handle: actix_web::dev::ServerHandle,
@@ -198,6 +200,7 @@ impl TestServer {
         TestServer {
             base,
             store,
+            config,
             db,
             client,
             handle,
@@ -294,6 +297,12 @@ impl TestServer {
             )
             .await;
         assert_eq!(r.status, 201, "register {name}: {}", r.body);
+        self.player_login(name).await
+    }
+
+    /// Logs `name` in again (see [`Self::player`]) and returns the new token.
+    pub async fn player_login(&self, name: &str) -> String {
+        let password = format!("password-of-{name}");
         let r = self
             .post(
                 "/v1/tokens",
