@@ -286,16 +286,35 @@ impl TestServer {
         self.send(request, Some(serde_json::to_vec(body).unwrap()))
     }
 
+    /// `POST /v1/accounts`.
+    pub fn register(
+        &self,
+        name: &str,
+        password: &str,
+    ) -> impl std::future::Future<Output = Reply> + '_ {
+        self.post(
+            "/v1/accounts",
+            None,
+            &json!({"name": name, "password": password}),
+        )
+    }
+
+    /// `POST /v1/tokens`.
+    pub fn login(
+        &self,
+        name: &str,
+        password: &str,
+    ) -> impl std::future::Future<Output = Reply> + '_ {
+        self.post(
+            "/v1/tokens",
+            None,
+            &json!({"name": name, "password": password}),
+        )
+    }
+
     /// Registers `name` (password `password-of-<name>`) and returns a token.
     pub async fn player(&self, name: &str) -> String {
-        let password = format!("password-of-{name}");
-        let r = self
-            .post(
-                "/v1/accounts",
-                None,
-                &json!({"name": name, "password": password}),
-            )
-            .await;
+        let r = self.register(name, &format!("password-of-{name}")).await;
         assert_eq!(r.status, 201, "register {name}: {}", r.body);
         self.player_login(name).await
     }

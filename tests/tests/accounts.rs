@@ -205,26 +205,14 @@ async fn a_valid_token_of_an_account_that_is_gone_is_refused() {
 #[actix_web::test]
 async fn names_are_trimmed_normalised_and_need_a_letter() {
     let s = TestServer::start().await;
-    let r = s
-        .post(
-            "/v1/accounts",
-            None,
-            &json!({"name": " ａｎｎａ\t", "password": "12345678"}),
-        )
-        .await;
+    let r = s.register(" ａｎｎａ\t", "12345678").await;
     assert_eq!(
         (r.status, &r.body["name"]),
         (201, &json!("anna")),
         "{}",
         r.body
     );
-    let r = s
-        .post(
-            "/v1/tokens",
-            None,
-            &json!({"name": "ANNA ", "password": "12345678"}),
-        )
-        .await;
+    let r = s.login("ANNA ", "12345678").await;
     assert_eq!(
         (r.status, &r.body["name"]),
         (200, &json!("anna")),
@@ -232,13 +220,7 @@ async fn names_are_trimmed_normalised_and_need_a_letter() {
         r.body
     );
     for name in ["1234", "_-.", "jürgen", "аnna"] {
-        let r = s
-            .post(
-                "/v1/accounts",
-                None,
-                &json!({"name": name, "password": "12345678"}),
-            )
-            .await;
+        let r = s.register(name, "12345678").await;
         assert_eq!((r.status, r.code()), (400, "invalid_name"), "{name}");
     }
     s.finish().await;
@@ -251,13 +233,7 @@ async fn names_a_reader_could_confuse_with_an_existing_one_are_refused() {
     for name in [
         "BILL_O", "bi11_o", "biIl-0", "bill.o.", "-bill__o", "bi1l.O",
     ] {
-        let r = s
-            .post(
-                "/v1/accounts",
-                None,
-                &json!({"name": name, "password": "12345678"}),
-            )
-            .await;
+        let r = s.register(name, "12345678").await;
         let code = if name == "BILL_O" {
             "name_taken"
         } else {
@@ -275,13 +251,7 @@ async fn a_registration_race_for_confusable_names_creates_one_account() {
     let names = [
         "auditor", "Auditor", "audit0r", "aud1tor", "AUDITOR.", "auditor_",
     ];
-    let attempts = names.map(|name| {
-        s.post(
-            "/v1/accounts",
-            None,
-            &json!({"name": name, "password": "12345678"}),
-        )
-    });
+    let attempts = names.map(|name| s.register(name, "12345678"));
     let replies = futures_join_all(attempts).await;
     let created = replies.iter().filter(|r| r.status == 201).count();
     assert_eq!(

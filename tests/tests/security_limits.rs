@@ -45,24 +45,11 @@ async fn a_flood_of_wrong_passwords_for_one_name_gets_429() {
     let s = TestServer::start().await;
     s.player("anna").await;
     let defaults = Limits::default();
-    let (through, refused) = until_refused(50, |_| {
-        s.post(
-            "/v1/tokens",
-            None,
-            &json!({"name": "anna", "password": "guess-guess"}),
-        )
-    })
-    .await;
+    let (through, refused) = until_refused(50, |_| s.login("anna", "guess-guess")).await;
     assert_rate_limited(&refused);
     // Registering and the first login took two of the name's attempts.
     assert_burst(through + 2, defaults.name_attempts);
-    let r = s
-        .post(
-            "/v1/tokens",
-            None,
-            &json!({"name": "anna", "password": "password-of-anna"}),
-        )
-        .await;
+    let r = s.login("anna", "password-of-anna").await;
     assert_eq!(r.status, 429, "the right password waits too");
     s.finish().await;
 }
@@ -70,14 +57,8 @@ async fn a_flood_of_wrong_passwords_for_one_name_gets_429() {
 #[actix_web::test]
 async fn a_flood_of_logins_over_many_names_from_one_address_gets_429() {
     let s = TestServer::start().await;
-    let (through, refused) = until_refused(100, |i| {
-        s.post(
-            "/v1/tokens",
-            None,
-            &json!({"name": format!("name{i}"), "password": "guess-guess"}),
-        )
-    })
-    .await;
+    let (through, refused) =
+        until_refused(100, |i| s.login(&format!("name{i}"), "guess-guess")).await;
     assert_rate_limited(&refused);
     assert_burst(through, Limits::default().logins);
     s.finish().await;
@@ -87,11 +68,7 @@ async fn a_flood_of_logins_over_many_names_from_one_address_gets_429() {
 async fn a_flood_of_registrations_from_one_address_gets_429() {
     let s = TestServer::start().await;
     let (through, refused) = until_refused(100, |i| {
-        s.post(
-            "/v1/accounts",
-            None,
-            &json!({"name": format!("player{i}x"), "password": "a fine password"}),
-        )
+        s.register(&format!("player{i}x"), "a fine password")
     })
     .await;
     assert_rate_limited(&refused);

@@ -147,13 +147,7 @@ async fn auditors_are_granted_by_the_operator_and_judged_on_every_request() {
         everything,
         "the same token, now an auditor"
     );
-    let login = s
-        .post(
-            "/v1/tokens",
-            None,
-            &json!({"name": "carla", "password": "password-of-carla"}),
-        )
-        .await;
+    let login = s.login("carla", "password-of-carla").await;
     assert_eq!(login.body["role"], "auditor");
     let listed = s.store.auditors().await.unwrap();
     assert_eq!(listed, vec!["carla".to_string()]);
