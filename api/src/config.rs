@@ -36,19 +36,6 @@ impl Default for Limits {
     }
 }
 
-impl Limits {
-    /// No limits at all (for tests of other things and for benchmarks).
-    pub fn off() -> Self {
-        Limits {
-            commands: None,
-            logins: None,
-            registrations: None,
-            name_attempts: None,
-            expensive_reads: None,
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct Config {
     /// `BIND`: where to listen.

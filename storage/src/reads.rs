@@ -48,8 +48,8 @@ impl Reader {
 }
 
 impl Store {
-    /// The game at `version` (the database's current one): the cached aggregate, brought up to
-    /// date with the events after it.
+    /// The game at exactly `version` (a snapshot's, or the locked head's): the cached aggregate
+    /// when it is not newer, brought up to `version` with the events after it.
     pub(crate) async fn aggregate(
         &self,
         client: &impl GenericClient,
