@@ -1,21 +1,34 @@
 //! Accounts' credentials and JWTs (HS256). A request without a token is a spectator's; a
-//! request with a bad, expired or forged token is refused, so a client never mistakes a broken
-//! login for the public view.
+//! request with a bad, expired, forged or revoked token is refused, so a client never mistakes
+//! a broken login for the public view.
+//!
+//! A token proves only who logged in, and when. What the account may do is read at request
+//! time: the account must still exist, its token key must still be the one in the token
+//! (`DELETE /v1/tokens` replaces it; a recreated database has other keys), and whether it is an
+//! auditor is the operator's current grant. That standing is cached per account for
+//! [`STANDING_TTL`], so a request costs no extra query while a client is active.
 
-use std::future::{ready, Ready};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
-use baumeister_storage::Reader;
+use baumeister_storage::{AccountStanding, Reader, Store};
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 use crate::AppState;
+
+/// How long a request may rely on an account's standing read by an earlier one: a deleted
+/// account, a revoked token or a changed auditor grant takes effect within this time in every
+/// server process (at once in the process that revoked).
+pub const STANDING_TTL: Duration = Duration::from_secs(1);
 
 /// What a token says.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -23,8 +36,8 @@ pub struct Claims {
     /// The account id.
     pub sub: String,
     pub name: String,
-    /// `player` or `auditor`.
-    pub role: String,
+    /// The account's token key when the token was issued.
+    pub key: String,
     pub iat: u64,
     pub exp: u64,
 }
@@ -49,7 +62,7 @@ impl Keys {
         }
     }
 
-    pub fn issue(&self, account_id: i64, name: &str, role: &str) -> String {
+    pub fn issue(&self, account_id: i64, name: &str, key: &str) -> String {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())
@@ -57,7 +70,7 @@ impl Keys {
         let claims = Claims {
             sub: account_id.to_string(),
             name: name.to_string(),
-            role: role.to_string(),
+            key: key.to_string(),
             iat: now,
             exp: now + self.ttl_seconds,
         };
@@ -81,11 +94,46 @@ impl Keys {
     }
 }
 
+/// Accounts' standing as recently read, by account id (`None`: the account is gone).
+#[derive(Default)]
+pub struct Standings {
+    read: Mutex<HashMap<i64, (Instant, Option<AccountStanding>)>>,
+}
+
+/// More accounts than this active within [`STANDING_TTL`] only costs queries, not memory.
+const STANDINGS_KEPT: usize = 100_000;
+
+impl Standings {
+    async fn of(&self, store: &Store, id: i64) -> ApiResult<Option<AccountStanding>> {
+        let now = Instant::now();
+        if let Some((at, standing)) = self.read.lock().unwrap().get(&id) {
+            if now.duration_since(*at) < STANDING_TTL {
+                return Ok(standing.clone());
+            }
+        }
+        let standing = store.account_standing(id).await?;
+        let mut read = self.read.lock().unwrap();
+        if read.len() >= STANDINGS_KEPT {
+            read.retain(|_, (at, _)| now.duration_since(*at) < STANDING_TTL);
+            if read.len() >= STANDINGS_KEPT {
+                read.clear();
+            }
+        }
+        read.insert(id, (now, standing.clone()));
+        Ok(standing)
+    }
+
+    /// Forgets what was read of an account (after this process changed it).
+    pub fn forget(&self, id: i64) {
+        self.read.lock().unwrap().remove(&id);
+    }
+}
+
 /// The caller: anonymous, or an account proven by its token.
 #[derive(Clone, Debug)]
 pub struct Caller(pub Option<Account>);
 
-/// An authenticated account.
+/// An authenticated account, as it stands now.
 #[derive(Clone, Debug)]
 pub struct Account {
     pub id: i64,
@@ -119,9 +167,10 @@ impl Caller {
     }
 }
 
-fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
+/// The token of a request, if it has an `Authorization` header.
+fn bearer(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
     let Some(header) = req.headers().get("Authorization") else {
-        return Ok(Caller(None));
+        return Ok(None);
     };
     let header = header.to_str().map_err(|_| {
         ApiError::unauthorized("invalid_token", "The Authorization header is not text.")
@@ -132,31 +181,103 @@ fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
         .ok_or_else(|| {
             ApiError::unauthorized("invalid_token", "Use `Authorization: Bearer <token>`.")
         })?;
-    let state = req
-        .app_data::<web::Data<AppState>>()
-        .expect("AppState is registered");
-    let claims = state.keys.verify(token.trim())?;
-    let id = claims
+    Ok(Some(token.trim()))
+}
+
+async fn caller(state: web::Data<AppState>, claims: Option<Claims>) -> ApiResult<Caller> {
+    let Some(claims) = claims else {
+        return Ok(Caller(None));
+    };
+    let id: i64 = claims
         .sub
         .parse()
         .map_err(|_| ApiError::unauthorized("invalid_token", "The token is not valid."))?;
+    let standing = state.standings.of(&state.store, id).await?.ok_or_else(|| {
+        ApiError::unauthorized(
+            "account_unknown",
+            "The account of this token no longer exists.",
+        )
+    })?;
+    if standing.token_key != claims.key {
+        return Err(ApiError::unauthorized(
+            "token_revoked",
+            "This token was revoked (or issued by an earlier database); log in again.",
+        ));
+    }
     Ok(Caller(Some(Account {
         id,
-        auditor: claims.role == "auditor",
-        name: claims.name,
+        name: standing.name,
+        auditor: standing.auditor,
     })))
 }
 
 impl FromRequest for Caller {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(caller(req))
+        let state = req
+            .app_data::<web::Data<AppState>>()
+            .expect("AppState is registered")
+            .clone();
+        let claims = bearer(req).and_then(|t| t.map(|t| state.keys.verify(t)).transpose());
+        Box::pin(async move { caller(state, claims?).await })
     }
 }
 
-/// Hashes a password with argon2id and a random salt (slow on purpose: run it off the event loop).
+/// Password hashing, bounded: at most one argon2 hash per core at once (each takes a core for
+/// tens of milliseconds and 19 MiB, on purpose); a request that cannot start one within
+/// [`Hashing::WAIT`] is answered 503 `busy` with `Retry-After`.
+pub struct Hashing {
+    permits: Semaphore,
+    wait: Duration,
+}
+
+impl Default for Hashing {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Hashing::new(cores, Self::WAIT)
+    }
+}
+
+impl Hashing {
+    /// How long a login or registration waits for a core before it is told to come back.
+    pub const WAIT: Duration = Duration::from_secs(2);
+
+    fn new(at_once: usize, wait: Duration) -> Self {
+        Hashing {
+            permits: Semaphore::new(at_once),
+            wait,
+        }
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> ApiResult<T> {
+        let _permit = tokio::time::timeout(self.wait, self.permits.acquire())
+            .await
+            .map_err(|_| {
+                ApiError::busy(
+                    "Too many logins and registrations at once; try again in a second.",
+                    1,
+                )
+            })?
+            .expect("the semaphore is never closed");
+        web::block(work).await.map_err(ApiError::internal)
+    }
+
+    /// Hashes a password with argon2id and a random salt.
+    pub async fn hash(&self, password: String) -> ApiResult<String> {
+        self.run(move || hash_password(&password)).await?
+    }
+
+    pub async fn verify(&self, password: String, hash: String) -> ApiResult<bool> {
+        self.run(move || verify_password(&password, &hash)).await
+    }
+}
+
+/// Hashes a password with argon2id and a random salt (slow on purpose: see [`Hashing`]).
 pub fn hash_password(password: &str) -> Result<String, ApiError> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
@@ -173,4 +294,33 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
                 .is_ok()
         })
         .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[actix_web::test]
+    async fn hashing_beyond_the_cores_waits_then_is_told_to_come_back() {
+        let hashing = std::sync::Arc::new(Hashing::new(1, Duration::from_millis(100)));
+        let slow = {
+            let hashing = hashing.clone();
+            actix_web::rt::spawn(async move {
+                hashing
+                    .run(|| std::thread::sleep(Duration::from_millis(500)))
+                    .await
+            })
+        };
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        let refused = hashing.run(|| ()).await.unwrap_err();
+        assert_eq!(
+            (refused.status.as_u16(), refused.code.as_str()),
+            (503, "busy")
+        );
+        assert_eq!(refused.retry_after, Some(1));
+        slow.await.unwrap().unwrap();
+        assert!(hashing.run(|| ()).await.is_ok(), "free again");
+        let hash = hashing.hash("a password".into()).await.unwrap();
+        assert!(hashing.verify("a password".into(), hash).await.unwrap());
+    }
 }

@@ -2,7 +2,39 @@
 
 use std::env;
 
+use crate::limits::Rate;
+
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/baumeister";
+
+/// The shortest `JWT_SECRET` accepted: HS256 is only as strong as its secret.
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// Abuse limits (see README, "Security"). `None` is no limit.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// `LIMIT_COMMANDS`: commands, games created and seats taken, per account.
+    pub commands: Option<Rate>,
+    /// `LIMIT_LOGINS`: `POST /v1/tokens` per client address.
+    pub logins: Option<Rate>,
+    /// `LIMIT_REGISTRATIONS`: `POST /v1/accounts` per client address.
+    pub registrations: Option<Rate>,
+    /// `LIMIT_NAME_ATTEMPTS`: logins and registrations per account name.
+    pub name_attempts: Option<Rate>,
+    /// `LIMIT_EXPENSIVE_READS`: replays and audits per client address.
+    pub expensive_reads: Option<Rate>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            commands: Some(Rate::per(120, 10)),
+            logins: Some(Rate::per(20, 60)),
+            registrations: Some(Rate::per(10, 60)),
+            name_attempts: Some(Rate::per(6, 60)),
+            expensive_reads: Some(Rate::per(60, 10)),
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -14,12 +46,14 @@ pub struct Config {
     pub jwt_secret: Option<String>,
     /// `TOKEN_TTL_SECONDS`: how long a token is valid.
     pub token_ttl_seconds: u64,
-    /// `AUDITORS`: comma-separated account names whose tokens see everything.
-    pub auditors: Vec<String>,
     /// `DATABASE_POOL_SIZE`.
     pub pool_size: usize,
     /// `WORKERS`: HTTP worker threads (default: one per core).
     pub workers: Option<usize>,
+    /// `CLIENT_ADDRESS_HEADER`: behind a reverse proxy, the header in which it passes the
+    /// client's address (e.g. `X-Real-IP`); unset, the address is the connection's peer.
+    pub client_address_header: Option<String>,
+    pub limits: Limits,
 }
 
 impl Config {
@@ -32,21 +66,50 @@ impl Config {
                 Err(_) => Ok(default),
             }
         };
+        let defaults = Limits::default();
+        let rate = |name: &str, default: Option<Rate>| -> Result<Option<Rate>, String> {
+            match env::var(name) {
+                Ok(v) => Rate::parse(&v).ok_or_else(|| {
+                    format!("{name} is `N/S` (N requests per S seconds) or `off`, not `{v}`")
+                }),
+                Err(_) => Ok(default),
+            }
+        };
+        if env::var_os("AUDITORS").is_some() {
+            // Names in the environment could be claimed by whoever registered them first.
+            tracing::warn!(
+                "AUDITORS is no longer read: auditors are granted to existing accounts with \
+                 `baumeister auditor grant NAME` (see README, \"Security\")"
+            );
+        }
+        let jwt_secret = env::var("JWT_SECRET").ok().filter(|s| !s.is_empty());
+        if let Some(secret) = &jwt_secret {
+            if secret.len() < MIN_SECRET_BYTES {
+                return Err(format!(
+                    "JWT_SECRET has {} bytes; use at least {MIN_SECRET_BYTES} random bytes (e.g. `openssl rand -base64 48`)",
+                    secret.len()
+                ));
+            }
+        }
         Ok(Config {
             bind: env::var("BIND").unwrap_or_else(|_| "127.0.0.1:8080".into()),
             database_url: env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.into()),
-            jwt_secret: env::var("JWT_SECRET").ok().filter(|s| !s.is_empty()),
+            jwt_secret,
             token_ttl_seconds: number("TOKEN_TTL_SECONDS", 7 * 24 * 3600)?,
-            auditors: env::var("AUDITORS")
-                .unwrap_or_default()
-                .split(',')
-                .map(|s| s.trim().to_lowercase())
-                .filter(|s| !s.is_empty())
-                .collect(),
             pool_size: number("DATABASE_POOL_SIZE", 16)? as usize,
             workers: match env::var("WORKERS") {
                 Ok(_) => Some(number("WORKERS", 0)? as usize).filter(|w| *w > 0),
                 Err(_) => None,
+            },
+            client_address_header: env::var("CLIENT_ADDRESS_HEADER")
+                .ok()
+                .filter(|h| !h.is_empty()),
+            limits: Limits {
+                commands: rate("LIMIT_COMMANDS", defaults.commands)?,
+                logins: rate("LIMIT_LOGINS", defaults.logins)?,
+                registrations: rate("LIMIT_REGISTRATIONS", defaults.registrations)?,
+                name_attempts: rate("LIMIT_NAME_ATTEMPTS", defaults.name_attempts)?,
+                expensive_reads: rate("LIMIT_EXPENSIVE_READS", defaults.expensive_reads)?,
             },
         })
     }

@@ -28,6 +28,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: String,
     pub detail: String,
+    /// Seconds, sent as `Retry-After` (429 and 503).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -36,6 +38,28 @@ impl ApiError {
             status,
             code: code.into(),
             detail: detail.into(),
+            retry_after: None,
+        }
+    }
+
+    /// 503 `busy`: the server cannot take this now; try again after `retry_after` seconds.
+    pub fn busy(detail: impl Into<String>, retry_after: u64) -> Self {
+        ApiError {
+            retry_after: Some(retry_after),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", detail)
+        }
+    }
+
+    /// 429 `rate_limited`: `what` has used up its limit for now.
+    pub fn rate_limited(what: &str, wait: std::time::Duration) -> Self {
+        let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+        ApiError {
+            retry_after: Some(seconds),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("Too many {what}; try again in {seconds} s."),
+            )
         }
     }
 
@@ -83,6 +107,9 @@ impl ResponseError for ApiError {
         if self.status == StatusCode::UNAUTHORIZED {
             response.insert_header(("WWW-Authenticate", "Bearer"));
         }
+        if let Some(seconds) = self.retry_after {
+            response.insert_header(("Retry-After", seconds.to_string()));
+        }
         response
             .content_type("application/problem+json")
             .body(serde_json::to_string(&problem).expect("problems serialize"))
@@ -111,6 +138,10 @@ impl From<StoreError> for ApiError {
             StoreError::GameNotFound(_) => ApiError::new(S::NOT_FOUND, "game_not_found", detail),
             StoreError::UnknownKind(_) => ApiError::bad_request("unknown_kind", detail),
             StoreError::NameTaken(_) => ApiError::new(S::CONFLICT, "name_taken", detail),
+            StoreError::NameConfusable { .. } => {
+                ApiError::new(S::CONFLICT, "name_confusable", detail)
+            }
+            StoreError::UnknownAccountName(_) => ApiError::not_found(detail),
             StoreError::AlreadySeated => ApiError::new(S::CONFLICT, "already_seated", detail),
             StoreError::NotOpen(_) => ApiError::new(S::CONFLICT, "game_not_open", detail),
             StoreError::NotStarted => ApiError::new(S::CONFLICT, "game_not_started", detail),
@@ -126,7 +157,7 @@ impl From<StoreError> for ApiError {
                 ApiError::bad_request("version_out_of_range", detail)
             }
             StoreError::Domain(d) => d.into(),
-            StoreError::Contention => ApiError::new(S::SERVICE_UNAVAILABLE, "busy", detail),
+            StoreError::Contention => ApiError::busy(detail, 1),
             StoreError::Pool(_) => {
                 tracing::error!(error = %detail, "database pool");
                 ApiError::new(

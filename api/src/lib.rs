@@ -2,8 +2,11 @@
 //! game comes through `baumeister_domain::registry`.
 
 pub mod auth;
+pub mod cli;
 pub mod config;
 pub mod error;
+pub mod limits;
+pub mod names;
 pub mod openapi;
 mod request_id;
 pub mod routes;
@@ -22,20 +25,37 @@ use error::ApiError;
 pub struct AppState {
     pub store: Store,
     pub keys: auth::Keys,
-    /// Lower-case account names whose tokens carry the auditor role.
-    pub auditors: Vec<String>,
+    /// What tokens are checked against, as recently read.
+    pub standings: auth::Standings,
+    /// At most one password hash per core at once.
+    pub hashing: auth::Hashing,
+    pub limits: limits::Limiters,
+    /// See [`Config::client_address_header`].
+    pub client_address_header: Option<String>,
     /// A real argon2 hash to verify against when a name is unknown (constant-ish timing).
     pub dummy_hash: String,
 }
 
 impl AppState {
-    pub fn new(store: Store, config: &Config) -> Self {
-        AppState {
-            store,
-            keys: auth::Keys::new(&config.secret_bytes(), config.token_ttl_seconds),
-            auditors: config.auditors.clone(),
-            dummy_hash: auth::hash_password("not a password of anybody").expect("argon2 hashes"),
+    /// Refuses a `JWT_SECRET` shorter than [`config::MIN_SECRET_BYTES`].
+    pub fn new(store: Store, config: &Config) -> Result<Self, String> {
+        let secret = config.secret_bytes();
+        if secret.len() < config::MIN_SECRET_BYTES {
+            return Err(format!(
+                "the JWT secret has {} bytes; use at least {}",
+                secret.len(),
+                config::MIN_SECRET_BYTES
+            ));
         }
+        Ok(AppState {
+            store,
+            keys: auth::Keys::new(&secret, config.token_ttl_seconds),
+            standings: auth::Standings::default(),
+            hashing: auth::Hashing::default(),
+            limits: limits::Limiters::new(&config.limits),
+            client_address_header: config.client_address_header.clone(),
+            dummy_hash: auth::hash_password("not a password of anybody").expect("argon2 hashes"),
+        })
     }
 }
 
@@ -125,7 +145,11 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .app_data(web::QueryConfig::default().error_handler(query_error))
     .app_data(web::PathConfig::default().error_handler(path_error))
     .service(resource("/v1/accounts", "POST").route(web::post().to(accounts::register)))
-    .service(resource("/v1/tokens", "POST").route(web::post().to(accounts::login)))
+    .service(
+        resource("/v1/tokens", "POST, DELETE")
+            .route(web::post().to(accounts::login))
+            .route(web::delete().to(accounts::revoke)),
+    )
     .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
     .service(resource("/v1/kinds/{kind}", "GET").route(web::get().to(kinds::kind)))
     .service(resource("/v1/kinds/{kind}/rules", "GET").route(web::get().to(kinds::kind_rules)))

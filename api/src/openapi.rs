@@ -17,11 +17,11 @@ use crate::routes::{accounts, games, health, kinds, play};
     info(
         title = "Baumeister",
         version = "1.0.0",
-        description = "Play builder board games by web, each at your own pace. Register, log in, create or join a game, then follow `GET /v1/games/{id}/moves`: every legal command is listed ready to POST to `/v1/games/{id}/commands`. Errors are `application/problem+json` with a stable `code`. Commands, events and views of every game are named schemas, tagged by `type`.",
+        description = "Play builder board games by web, each at your own pace. Register, log in, create or join a game, then follow `GET /v1/games/{id}/moves`: every legal command is listed ready to POST to `/v1/games/{id}/commands`. Errors are `application/problem+json` with a stable `code`. Limits answer 429 `rate_limited` with `Retry-After` (seconds): by default 120 commands per 10 s per account (creating games and taking seats count too), 20 logins and 10 registrations per minute per client address, 6 attempts per minute on one account name, 60 replays and audits per 10 s per address. A token is valid for 7 days unless `DELETE /v1/tokens` revokes it earlier. Commands, events and views of every game are named schemas, tagged by `type`.",
         license(name = "MIT"),
     ),
     paths(
-        accounts::register, accounts::login,
+        accounts::register, accounts::login, accounts::revoke,
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
@@ -155,7 +155,7 @@ fn add_common_responses(spec: &mut serde_json::Value) {
             };
             responses
                 .entry("503")
-                .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`) or the game is too busy (`busy`); try again"));
+                .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`), or the server or the game is too busy (`busy`, with `Retry-After` in seconds); try again"));
             if has_body {
                 responses
                     .entry("413")

@@ -1,4 +1,7 @@
-//! Player accounts. Passwords arrive already hashed: hashing is the server's concern.
+//! Player accounts. Passwords arrive already hashed and names already normalised: both are the
+//! server's concern. The database keeps names that a reader could confuse apart
+//! (`account_skeleton`), and holds what a token must match on every request: the account's
+//! token key and whether the operator made it an auditor.
 
 use crate::error::{violated_constraint, Result, StoreError};
 use crate::Store;
@@ -9,22 +12,60 @@ pub struct Account {
     pub id: i64,
     pub name: String,
     pub password_hash: String,
+    /// Carried by its tokens; replaced to revoke them all.
+    pub token_key: String,
+    pub auditor: bool,
+}
+
+/// What a request's token is checked against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountStanding {
+    pub name: String,
+    pub token_key: String,
+    pub auditor: bool,
 }
 
 impl Store {
+    /// Registers a name (already normalised). Refused when the name, or one a reader could
+    /// confuse with it, is taken: the database's unique skeleton decides, also between two
+    /// registrations racing.
     pub async fn create_account(&self, name: &str, password_hash: &str) -> Result<i64> {
         let client = self.pool.get().await?;
-        let row = client
+        let inserted = client
             .query_one(
-                "INSERT INTO accounts (name, password_hash) VALUES ($1, $2) RETURNING id",
+                "INSERT INTO accounts (name, skeleton, password_hash) VALUES ($1, account_skeleton($1), $2) RETURNING id",
                 &[&name, &password_hash],
             )
-            .await
-            .map_err(|e| match violated_constraint(&e) {
-                Some("accounts_name_key") => StoreError::NameTaken(name.to_string()),
-                _ => e.into(),
-            })?;
-        Ok(row.get(0))
+            .await;
+        match inserted {
+            Ok(row) => Ok(row.get(0)),
+            Err(e) if violated_constraint(&e).is_some() => {
+                Err(match self.confusable_with(name).await? {
+                    Some(existing) => name_refused(name, existing),
+                    None => StoreError::NameTaken(name.to_string()),
+                })
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Whether `name` may be registered: `Err` names the account it would be confused with.
+    pub async fn check_name_free(&self, name: &str) -> Result<()> {
+        match self.confusable_with(name).await? {
+            Some(existing) => Err(name_refused(name, existing)),
+            None => Ok(()),
+        }
+    }
+
+    async fn confusable_with(&self, name: &str) -> Result<Option<String>> {
+        let client = self.pool.get().await?;
+        let row = client
+            .query_opt(
+                "SELECT name FROM accounts WHERE skeleton = account_skeleton($1) OR lower(name) = lower($1)",
+                &[&name],
+            )
+            .await?;
+        Ok(row.map(|r| r.get(0)))
     }
 
     /// The account of that name (case-insensitive).
@@ -32,7 +73,7 @@ impl Store {
         let client = self.pool.get().await?;
         let row = client
             .query_opt(
-                "SELECT id, name, password_hash FROM accounts WHERE lower(name) = lower($1)",
+                "SELECT id, name, password_hash, token_key::text, auditor FROM accounts WHERE lower(name) = lower($1)",
                 &[&name],
             )
             .await?;
@@ -40,15 +81,73 @@ impl Store {
             id: r.get(0),
             name: r.get(1),
             password_hash: r.get(2),
+            token_key: r.get(3),
+            auditor: r.get(4),
         }))
     }
 
-    /// Whether the account still exists (a token may outlive a deleted account).
-    pub async fn account_exists(&self, id: i64) -> Result<bool> {
+    /// What a token of account `id` is checked against; `None` when the account is gone.
+    pub async fn account_standing(&self, id: i64) -> Result<Option<AccountStanding>> {
         let client = self.pool.get().await?;
         let row = client
-            .query_opt("SELECT 1 FROM accounts WHERE id = $1", &[&id])
+            .query_opt(
+                "SELECT name, token_key::text, auditor FROM accounts WHERE id = $1",
+                &[&id],
+            )
             .await?;
-        Ok(row.is_some())
+        Ok(row.map(|r| AccountStanding {
+            name: r.get(0),
+            token_key: r.get(1),
+            auditor: r.get(2),
+        }))
+    }
+
+    /// Gives the account a new token key: every token issued before is refused from now on.
+    pub async fn revoke_tokens(&self, id: i64) -> Result<()> {
+        let client = self.pool.get().await?;
+        client
+            .execute(
+                "UPDATE accounts SET token_key = gen_random_uuid() WHERE id = $1",
+                &[&id],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Grants or withdraws the auditor role of an existing account. Returns the account's
+    /// name as stored, or `UnknownAccountName`.
+    pub async fn set_auditor(&self, name: &str, auditor: bool) -> Result<String> {
+        let client = self.pool.get().await?;
+        let row = client
+            .query_opt(
+                "UPDATE accounts SET auditor = $2 WHERE lower(name) = lower($1) RETURNING name",
+                &[&name, &auditor],
+            )
+            .await?;
+        row.map(|r| r.get(0))
+            .ok_or_else(|| StoreError::UnknownAccountName(name.to_string()))
+    }
+
+    /// The auditors' names, in order.
+    pub async fn auditors(&self) -> Result<Vec<String>> {
+        let client = self.pool.get().await?;
+        let rows = client
+            .query(
+                "SELECT name FROM accounts WHERE auditor ORDER BY lower(name)",
+                &[],
+            )
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+}
+
+fn name_refused(name: &str, existing: String) -> StoreError {
+    if existing.to_lowercase() == name.to_lowercase() {
+        StoreError::NameTaken(name.to_string())
+    } else {
+        StoreError::NameConfusable {
+            name: name.to_string(),
+            existing,
+        }
     }
 }

@@ -53,9 +53,9 @@ impl Store {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         // Locked first, so that a request repeating a key waits for the first to commit and
-        // then finds its response.
+        // then finds its response; a caller without a seat is refused before the lock.
         let head = self
-            .head_for_update(&tx, game_id, Some(request.account_id))
+            .seated_head_for_update(&tx, game_id, request.account_id)
             .await?;
         if let Some(key) = request.idempotency_key {
             let earlier = tx

@@ -9,6 +9,10 @@ pub enum StoreError {
     UnknownKind(String),
     #[error("the name `{0}` is taken")]
     NameTaken(String),
+    #[error("the name `{name}` is too easily confused with the existing name `{existing}`")]
+    NameConfusable { name: String, existing: String },
+    #[error("no account is named `{0}`")]
+    UnknownAccountName(String),
     #[error("you already sit at this game")]
     AlreadySeated,
     #[error("this game is not open for joining: it is {0}")]

@@ -11,8 +11,10 @@ mod db;
 mod deadlines;
 mod error;
 mod lobby;
+pub mod pause;
 mod reads;
 mod rebuild;
+mod snapshot;
 mod time;
 mod types;
 
@@ -20,7 +22,7 @@ use std::sync::Arc;
 
 use deadpool_postgres::Pool;
 
-pub use accounts::Account;
+pub use accounts::{Account, AccountStanding};
 pub use audit::AuditReport;
 pub use cache::Aggregate;
 pub use chain::{event_hash, GENESIS};
@@ -37,6 +39,7 @@ pub use types::*;
 pub struct Store {
     pool: Pool,
     cache: Arc<cache::Cache>,
+    pauses: Arc<pause::PausePoints>,
 }
 
 impl Store {
@@ -47,7 +50,14 @@ impl Store {
         Ok(Store {
             pool: db::pool(url, pool_size)?,
             cache: Arc::new(cache::Cache::new(10_000)),
+            pauses: Arc::default(),
         })
+    }
+
+    /// Stops the next request that reaches `point` (see [`pause`]) until the test resumes it.
+    #[cfg(feature = "pause-points")]
+    pub fn pause_at(&self, point: &'static str) -> pause::Paused {
+        self.pauses.arm(point)
     }
 
     /// Answers when the database does.

@@ -1,5 +1,6 @@
 //! Reads: aggregates (from the cache plus the events after it), each caller's view, legal
-//! moves, the log and replays, all with the same rules of hidden information.
+//! moves, the log and replays, all with the same rules of hidden information, each response
+//! from one snapshot of its game (see `snapshot.rs`).
 
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{Result, StoreError};
 use crate::lobby::{summary_from_row, SUMMARY_COLUMNS};
+use crate::snapshot::read_log;
 use crate::types::{EventPage, GameDetail, LoggedEvent};
 use crate::{rfc3339, Store};
 
@@ -27,7 +29,7 @@ pub enum Reader {
 }
 
 impl Reader {
-    fn account(self) -> Option<i64> {
+    pub(crate) fn account(self) -> Option<i64> {
         match self {
             Reader::Anonymous => None,
             Reader::Account { id, .. } => Some(id),
@@ -36,7 +38,7 @@ impl Reader {
 
     /// An auditor who sits at the game sees it as that seat: playing with an auditor's
     /// token must not show the player the others' secrets.
-    fn viewer(self, seat: Option<u8>) -> Viewer {
+    pub(crate) fn viewer(self, seat: Option<u8>) -> Viewer {
         match (self, seat) {
             (_, Some(seat)) => Viewer::Seat(seat),
             (Reader::Account { auditor: true, .. }, None) => Viewer::Everyone,
@@ -45,84 +47,9 @@ impl Reader {
     }
 }
 
-/// The game's kind, version and the reader's seat, read in one query.
-pub(crate) struct GameHead {
-    pub game: &'static dyn DynGame,
-    pub status: String,
-    pub version: i64,
-    pub seat_count: u8,
-    pub seat: Option<u8>,
-    pub deadline_ms: Option<i64>,
-}
-
 impl Store {
-    pub(crate) async fn head(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        account: Option<i64>,
-    ) -> Result<GameHead> {
-        self.read_head(client, game_id, account, "").await
-    }
-
-    /// The head, with the game's row locked until the transaction ends: every writer of a game
-    /// takes this lock first, so concurrent commands queue in the database instead of deciding
-    /// on a version that is already gone and retrying (the (game, version) key still judges).
-    pub(crate) async fn head_for_update(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        account: Option<i64>,
-    ) -> Result<GameHead> {
-        self.read_head(client, game_id, account, "FOR UPDATE OF g")
-            .await
-    }
-
-    async fn read_head(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        account: Option<i64>,
-        lock: &str,
-    ) -> Result<GameHead> {
-        let sql = format!(
-            "SELECT g.kind, g.status, g.version, g.seat_count,
-                    (SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.account_id = $2),
-                    g.deadline_ms
-             FROM games g WHERE g.id = $1 {lock}"
-        );
-        let row = client
-            .query_opt(&sql, &[&game_id, &account])
-            .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
-        let kind: String = row.get(0);
-        Ok(GameHead {
-            game: registry::find(&kind)
-                .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?,
-            status: row.get(1),
-            version: row.get(2),
-            seat_count: row.get::<_, i16>(3) as u8,
-            seat: row.get::<_, Option<i16>>(4).map(|s| s as u8),
-            deadline_ms: row.get(5),
-        })
-    }
-
-    /// The head, after applying a deadline that has passed.
-    pub(crate) async fn settled_head(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        account: Option<i64>,
-    ) -> Result<GameHead> {
-        let head = self.head(client, game_id, account).await?;
-        if self.settle(game_id, head.deadline_ms).await? {
-            return self.head(client, game_id, account).await;
-        }
-        Ok(head)
-    }
-
-    /// The game at `version` (the database's current one): the cached aggregate, brought up to
-    /// date with the events after it.
+    /// The game at exactly `version` (a snapshot's, or the locked head's): the cached aggregate
+    /// when it is not newer, brought up to `version` with the events after it.
     pub(crate) async fn aggregate(
         &self,
         client: &impl GenericClient,
@@ -145,17 +72,10 @@ impl Store {
                 last_hash: GENESIS.to_vec(),
             },
         };
-        let rows = client
-            .query(
-                "SELECT version, payload, hash FROM events WHERE game_id = $1 AND version > $2 AND version <= $3 ORDER BY version",
-                &[&game_id, &aggregate.version, &version],
-            )
-            .await?;
-        for row in rows {
-            let payload: Value = row.get(1);
-            game.evolve(&mut aggregate.state, &payload)?;
-            aggregate.version = row.get(0);
-            aggregate.last_hash = row.get(2);
+        for event in read_log(client, game_id, aggregate.version, version, None).await? {
+            game.evolve(&mut aggregate.state, &event.payload)?;
+            aggregate.version = event.version;
+            aggregate.last_hash = event.hash;
         }
         if aggregate.version != version {
             return Err(StoreError::Corrupt(format!(
@@ -168,8 +88,9 @@ impl Store {
         Ok(aggregate)
     }
 
-    /// The game with the board as the reader may see it: one query for players and spectators
-    /// (the projection); auditors get the full board from the aggregate.
+    /// The game with the board as the reader may see it: one statement for players and
+    /// spectators (the lobby row and the projection, written in one transaction, read in one
+    /// snapshot); auditors get the full board from the aggregate at the row's version.
     pub async fn game(&self, game_id: i64, reader: Reader) -> Result<GameDetail> {
         let client = self.pool.get().await?;
         let sql = format!(
@@ -215,28 +136,25 @@ impl Store {
         reader: Reader,
     ) -> Result<(i64, Option<u8>, Vec<Value>)> {
         let client = self.pool.get().await?;
-        let head = self
-            .settled_head(&client, game_id, reader.account())
-            .await?;
-        let Some(seat) = head.seat else {
-            return Ok((head.version, None, Vec::new()));
+        let snapshot = self.snapshot(&client, game_id, reader).await?;
+        let version = snapshot.version();
+        let Some(seat) = snapshot.head.seat else {
+            return Ok((version, None, Vec::new()));
         };
-        if head.version == 0 {
+        if version == 0 {
             return Ok((0, Some(seat), Vec::new()));
         }
-        let aggregate = self
-            .aggregate(&client, game_id, head.game, head.version)
-            .await?;
-        let moves = head
-            .game
-            .legal_commands(&aggregate.state, seat)
+        let moves = snapshot
+            .game()
+            .legal_commands(&snapshot.aggregate.state, seat)
             .into_iter()
-            .map(|command| json!({ "command": command, "expected_version": head.version }))
+            .map(|command| json!({ "command": command, "expected_version": version }))
             .collect();
-        Ok((head.version, Some(seat), moves))
+        Ok((version, Some(seat), moves))
     }
 
-    /// The log after version `after`, at most `limit` entries, as the reader may see it.
+    /// The log after version `after`, at most `limit` entries, as the reader may see it at the
+    /// version the page names.
     pub async fn events(
         &self,
         game_id: i64,
@@ -245,71 +163,50 @@ impl Store {
         limit: i64,
     ) -> Result<EventPage> {
         let client = self.pool.get().await?;
-        let head = self
-            .settled_head(&client, game_id, reader.account())
-            .await?;
-        let rows = client
-            .query(
-                "SELECT version, seat, (extract(epoch FROM recorded_at) * 1000)::bigint, payload
-                 FROM events WHERE game_id = $1 AND version > $2 ORDER BY version LIMIT $3",
-                &[&game_id, &after, &limit],
-            )
-            .await?;
-        let aggregate = self
-            .aggregate(&client, game_id, head.game, head.version)
-            .await?;
-        let viewer = head
-            .game
-            .effective_viewer(&aggregate.state, reader.viewer(head.seat));
-        let last = rows.last().map(|r| r.get::<_, i64>(0));
+        let snapshot = self.snapshot(&client, game_id, reader).await?;
+        let viewer = snapshot.viewer(reader);
+        let rows = snapshot.log(&client, after, limit).await?;
+        let last = rows.last().map(|e| e.version);
         let events = rows
-            .iter()
-            .filter_map(|row| {
-                let payload: Value = row.get(3);
-                head.game
-                    .redact(&aggregate.state, &payload, viewer)
+            .into_iter()
+            .filter_map(|e| {
+                snapshot
+                    .redact(&e.payload, viewer)
                     .map(|event| LoggedEvent {
-                        version: row.get(0),
-                        seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
-                        recorded_at: rfc3339(row.get(2)),
+                        version: e.version,
+                        seat: e.seat,
+                        recorded_at: rfc3339(e.recorded_ms),
                         event,
                     })
             })
             .collect();
-        let next_after = last.filter(|v| *v < head.version);
+        let version = snapshot.version();
         Ok(EventPage {
             game_id,
-            version: head.version,
+            version,
             events,
-            next_after,
+            next_after: last.filter(|v| *v < version),
         })
     }
 
     /// The board as the reader may see it as of version `at` (1..=current). Once the game has
-    /// ended, every past board is public too.
+    /// ended, every past board is public too. Folding a long log is CPU work: it runs on the
+    /// blocking pool, not on the server's async workers.
     pub async fn replay(&self, game_id: i64, reader: Reader, at: i64) -> Result<(i64, Value)> {
         let client = self.pool.get().await?;
-        let head = self
-            .settled_head(&client, game_id, reader.account())
-            .await?;
-        if at < 1 || at > head.version {
-            return Err(StoreError::VersionOutOfRange(at));
-        }
-        let rows = client
-            .query(
-                "SELECT payload FROM events WHERE game_id = $1 AND version <= $2 ORDER BY version",
-                &[&game_id, &at],
-            )
-            .await?;
-        let payloads: Vec<Value> = rows.iter().map(|r| r.get(0)).collect();
-        let past = head.game.replay(&payloads)?;
-        let finished_now = head.status == "finished";
-        let viewer = if finished_now {
-            Viewer::Everyone
-        } else {
-            reader.viewer(head.seat)
-        };
-        let viewer = head.game.effective_viewer(&past, viewer);
-        Ok((head.version, head.game.view(&past, viewer)))
+        let snapshot = self.snapshot(&client, game_id, reader).await?;
+        let payloads = snapshot.log_until(&client, at).await?;
+        drop(client);
+        // Judged by the snapshot: a game that has ended shows every past board whole.
+        let viewer = snapshot.viewer(reader);
+        let game = snapshot.game();
+        let view = tokio::task::spawn_blocking(move || -> Result<Value> {
+            let past = game.replay(&payloads)?;
+            let viewer = game.effective_viewer(&past, viewer);
+            Ok(game.view(&past, viewer))
+        })
+        .await
+        .map_err(|e| StoreError::Corrupt(format!("replay: {e}")))??;
+        Ok((snapshot.version(), view))
     }
 }

@@ -10,6 +10,7 @@ use crate::append::LobbyColumns;
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::Result;
+use crate::snapshot::read_log;
 use crate::Store;
 
 impl Store {
@@ -21,13 +22,8 @@ impl Store {
         if head.version == 0 {
             return Ok(0);
         }
-        let rows = tx
-            .query(
-                "SELECT payload, hash FROM events WHERE game_id = $1 ORDER BY version",
-                &[&game_id],
-            )
-            .await?;
-        let payloads: Vec<Value> = rows.iter().map(|r| r.get(0)).collect();
+        let rows = read_log(&tx, game_id, 0, head.version, None).await?;
+        let payloads: Vec<Value> = rows.iter().map(|e| e.payload.clone()).collect();
         let state = head.game.replay(&payloads)?;
         let status = head.game.status(&state);
         let aggregate = Aggregate {
@@ -36,7 +32,7 @@ impl Store {
             state,
             last_hash: rows
                 .last()
-                .map(|r| r.get(1))
+                .map(|e| e.hash.clone())
                 .unwrap_or_else(|| GENESIS.to_vec()),
         };
         let lobby = LobbyColumns::of(&aggregate, &status);

@@ -5,7 +5,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use actix_web::web;
+use baumeister_api::config::Limits;
 use baumeister_api::{AppState, Config};
+use baumeister_domain::{registry, DynGame, GameState, Viewer};
 use baumeister_storage::Store;
 use serde_json::{json, Value};
 use tokio::sync::OnceCell;
@@ -106,11 +108,18 @@ async fn rename_when_free(admin: &tokio_postgres::Client, from: &str, to: &str) 
     panic!("could not rename {from}");
 }
 
+/// The JWT secret of every test server (so a test can forge tokens with it).
+pub const SECRET: &str = "end-to-end-test-secret-of-32-bytes-or-more";
+
 static NEXT_DB: AtomicU32 = AtomicU32::new(0);
 
 /// A running server with its own database.
 pub struct TestServer {
     pub base: String,
+    /// The server's store, to arm pause points (`Store::pause_at`).
+    pub store: Store,
+    /// The server's configuration (to run operator commands against the same database).
+    pub config: Config,
     pub db: String,
     pub client: awc::Client,
     handle: actix_web::dev::ServerHandle,
@@ -135,7 +144,13 @@ impl Reply {
 }
 
 impl TestServer {
+    /// A server configured as it ships (limits included).
     pub async fn start() -> TestServer {
+        Self::start_with(|_| {}).await
+    }
+
+    /// A server whose configuration `adjust` changes first (limits, mostly).
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
         let template = template().await;
         let db = format!(
             "bm_test_{}_{}",
@@ -161,17 +176,19 @@ impl TestServer {
         let store = Store::connect(&database_url(&db), 8)
             .await
             .expect("store connects");
-        let config = Config {
+        let mut config = Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url(&db),
-            jwt_secret: Some("end-to-end-test-secret".into()),
+            jwt_secret: Some(SECRET.into()),
             token_ttl_seconds: 3600,
-            auditors: vec!["auditor".into()],
             pool_size: 8,
             workers: Some(2),
+            client_address_header: None,
+            limits: Limits::default(),
         };
+        adjust(&mut config);
         actix_web::rt::spawn(store.clone().sweep_deadlines(Duration::from_millis(200)));
-        let state = web::Data::new(AppState::new(store, &config));
+        let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let server = baumeister_api::server(state, listener, Some(2)).unwrap();
@@ -182,6 +199,8 @@ impl TestServer {
             .finish();
         TestServer {
             base,
+            store,
+            config,
             db,
             client,
             handle,
@@ -267,17 +286,42 @@ impl TestServer {
         self.send(request, Some(serde_json::to_vec(body).unwrap()))
     }
 
+    /// `POST /v1/accounts`.
+    pub fn register(
+        &self,
+        name: &str,
+        password: &str,
+    ) -> impl std::future::Future<Output = Reply> + '_ {
+        self.post(
+            "/v1/accounts",
+            None,
+            &json!({"name": name, "password": password}),
+        )
+    }
+
+    /// `POST /v1/tokens`.
+    pub fn login(
+        &self,
+        name: &str,
+        password: &str,
+    ) -> impl std::future::Future<Output = Reply> + '_ {
+        self.post(
+            "/v1/tokens",
+            None,
+            &json!({"name": name, "password": password}),
+        )
+    }
+
     /// Registers `name` (password `password-of-<name>`) and returns a token.
     pub async fn player(&self, name: &str) -> String {
-        let password = format!("password-of-{name}");
-        let r = self
-            .post(
-                "/v1/accounts",
-                None,
-                &json!({"name": name, "password": password}),
-            )
-            .await;
+        let r = self.register(name, &format!("password-of-{name}")).await;
         assert_eq!(r.status, 201, "register {name}: {}", r.body);
+        self.player_login(name).await
+    }
+
+    /// Logs `name` in again (see [`Self::player`]) and returns the new token.
+    pub async fn player_login(&self, name: &str) -> String {
+        let password = format!("password-of-{name}");
         let r = self
             .post(
                 "/v1/tokens",
@@ -287,6 +331,13 @@ impl TestServer {
             .await;
         assert_eq!(r.status, 200, "login {name}: {}", r.body);
         r.body["token"].as_str().unwrap().to_string()
+    }
+
+    /// Registers `name`, has the operator make it an auditor, and returns a token.
+    pub async fn auditor(&self, name: &str) -> String {
+        let token = self.player(name).await;
+        self.store.set_auditor(name, true).await.unwrap();
+        token
     }
 
     /// Registers these players; their tokens in the same order (seat order, with [`Self::game`]).
@@ -317,6 +368,132 @@ impl TestServer {
         }
         id
     }
+}
+
+/// A game's whole stored log, read straight from the database: what every read of the game
+/// should answer is computed from it with the domain's own rules, at the version the response
+/// names (the oracle for reads racing writes).
+pub struct Truth {
+    pub game: &'static dyn DynGame,
+    /// Versions 1, 2, … in order.
+    pub events: Vec<Value>,
+}
+
+impl Truth {
+    pub fn state_at(&self, version: i64) -> GameState {
+        self.game
+            .replay(&self.events[..version as usize])
+            .expect("the stored events replay")
+    }
+
+    /// The viewer the rules apply to at `version` (everything is public once the game ended).
+    pub fn viewer_at(&self, version: i64, viewer: Viewer) -> Viewer {
+        self.game.effective_viewer(&self.state_at(version), viewer)
+    }
+
+    /// `(version, event)` of the log page `after` as `viewer` may see it at `version`.
+    pub fn log(&self, version: i64, after: i64, viewer: Viewer) -> Vec<(i64, Value)> {
+        let state = self.state_at(version);
+        let viewer = self.game.effective_viewer(&state, viewer);
+        (after + 1..=version)
+            .filter_map(|v| {
+                self.game
+                    .redact(&state, &self.events[v as usize - 1], viewer)
+                    .map(|e| (v, e))
+            })
+            .collect()
+    }
+
+    /// The legal commands of `seat` at `version`.
+    pub fn moves(&self, version: i64, seat: u8) -> Vec<Value> {
+        self.game.legal_commands(&self.state_at(version), seat)
+    }
+
+    /// The board as `viewer` may see it at `version`.
+    pub fn view(&self, version: i64, viewer: Viewer) -> Value {
+        let state = self.state_at(version);
+        let viewer = self.game.effective_viewer(&state, viewer);
+        self.game.view(&state, viewer)
+    }
+}
+
+impl TestServer {
+    /// The game's stored log (see [`Truth`]).
+    pub async fn truth(&self, id: i64) -> Truth {
+        let db = self.db().await;
+        let kind: String = db
+            .query_one("SELECT kind FROM games WHERE id = $1", &[&id])
+            .await
+            .unwrap()
+            .get(0);
+        let events = db
+            .query(
+                "SELECT payload FROM events WHERE game_id = $1 ORDER BY version",
+                &[&id],
+            )
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        Truth {
+            game: registry::find(&kind).expect("a known kind"),
+            events,
+        }
+    }
+}
+
+/// One Space Builder player's client: polls its moves and sends one, until the game ends. Returns how many
+/// commands it had accepted.
+pub async fn space_builder_client(s: &TestServer, id: i64, token: &str, seed: u64) -> usize {
+    let mut pick = Pick::new(seed);
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        assert_eq!(moves.status, 200, "{}", moves.body);
+        let moves = moves.body["moves"].as_array().unwrap().clone();
+        if moves.is_empty() {
+            let game = s.get(&format!("/v1/games/{id}"), Some(token)).await;
+            if game.body["status"] == "finished" {
+                return accepted;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(2)).await;
+            continue;
+        }
+        let of = |t: &str| -> Vec<&Value> {
+            moves.iter().filter(|m| m["command"]["type"] == t).collect()
+        };
+        let finish = of("DeclareCityFinished");
+        let release = of("ReleaseBuildingCard");
+        let look = of("LookAtBlueprint");
+        let place = of("PlaceBuildingCard");
+        let chosen = if !release.is_empty() {
+            release[pick.below(release.len())].clone()
+        } else if !look.is_empty() {
+            look[0].clone()
+        } else if !finish.is_empty() && pick.below(4) > 0 {
+            finish[0].clone()
+        } else if !place.is_empty() && pick.below(10) > 0 {
+            place[pick.below(place.len())].clone()
+        } else {
+            moves[pick.below(moves.len())].clone()
+        };
+        // Sent without expected_version: a command that loses a race is decided again on the
+        // new state, where it may no longer be legal (the round ended meanwhile): 422.
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(token),
+                &json!({"command": chosen["command"]}),
+            )
+            .await;
+        match r.status {
+            200 => accepted += 1,
+            422 => {}
+            other => panic!("{other} for {chosen}: {}", r.body),
+        }
+    }
+    panic!("the game did not end");
 }
 
 /// A small deterministic generator for tests' choices.

@@ -112,8 +112,7 @@ async fn bad_expired_and_forged_tokens_are_refused() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
-    let claims =
-        |exp: u64| json!({"sub": "1", "name": "anna", "role": "auditor", "iat": now, "exp": exp});
+    let claims = |exp: u64| json!({"sub": "1", "name": "anna", "key": "k", "iat": now, "exp": exp});
     let forged = encode(
         &Header::default(),
         &claims(now + 3600),
@@ -123,7 +122,7 @@ async fn bad_expired_and_forged_tokens_are_refused() {
     let expired = encode(
         &Header::default(),
         &claims(now - 3600),
-        &EncodingKey::from_secret(b"end-to-end-test-secret"),
+        &EncodingKey::from_secret(baumeister_tests::SECRET.as_bytes()),
     )
     .unwrap();
     let mut tampered = good.clone();
@@ -178,8 +177,8 @@ async fn a_valid_token_of_an_account_that_is_gone_is_refused() {
         .as_secs();
     let ghost = encode(
         &Header::default(),
-        &json!({"sub": "424242", "name": "ghost", "role": "player", "iat": now, "exp": now + 600}),
-        &EncodingKey::from_secret(b"end-to-end-test-secret"),
+        &json!({"sub": "424242", "name": "ghost", "key": "00000000-0000-0000-0000-000000000000", "iat": now, "exp": now + 600}),
+        &EncodingKey::from_secret(baumeister_tests::SECRET.as_bytes()),
     )
     .unwrap();
     let r = s
@@ -201,4 +200,94 @@ async fn a_valid_token_of_an_account_that_is_gone_is_refused() {
         "nothing changed"
     );
     s.finish().await;
+}
+
+#[actix_web::test]
+async fn names_are_trimmed_normalised_and_need_a_letter() {
+    let s = TestServer::start().await;
+    let r = s.register(" ａｎｎａ\t", "12345678").await;
+    assert_eq!(
+        (r.status, &r.body["name"]),
+        (201, &json!("anna")),
+        "{}",
+        r.body
+    );
+    let r = s.login("ANNA ", "12345678").await;
+    assert_eq!(
+        (r.status, &r.body["name"]),
+        (200, &json!("anna")),
+        "{}",
+        r.body
+    );
+    for name in ["1234", "_-.", "jürgen", "аnna"] {
+        let r = s.register(name, "12345678").await;
+        assert_eq!((r.status, r.code()), (400, "invalid_name"), "{name}");
+    }
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn names_a_reader_could_confuse_with_an_existing_one_are_refused() {
+    let s = TestServer::start().await;
+    s.player("bill_o").await;
+    for name in [
+        "BILL_O", "bi11_o", "biIl-0", "bill.o.", "-bill__o", "bi1l.O",
+    ] {
+        let r = s.register(name, "12345678").await;
+        let code = if name == "BILL_O" {
+            "name_taken"
+        } else {
+            "name_confusable"
+        };
+        assert_eq!((r.status, r.code()), (409, code), "{name}: {}", r.body);
+    }
+    s.player("billy").await;
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn a_registration_race_for_confusable_names_creates_one_account() {
+    let s = TestServer::start().await;
+    let names = [
+        "auditor", "Auditor", "audit0r", "aud1tor", "AUDITOR.", "auditor_",
+    ];
+    let attempts = names.map(|name| s.register(name, "12345678"));
+    let replies = futures_join_all(attempts).await;
+    let created = replies.iter().filter(|r| r.status == 201).count();
+    assert_eq!(
+        created,
+        1,
+        "{:?}",
+        replies.iter().map(|r| &r.body).collect::<Vec<_>>()
+    );
+    for r in replies.iter().filter(|r| r.status != 201) {
+        assert_eq!(r.status, 409, "{}", r.body);
+        assert!(["name_taken", "name_confusable"].contains(&r.code()));
+    }
+    let count: i64 = s
+        .db()
+        .await
+        .query_one("SELECT count(*) FROM accounts", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(count, 1);
+    // Whatever the server checks first, the database holds the last word.
+    let direct = s
+        .db()
+        .await
+        .execute(
+            "INSERT INTO accounts (name, skeleton, password_hash) VALUES ('AUD1T0R', account_skeleton('AUD1T0R'), 'x')",
+            &[],
+        )
+        .await;
+    assert!(direct.is_err(), "a confusable name cannot be stored");
+    s.finish().await;
+}
+
+/// Runs the futures at once and returns their outputs in order.
+async fn futures_join_all<F: std::future::Future>(futures: [F; 6]) -> Vec<F::Output> {
+    let [a, b, c, d, e, f] = futures;
+    let (a, b, c, d, e, f) = tokio::join!(a, b, c, d, e, f);
+    vec![a, b, c, d, e, f]
 }

@@ -258,7 +258,7 @@ fn face_down_numbers(view: &Value) -> Vec<Value> {
 async fn face_down_cards_are_hidden_in_views_logs_and_replays_but_not_from_auditors() {
     let s = TestServer::start().await;
     let tokens = players(&s, 2).await;
-    let auditor = s.player("auditor").await;
+    let auditor = s.auditor("auditor").await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
@@ -361,7 +361,7 @@ async fn bad_input_gets_the_right_status_and_code_and_changes_nothing() {
     let s = TestServer::start().await;
     let tokens = players(&s, 2).await;
     let stranger = s.player("stranger").await;
-    let auditor = s.player("auditor").await;
+    let auditor = s.auditor("auditor").await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
     let seat = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"][0]
         .as_u64()

@@ -3,63 +3,8 @@
 //! while a round is being built; `elapsed` timing waits for every player; deadlines end the
 //! building and the winner's release.
 
-use std::time::Duration;
-
 use baumeister_tests::serde_json::{json, Value};
-use baumeister_tests::{Pick, TestServer};
-
-/// One player's client: polls its moves and sends one, until the game ends. Returns how many
-/// commands it had accepted.
-async fn client(s: &TestServer, id: i64, token: &str, seed: u64) -> usize {
-    let mut pick = Pick::new(seed);
-    let mut accepted = 0;
-    for _ in 0..20_000 {
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
-        assert_eq!(moves.status, 200, "{}", moves.body);
-        let moves = moves.body["moves"].as_array().unwrap().clone();
-        if moves.is_empty() {
-            let game = s.get(&format!("/v1/games/{id}"), Some(token)).await;
-            if game.body["status"] == "finished" {
-                return accepted;
-            }
-            actix_web::rt::time::sleep(Duration::from_millis(2)).await;
-            continue;
-        }
-        let of = |t: &str| -> Vec<&Value> {
-            moves.iter().filter(|m| m["command"]["type"] == t).collect()
-        };
-        let finish = of("DeclareCityFinished");
-        let release = of("ReleaseBuildingCard");
-        let look = of("LookAtBlueprint");
-        let place = of("PlaceBuildingCard");
-        let chosen = if !release.is_empty() {
-            release[pick.below(release.len())].clone()
-        } else if !look.is_empty() {
-            look[0].clone()
-        } else if !finish.is_empty() && pick.below(4) > 0 {
-            finish[0].clone()
-        } else if !place.is_empty() && pick.below(10) > 0 {
-            place[pick.below(place.len())].clone()
-        } else {
-            moves[pick.below(moves.len())].clone()
-        };
-        // Sent without expected_version: a command that loses a race is decided again on the
-        // new state, where it may no longer be legal (the round ended meanwhile): 422.
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(token),
-                &json!({"command": chosen["command"]}),
-            )
-            .await;
-        match r.status {
-            200 => accepted += 1,
-            422 => {}
-            other => panic!("{other} for {chosen}: {}", r.body),
-        }
-    }
-    panic!("the game did not end");
-}
+use baumeister_tests::{space_builder_client as client, TestServer};
 
 #[actix_web::test]
 async fn three_players_build_at_once_to_the_end_of_a_game() {

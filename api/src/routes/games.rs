@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::play::COMMAND_LIMIT;
 use crate::AppState;
 
 fn any_options_or_null() -> RefOr<Schema> {
@@ -83,6 +84,8 @@ pub struct GamePage {
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
         (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
 pub async fn create(
     state: web::Data<AppState>,
@@ -90,6 +93,7 @@ pub async fn create(
     body: web::Json<NewGame>,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    state.limits.write(account.id)?;
     let options = body.options.clone().unwrap_or(Value::Null);
     let summary = state
         .store
@@ -174,6 +178,8 @@ pub async fn lobby(
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
 pub async fn join(
     state: web::Data<AppState>,
@@ -181,6 +187,7 @@ pub async fn join(
     id: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    state.limits.write(account.id)?;
     let summary = state.store.join(id.into_inner(), account.id).await?;
     Ok(HttpResponse::Ok().json(summary))
 }

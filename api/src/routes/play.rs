@@ -9,7 +9,14 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::limits::ClientAddress;
 use crate::AppState;
+
+/// The 429 of writes.
+pub(crate) const COMMAND_LIMIT: &str = "`rate_limited`: this account sent more commands (creating games and taking seats count too) than its limit allows (`LIMIT_COMMANDS`, by default 120 per 10 s); `Retry-After` says when to send the next";
+
+/// The 429 of replays and audits.
+const EXPENSIVE_LIMIT: &str = "`rate_limited`: this address asked for more replays and audits than its limit allows (`LIMIT_EXPENSIVE_READS`, by default 60 per 10 s); `Retry-After` says when to ask again";
 
 fn any_command() -> RefOr<Schema> {
     Ref::from_schema_name("AnyCommand").into()
@@ -151,6 +158,8 @@ pub async fn moves(
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A rule forbids it; `code` names the rule, `detail` says it in words", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
 pub async fn command(
     state: web::Data<AppState>,
@@ -160,14 +169,18 @@ pub async fn command(
     req: HttpRequest,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    state.limits.write(account.id)?;
     let key = match req.headers().get("Idempotency-Key") {
         None => None,
         Some(v) => {
-            let key = v.to_str().ok().filter(|k| !k.is_empty() && k.len() <= 200);
+            let visible = |k: &&str| {
+                (1..=200).contains(&k.len()) && k.bytes().all(|b| (b'!'..=b'~').contains(&b))
+            };
+            let key = v.to_str().ok().filter(visible);
             Some(key.ok_or_else(|| {
                 ApiError::bad_request(
                     "invalid_idempotency_key",
-                    "An Idempotency-Key is 1 to 200 visible ASCII characters.",
+                    "An Idempotency-Key is 1 to 200 visible ASCII characters (no spaces).",
                 )
             })?)
         }
@@ -239,13 +252,17 @@ pub async fn events(
         (status = 400, description = "Bad query or version out of range (`version_out_of_range`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = EXPENSIVE_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next replay or audit may be asked for"))),
     ))]
 pub async fn replay(
     state: web::Data<AppState>,
     caller: Caller,
+    client: ClientAddress,
     id: web::Path<i64>,
     query: web::Query<ReplayQuery>,
 ) -> ApiResult<HttpResponse> {
+    state.limits.expensive_read(&client)?;
     let game_id = id.into_inner();
     let (version, view) = state
         .store
@@ -268,12 +285,16 @@ pub async fn replay(
         (status = 200, description = "The audit's findings", body = AuditReport),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = EXPENSIVE_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next replay or audit may be asked for"))),
     ))]
 pub async fn audit(
     state: web::Data<AppState>,
     _caller: Caller,
+    client: ClientAddress,
     id: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
+    state.limits.expensive_read(&client)?;
     let report = state.store.audit(id.into_inner()).await?;
     Ok(HttpResponse::Ok().json(report))
 }

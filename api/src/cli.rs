@@ -1,0 +1,109 @@
+//! The command line: serving, and the operator's commands. Configuration comes from the
+//! environment (see README.md); the command line says only what to do.
+
+use actix_web::web;
+use baumeister_storage::Store;
+use clap::{Parser, Subcommand};
+
+use crate::{server, AppState, Config};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "baumeister",
+    version,
+    about = "Serves builder board games by web; configured by the environment (BIND, DATABASE_URL, JWT_SECRET, …: see README)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API (what `baumeister` alone does).
+    Serve,
+    /// Derive the lobby and every viewer's board again from the events.
+    RebuildProjections,
+    /// Who may see every game whole.
+    Auditor {
+        #[command(subcommand)]
+        action: AuditorAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuditorAction {
+    /// Make an existing account an auditor (its requests see every game whole within a second).
+    Grant { name: String },
+    /// Take the auditor role away from an account.
+    Revoke { name: String },
+    /// List the auditors.
+    List,
+}
+
+/// Runs a command; `Err` is what to tell the operator.
+pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
+    let store = Store::connect(&config.database_url, config.pool_size)
+        .await
+        .map_err(|e| {
+            format!("cannot use the database at DATABASE_URL ({e}); set it, or start PostgreSQL on 127.0.0.1:5432")
+        })?;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(store, &config).await,
+        Command::RebuildProjections => {
+            let games = store
+                .rebuild_all_projections()
+                .await
+                .map_err(|e| format!("rebuilding the projections failed: {e}"))?;
+            tracing::info!(games, "projections rebuilt from the events");
+            Ok(())
+        }
+        Command::Auditor { action } => auditor(&store, action).await,
+    }
+}
+
+async fn auditor(store: &Store, action: AuditorAction) -> Result<(), String> {
+    match action {
+        AuditorAction::Grant { name } | AuditorAction::Revoke { name } if name.is_empty() => {
+            Err("name an account".into())
+        }
+        AuditorAction::Grant { name } => {
+            let name = store
+                .set_auditor(&name, true)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!("{name} is an auditor");
+            Ok(())
+        }
+        AuditorAction::Revoke { name } => {
+            let name = store
+                .set_auditor(&name, false)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!("{name} is no longer an auditor");
+            Ok(())
+        }
+        AuditorAction::List => {
+            for name in store.auditors().await.map_err(|e| e.to_string())? {
+                println!("{name}");
+            }
+            Ok(())
+        }
+    }
+}
+
+async fn serve(store: Store, config: &Config) -> Result<(), String> {
+    let state = web::Data::new(AppState::new(store.clone(), config)?);
+    // Rounds with a deadline end on time even when nobody looks at the game.
+    actix_web::rt::spawn(store.sweep_deadlines(std::time::Duration::from_secs(1)));
+    let listener = std::net::TcpListener::bind(&config.bind)
+        .map_err(|e| format!("cannot listen on {} (BIND): {e}", config.bind))?;
+    tracing::info!(
+        address = %listener.local_addr().map_err(|e| e.to_string())?,
+        "Baumeister is listening; the API is described at /openapi.json and /docs"
+    );
+    server(state, listener, config.workers)
+        .map_err(|e| e.to_string())?
+        .await
+        .map_err(|e| e.to_string())
+}

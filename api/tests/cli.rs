@@ -1,0 +1,55 @@
+//! The binary's command line, as an operator meets it (no database needed).
+
+use std::process::Command;
+
+fn baumeister(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_baumeister"))
+        .args(args)
+        // Nothing listens there: a command that got as far as the database would fail fast.
+        .env("DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")
+        .env_remove("JWT_SECRET")
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = baumeister(&["--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for command in ["serve", "rebuild-projections", "auditor"] {
+        assert!(help.contains(command), "{help}");
+    }
+    let out = baumeister(&["auditor", "--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    for action in ["grant", "revoke", "list"] {
+        assert!(help.contains(action), "{help}");
+    }
+}
+
+#[test]
+fn unknown_commands_and_arguments_are_refused() {
+    for args in [
+        &["serv"][..],
+        &["--port", "80"],
+        &["auditor", "grant"],
+        &["auditor", "grant", "a", "b"],
+        &["serve", "extra"],
+    ] {
+        let out = baumeister(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn a_short_jwt_secret_is_refused_at_start_up() {
+    let out = Command::new(env!("CARGO_BIN_EXE_baumeister"))
+        .env("JWT_SECRET", "too short")
+        .env("DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("JWT_SECRET has 9 bytes"), "{said}");
+}

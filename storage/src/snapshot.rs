@@ -1,0 +1,242 @@
+//! One snapshot per response. A read judges the log by a game's state (what a viewer may see of
+//! an event depends on the round, the phase, whether the game ended): the rows it reads and the
+//! state that judges them must be of the same version. So every read of the log goes through
+//! [`read_log`], whose upper bound is not optional, and the reads that serve a viewer start
+//! from a [`Snapshot`]: the head (kind, status, version, the reader's seat) read in one
+//! statement, and the aggregate at exactly that version. A command committed meanwhile is simply
+//! not in the response. The log is append-only, so the rows up to a version are the same
+//! whenever they are read: no transaction is needed, and a stream can send one snapshot after
+//! another, each with the events up to its version.
+
+use std::sync::Arc;
+
+use baumeister_domain::{registry, DynGame, Viewer};
+use deadpool_postgres::GenericClient;
+use serde_json::Value;
+
+use crate::cache::Aggregate;
+use crate::error::{Result, StoreError};
+use crate::pause::READ_HEAD;
+use crate::reads::Reader;
+use crate::Store;
+
+/// The game's kind, version and the reader's seat, read in one statement.
+pub(crate) struct GameHead {
+    pub game: &'static dyn DynGame,
+    pub status: String,
+    pub version: i64,
+    pub seat_count: u8,
+    pub seat: Option<u8>,
+    pub deadline_ms: Option<i64>,
+}
+
+/// One stored event.
+pub(crate) struct StoredEvent {
+    pub version: i64,
+    pub seat: Option<u8>,
+    pub recorded_ms: i64,
+    pub kind: String,
+    pub payload: Value,
+    pub hash: Vec<u8>,
+    pub command_id: i64,
+}
+
+/// The events of versions `after + 1 ..= upto` (at most `limit`), in order: the only way the
+/// store reads a game's log. `upto` is the version of the state that will judge the rows.
+pub(crate) async fn read_log(
+    client: &impl GenericClient,
+    game_id: i64,
+    after: i64,
+    upto: i64,
+    limit: Option<i64>,
+) -> Result<Vec<StoredEvent>> {
+    if after >= upto {
+        return Ok(Vec::new());
+    }
+    let rows = client
+        .query(
+            "SELECT version, seat, (extract(epoch FROM recorded_at) * 1000)::bigint, type, payload, hash, command_id
+             FROM events WHERE game_id = $1 AND version > $2 AND version <= $3
+             ORDER BY version LIMIT $4",
+            &[&game_id, &after, &upto, &limit],
+        )
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| StoredEvent {
+            version: row.get(0),
+            seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
+            recorded_ms: row.get(2),
+            kind: row.get(3),
+            payload: row.get(4),
+            hash: row.get(5),
+            command_id: row.get(6),
+        })
+        .collect())
+}
+
+/// A game as one response sees it (see the module's documentation).
+pub(crate) struct Snapshot {
+    pub game_id: i64,
+    pub head: GameHead,
+    pub aggregate: Arc<Aggregate>,
+}
+
+impl Snapshot {
+    pub fn version(&self) -> i64 {
+        self.head.version
+    }
+
+    pub fn game(&self) -> &'static dyn DynGame {
+        self.head.game
+    }
+
+    /// Whom the rules of hidden information treat the reader as, at this version.
+    pub fn viewer(&self, reader: Reader) -> Viewer {
+        self.game()
+            .effective_viewer(&self.aggregate.state, reader.viewer(self.head.seat))
+    }
+
+    /// The log after `after`, up to this snapshot's version, at most `limit` events.
+    pub async fn log(
+        &self,
+        client: &impl GenericClient,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<StoredEvent>> {
+        read_log(client, self.game_id, after, self.version(), Some(limit)).await
+    }
+
+    /// The events of versions `1..=at`, for a past board; `at` within this snapshot.
+    pub async fn log_until(&self, client: &impl GenericClient, at: i64) -> Result<Vec<Value>> {
+        if at < 1 || at > self.version() {
+            return Err(StoreError::VersionOutOfRange(at));
+        }
+        let events = read_log(client, self.game_id, 0, at, None).await?;
+        Ok(events.into_iter().map(|e| e.payload).collect())
+    }
+
+    /// An event as `viewer` may see it, judged by this snapshot's state.
+    pub fn redact(&self, event: &Value, viewer: Viewer) -> Option<Value> {
+        self.game().redact(&self.aggregate.state, event, viewer)
+    }
+}
+
+impl Store {
+    /// The snapshot every read that serves a viewer starts from: the head after applying a
+    /// deadline that has passed, and the aggregate at its version.
+    pub(crate) async fn snapshot(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        reader: Reader,
+    ) -> Result<Snapshot> {
+        let head = self.settled_head(client, game_id, reader.account()).await?;
+        self.pauses.reach(READ_HEAD).await;
+        let aggregate = self
+            .aggregate(client, game_id, head.game, head.version)
+            .await?;
+        Ok(Snapshot {
+            game_id,
+            head,
+            aggregate,
+        })
+    }
+
+    pub(crate) async fn head(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+    ) -> Result<GameHead> {
+        self.read_head(client, game_id, account, "").await
+    }
+
+    /// The head, with the game's row locked until the transaction ends: every writer of a game
+    /// takes this lock first, so concurrent commands queue in the database instead of deciding
+    /// on a version that is already gone and retrying (the (game, version) key still judges).
+    pub(crate) async fn head_for_update(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+    ) -> Result<GameHead> {
+        self.read_head(client, game_id, account, "FOR UPDATE OF g")
+            .await
+    }
+
+    /// [`Self::head_for_update`] for a player's command: a caller who holds no seat is refused
+    /// without taking the lock, so nobody outside the game can make its players wait.
+    pub(crate) async fn seated_head_for_update(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: i64,
+    ) -> Result<GameHead> {
+        match self
+            .read_head(
+                client,
+                game_id,
+                Some(account),
+                "AND s.seat IS NOT NULL FOR UPDATE OF g",
+            )
+            .await
+        {
+            Err(StoreError::GameNotFound(_)) => {
+                let exists = client
+                    .query_opt("SELECT 1 FROM games WHERE id = $1", &[&game_id])
+                    .await?
+                    .is_some();
+                Err(if exists {
+                    StoreError::NotSeated
+                } else {
+                    StoreError::GameNotFound(game_id)
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// `condition` follows `WHERE g.id = $1`; `s` is the reader's seat row, if any.
+    async fn read_head(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+        condition: &str,
+    ) -> Result<GameHead> {
+        let sql = format!(
+            "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms
+             FROM games g LEFT JOIN seats s ON s.game_id = g.id AND s.account_id = $2
+             WHERE g.id = $1 {condition}"
+        );
+        let row = client
+            .query_opt(&sql, &[&game_id, &account])
+            .await?
+            .ok_or(StoreError::GameNotFound(game_id))?;
+        let kind: String = row.get(0);
+        Ok(GameHead {
+            game: registry::find(&kind)
+                .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?,
+            status: row.get(1),
+            version: row.get(2),
+            seat_count: row.get::<_, i16>(3) as u8,
+            seat: row.get::<_, Option<i16>>(4).map(|s| s as u8),
+            deadline_ms: row.get(5),
+        })
+    }
+
+    /// The head, after applying a deadline that has passed.
+    pub(crate) async fn settled_head(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account: Option<i64>,
+    ) -> Result<GameHead> {
+        let head = self.head(client, game_id, account).await?;
+        if self.settle(game_id, head.deadline_ms).await? {
+            return self.head(client, game_id, account).await;
+        }
+        Ok(head)
+    }
+}
