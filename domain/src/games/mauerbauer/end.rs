@@ -1,5 +1,5 @@
 //! The end: as soon as the last wall, tower, house or palace of the supply is placed, the game
-//! ends with that turn (so does it when no line is free any more). A city closed in that turn is
+//! ends with that turn (so does it when no line is free any more; `evolve` notes each). A city closed in that turn is
 //! scored as usual and ends the game; otherwise each player in turn may lay 1 or 2 cards once
 //! more, city cards for a closed city of their choice. Most points win; a tie goes to the most
 //! cards in hand; still tied, a shared win.
@@ -9,19 +9,11 @@ use crate::contract::{RuleError, Seat};
 use super::evolve::Outcome;
 use super::model::*;
 use super::scoring_round::{check_cards, needs_city, score};
-use super::walls::free_lines;
-
-/// Why the game ends after this turn, if it does.
-pub fn end_reason(state: &State) -> Option<EndReason> {
-    state
-        .end
-        .or((free_lines(state) == 0).then_some(EndReason::NoFreeLine))
-}
 
 /// The turn is over: the dice go to the next player, or the game ends.
 pub fn finish_turn(outcome: &mut Outcome) {
     let state = &outcome.state;
-    let Some(reason) = end_reason(state) else {
+    let Some(reason) = state.end else {
         let seat = state.next_seat(state.turn);
         outcome.push(DiceHandedOn { seat });
         return;
@@ -90,7 +82,8 @@ pub fn pass(outcome: &mut Outcome, seat: Seat) {
 
 /// Everybody has had their last say.
 pub fn finish_final(outcome: &mut Outcome) {
-    let reason = end_reason(&outcome.state).unwrap_or(EndReason::NoFreeLine);
+    // The final scoring only begins once the end has come, so the reason is known.
+    let reason = outcome.state.end.unwrap_or(EndReason::LastWall);
     let event = result(&outcome.state, reason);
     outcome.push(event);
 }

@@ -96,6 +96,11 @@ pub fn evolve(state: &mut State, event: &MauerbauerEvent) {
             state.next_city = state.next_city.max(e.city + 1);
             state.closed_this_turn.push(e.city);
             return_pieces(state, &e.walls_returned, &e.towers_returned);
+            // A field outside the cities always has a free line (its region is open), so the
+            // board is out of free lines exactly when the cities cover it.
+            if state.city_fields().count_ones() as usize == FIELDS {
+                state.end.get_or_insert(EndReason::NoFreeLine);
+            }
         }
         E::PalacesBuilt(e) => {
             if let Some(city) = state.cities.iter_mut().find(|c| c.id == e.city) {
