@@ -4,26 +4,6 @@
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, TestServer};
 
-/// The whole log as `token` may see it, page by page.
-async fn log(s: &TestServer, id: i64, token: &str) -> Vec<Value> {
-    let mut events = Vec::new();
-    let mut after = 0;
-    loop {
-        let page = s
-            .get(
-                &format!("/v1/games/{id}/events?after={after}&limit=500"),
-                Some(token),
-            )
-            .await;
-        assert_eq!(page.status, 200, "{}", page.body);
-        events.extend(page.body["events"].as_array().unwrap().iter().cloned());
-        match page.body["next_after"].as_i64() {
-            Some(next) => after = next,
-            None => return events,
-        }
-    }
-}
-
 /// `me` sees its own hand and nobody else's, and not the draw pile's cards.
 fn check_view(view: &Value, me: u64) {
     for p in view["players"].as_array().unwrap() {
@@ -76,7 +56,7 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
         check_view(&mine.body["view"], seat);
         if commands % 20 == 0 {
             for (me, t) in tokens.iter().enumerate() {
-                check_log(&log(&s, id, t).await, me as u64);
+                check_log(&s.log(id, Some(t)).await, me as u64);
                 let version = game.body["version"].as_i64().unwrap();
                 let at = 1 + (commands as i64 * 7) % version;
                 let past = s
@@ -116,7 +96,7 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
     for p in view["players"].as_array().unwrap() {
         assert!(p["hand"].is_array(), "after the end all hands are shown");
     }
-    let events = log(&s, id, &tokens[1]).await;
+    let events = s.log(id, Some(&tokens[1])).await;
     assert!(events
         .iter()
         .filter(|e| e["event"]["type"] == "GuildCardsDrawn")

@@ -8,7 +8,7 @@ use crate::contract::{RuleError, Seat};
 
 use super::evolve::Outcome;
 use super::model::*;
-use super::scoring_round::{check_cards, needs_city, score};
+use super::scoring_round::{check_cards, needs_city, push_laid};
 
 /// The turn is over: the dice go to the next player, or the game ends.
 pub fn finish_turn(outcome: &mut Outcome) {
@@ -65,14 +65,7 @@ pub fn lay(outcome: &mut Outcome, seat: Seat, command: &LayGuildCards) -> Result
             "City cards score a closed city: choose one first (ChooseFinalCity).",
         ));
     }
-    let cards = score(state, &command.cards, city.and_then(|id| state.city(id)));
-    let points = cards.iter().map(|c| c.points).sum();
-    outcome.push(GuildCardsLaid {
-        seat,
-        city,
-        cards,
-        points,
-    });
+    push_laid(outcome, seat, &command.cards, city);
     Ok(())
 }
 

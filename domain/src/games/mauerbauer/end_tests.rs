@@ -9,7 +9,7 @@ use super::super::pieces::TowerColour::*;
 use super::super::test_support::*;
 use super::super::Mauerbauer;
 use super::*;
-use crate::contract::{Ctx, Game};
+use crate::contract::Game;
 use crate::testing::given;
 
 /// Two players holding cards, a closed city on field 20, seat 0 to build.
@@ -21,12 +21,6 @@ fn with_city() -> State {
         .hand(1, &[ClosedCities])
         .events();
     given::<Mauerbauer>(events).state
-}
-
-fn refused(state: &State, seat: Seat, command: impl Into<MauerbauerCommand>) -> &'static str {
-    Mauerbauer::decide(state, seat, &command.into(), &mut Ctx::new(0, 0))
-        .unwrap_err()
-        .code
 }
 
 #[test]
@@ -183,19 +177,7 @@ fn in_the_final_scoring_city_cards_score_the_city_each_player_chooses() {
         "city_already_chosen"
     );
     let (events, state) = act(&state, 0, city_card);
-    assert_eq!(
-        events,
-        vec![GuildCardsLaid {
-            seat: 0,
-            city: Some(0),
-            cards: vec![ScoredCard {
-                card: CityOfOneField,
-                points: 6
-            }],
-            points: 6,
-        }
-        .into()]
-    );
+    assert_eq!(events, vec![laid(0, Some(0), &[(CityOfOneField, 6)])]);
     assert!(
         events_of!(events, GuildCardsDrawn).is_empty(),
         "no more draws"

@@ -7,14 +7,28 @@ use utoipa::ToSchema;
 use super::board::Region;
 use super::pieces::{HouseColour, TowerColour};
 
-/// A kind of guild card. `city_…` cards score the city being scored, `board_…` cards what stands
-/// outside every closed city, `closed_cities` neither.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
-)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = MauerbauerGuildCard)]
-pub enum GuildCard {
+/// Declares the card kinds once: the enum and `GuildCard::ALL` in the same order.
+macro_rules! card_kinds {
+    ($($kind:ident),+ $(,)?) => {
+        /// A kind of guild card. `city_…` cards score the city being scored, `board_…` cards what
+        /// stands outside every closed city, `closed_cities` neither.
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema,
+        )]
+        #[serde(rename_all = "snake_case")]
+        #[schema(as = MauerbauerGuildCard)]
+        pub enum GuildCard {
+            $($kind),+
+        }
+
+        impl GuildCard {
+            /// Every kind, in catalogue order.
+            pub const ALL: [GuildCard; KINDS] = [$(GuildCard::$kind),+];
+        }
+    };
+}
+
+card_kinds! {
     CityOfOneField,
     CityOfTwoFields,
     CityOfThreeFields,
@@ -101,42 +115,6 @@ pub enum Rule {
 }
 
 impl GuildCard {
-    pub const ALL: [GuildCard; KINDS] = {
-        use GuildCard::*;
-        [
-            CityOfOneField,
-            CityOfTwoFields,
-            CityOfThreeFields,
-            CityOfSevenOrMoreFields,
-            CityWhiteTowers,
-            CityGreyTowers,
-            CityBlackTowers,
-            CityYellowBuildings,
-            CityGreenBuildings,
-            CityBlueBuildings,
-            CityPinkBuildings,
-            CityRedBuildings,
-            CityColourVariety,
-            CityPalaces,
-            CityTowers,
-            BoardYellowHouses,
-            BoardGreenHouses,
-            BoardBlueHouses,
-            BoardPinkHouses,
-            BoardRedHouses,
-            BoardRegionAHouses,
-            BoardRegionBHouses,
-            BoardRegionCHouses,
-            BoardWhiteTowers,
-            BoardGreyTowers,
-            BoardBlackTowers,
-            BoardWalls,
-            BoardTowers,
-            BoardTowersAtWater,
-            ClosedCities,
-        ]
-    };
-
     pub fn index(self) -> usize {
         self as usize
     }

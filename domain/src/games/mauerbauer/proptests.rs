@@ -197,64 +197,21 @@ fn probes(state: &State) -> Vec<MauerbauerCommand> {
     probes.extend((0..=78).map(|line| BuildWall { line }.into()));
     if let Some(line) = state.built {
         let l = &b.lines[usize::from(line)];
-        let [a, c] = l.vertices;
-        let mut towers: Vec<Vec<TowerPlacement>> = vec![vec![]];
-        for &x in TowerColour::ALL {
-            towers.push(vec![TowerPlacement {
-                vertex: a,
-                colour: x,
-            }]);
-            towers.push(vec![TowerPlacement {
-                vertex: c,
-                colour: x,
-            }]);
-            for &y in TowerColour::ALL {
-                let (p, q) = (
-                    TowerPlacement {
-                        vertex: a,
-                        colour: x,
-                    },
-                    TowerPlacement {
-                        vertex: c,
-                        colour: y,
-                    },
-                );
-                towers.push(vec![p, q]);
-                towers.push(vec![q, p]);
-            }
-        }
-        probes.extend(
-            towers
+        probes.extend(placements::<TowerColour>(&l.vertices).into_iter().map(|p| {
+            let towers = p
                 .into_iter()
-                .map(|towers| PlaceTowers { towers }.into()),
-        );
-        let mut houses: Vec<Vec<HousePlacement>> = vec![vec![]];
+                .map(|(vertex, colour)| TowerPlacement { vertex, colour })
+                .collect();
+            PlaceTowers { towers }.into()
+        }));
         let sides: Vec<u8> = l.fields.iter().copied().chain([44]).collect();
-        for &x in HouseColour::ALL {
-            for &f in &sides {
-                houses.push(vec![HousePlacement {
-                    field: f,
-                    colour: x,
-                }]);
-            }
-            for &y in HouseColour::ALL {
-                let p = HousePlacement {
-                    field: sides[0],
-                    colour: x,
-                };
-                let q = HousePlacement {
-                    field: sides[1],
-                    colour: y,
-                };
-                houses.push(vec![p, q]);
-                houses.push(vec![q, p]);
-            }
-        }
-        probes.extend(
-            houses
+        probes.extend(placements::<HouseColour>(&sides).into_iter().map(|p| {
+            let houses = p
                 .into_iter()
-                .map(|houses| PlaceHouses { houses }.into()),
-        );
+                .map(|(field, colour)| HousePlacement { field, colour })
+                .collect();
+            PlaceHouses { houses }.into()
+        }));
     }
     for city in 0..=state.next_city {
         probes.push(ChooseFinalCity { city }.into());
@@ -288,6 +245,20 @@ fn probes(state: &State) -> Vec<MauerbauerCommand> {
         }
     }
     probes
+}
+
+/// Pieces on `spots` to probe with: none, one of any colour on any spot, and two of any
+/// colours on the first two spots in either order.
+fn placements<C: Colour>(spots: &[u8]) -> Vec<Vec<(u8, C)>> {
+    let mut found = vec![vec![]];
+    for &x in C::ALL {
+        found.extend(spots.iter().map(|&spot| vec![(spot, x)]));
+        for &y in C::ALL {
+            found.push(vec![(spots[0], x), (spots[1], y)]);
+            found.push(vec![(spots[1], y), (spots[0], x)]);
+        }
+    }
+    found
 }
 
 /// decide accepts a command exactly when legal_commands lists it; the default is listed.

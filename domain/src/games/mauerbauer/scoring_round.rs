@@ -56,18 +56,34 @@ pub fn score(state: &State, cards: &[GuildCard], city: Option<&City>) -> Vec<Sco
         .collect()
 }
 
-pub fn lay(outcome: &mut Outcome, seat: Seat, command: &LayGuildCards) -> Result<(), RuleError> {
+/// Checks that `seat` holds `card`.
+pub fn check_held(state: &State, seat: Seat, card: GuildCard) -> Result<(), RuleError> {
+    if state.hand(seat).count(card) == 0 {
+        return Err(RuleError::new(
+            "card_not_in_hand",
+            "You do not hold that card.",
+        ));
+    }
+    Ok(())
+}
+
+/// Scores `cards` for `city` (and the board) and lays them.
+pub fn push_laid(outcome: &mut Outcome, seat: Seat, cards: &[GuildCard], city: Option<CityId>) {
     let state = &outcome.state;
-    check_cards(state, seat, &command.cards)?;
-    let city = state.round.as_ref().map(|r| r.city);
-    let cards = score(state, &command.cards, city.and_then(|id| state.city(id)));
-    let total = cards.iter().map(|c| c.points).sum();
+    let cards = score(state, cards, city.and_then(|id| state.city(id)));
+    let points = cards.iter().map(|c| c.points).sum();
     outcome.push(GuildCardsLaid {
         seat,
         city,
         cards,
-        points: total,
+        points,
     });
+}
+
+pub fn lay(outcome: &mut Outcome, seat: Seat, command: &LayGuildCards) -> Result<(), RuleError> {
+    check_cards(&outcome.state, seat, &command.cards)?;
+    let city = outcome.state.round.as_ref().map(|r| r.city);
+    push_laid(outcome, seat, &command.cards, city);
     Ok(())
 }
 
@@ -76,12 +92,7 @@ pub fn discard(
     seat: Seat,
     command: &DiscardGuildCard,
 ) -> Result<(), RuleError> {
-    if outcome.state.hand(seat).count(command.card) == 0 {
-        return Err(RuleError::new(
-            "card_not_in_hand",
-            "You do not hold that card.",
-        ));
-    }
+    check_held(&outcome.state, seat, command.card)?;
     outcome.push(GuildCardDiscarded {
         seat,
         card: command.card,

@@ -6,7 +6,6 @@ use super::super::pieces::TowerColour::*;
 use super::super::test_support::*;
 use super::super::Mauerbauer;
 use super::*;
-use crate::contract::{Ctx, Game};
 use crate::testing::given;
 
 /// The state once `turn` has closed field 20, with these hands and scores before.
@@ -21,12 +20,6 @@ fn closing(hands: &[&[GuildCard]], scores: &[i64], turn: Seat) -> State {
     }
     let state = given::<Mauerbauer>(layout.events()).state;
     build(&state, 35, 9).1
-}
-
-fn refused(state: &State, seat: Seat, command: impl Into<MauerbauerCommand>) -> &'static str {
-    Mauerbauer::decide(state, seat, &command.into(), &mut Ctx::new(0, 0))
-        .unwrap_err()
-        .code
 }
 
 #[test]
@@ -59,19 +52,7 @@ fn laid_cards_score_now_for_the_city_just_closed() {
             cards: vec![CityOfOneField],
         },
     );
-    assert_eq!(
-        events,
-        vec![GuildCardsLaid {
-            seat: 0,
-            city: Some(0),
-            cards: vec![ScoredCard {
-                card: CityOfOneField,
-                points: 6
-            }],
-            points: 6,
-        }
-        .into()]
-    );
+    assert_eq!(events, vec![laid(0, Some(0), &[(CityOfOneField, 6)])]);
     assert_eq!(after.scores, vec![7, 1]);
     let (events, after) = act(
         &after,

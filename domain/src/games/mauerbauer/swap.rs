@@ -8,18 +8,14 @@ use crate::contract::{Ctx, RuleError, Seat};
 use super::deck::draw;
 use super::evolve::Outcome;
 use super::model::*;
+use super::scoring_round::check_held;
 
 pub fn swap_out(
     outcome: &mut Outcome,
     seat: Seat,
     command: &SwapOutGuildCard,
 ) -> Result<(), RuleError> {
-    if outcome.state.hand(seat).count(command.card) == 0 {
-        return Err(RuleError::new(
-            "card_not_in_hand",
-            "You do not hold that card.",
-        ));
-    }
+    check_held(&outcome.state, seat, command.card)?;
     outcome.push(GuildCardSwappedOut {
         seat,
         card: command.card,

@@ -159,6 +159,27 @@ pub fn act(
     (events, after)
 }
 
+/// The event of `seat` laying `cards`, each with its points, for `city`.
+pub fn laid(seat: Seat, city: Option<CityId>, cards: &[(GuildCard, i64)]) -> MauerbauerEvent {
+    GuildCardsLaid {
+        seat,
+        city,
+        cards: cards
+            .iter()
+            .map(|&(card, points)| ScoredCard { card, points })
+            .collect(),
+        points: cards.iter().map(|(_, p)| p).sum(),
+    }
+    .into()
+}
+
+/// The code of the rule `seat` breaks with `command`.
+pub fn refused(state: &State, seat: Seat, command: impl Into<MauerbauerCommand>) -> &'static str {
+    Mauerbauer::decide(state, seat, &command.into(), &mut Ctx::new(0, 0))
+        .expect_err("the command is refused")
+        .code
+}
+
 /// The player whose turn it is builds on `line` (dice from `seed`) and takes the first listed
 /// towers and houses: the events of the whole step and the state after them.
 pub fn build(state: &State, line: LineId, seed: u64) -> (Vec<MauerbauerEvent>, State) {

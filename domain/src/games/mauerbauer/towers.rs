@@ -5,10 +5,26 @@
 
 use crate::contract::{RuleError, Seat};
 
-use super::board::board;
+use super::board::{board, LineId, VertexId};
 use super::dice::placements;
 use super::evolve::Outcome;
 use super::model::*;
+
+/// The ends of `line` without a tower.
+pub fn free_ends(state: &State, line: LineId) -> Vec<VertexId> {
+    board().lines[usize::from(line)]
+        .vertices
+        .into_iter()
+        .filter(|&v| {
+            state
+                .towers
+                .get(usize::from(v))
+                .copied()
+                .flatten()
+                .is_none()
+        })
+        .collect()
+}
 
 /// Every placement the die leaves open (empty when no tower is to be placed).
 pub fn options(state: &State) -> Vec<Vec<TowerPlacement>> {
@@ -21,18 +37,7 @@ pub fn options(state: &State) -> Vec<Vec<TowerPlacement>> {
     else {
         return Vec::new();
     };
-    let free_ends: Vec<u8> = board().lines[usize::from(line)]
-        .vertices
-        .into_iter()
-        .filter(|&v| {
-            state
-                .towers
-                .get(usize::from(v))
-                .copied()
-                .flatten()
-                .is_none()
-        })
-        .collect();
+    let free_ends = free_ends(state, line);
     let dice = if free_ends.len() == 2 {
         vec![Some(die), None]
     } else {

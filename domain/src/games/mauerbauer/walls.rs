@@ -8,6 +8,7 @@ use super::board::{board, ids128, LineId, LineSet, LINES};
 use super::dice::{roll_house_die, roll_tower_die};
 use super::evolve::Outcome;
 use super::model::*;
+use super::towers::free_ends;
 
 const ALL_LINES: LineSet = (1 << LINES) - 1;
 
@@ -46,15 +47,7 @@ pub fn build(
             format!("Line {line} lies inside a closed city: no wall may be built there."),
         ));
     }
-    let ends = board().lines[usize::from(line)].vertices;
-    let free_end = ends.iter().any(|&v| {
-        state
-            .towers
-            .get(usize::from(v))
-            .copied()
-            .flatten()
-            .is_none()
-    });
+    let free_end = !free_ends(state, line).is_empty();
     outcome.push(WallBuilt { seat, line });
     let tower = free_end.then(|| roll_tower_die(&mut ctx.rng));
     let houses = [roll_house_die(&mut ctx.rng), roll_house_die(&mut ctx.rng)];
