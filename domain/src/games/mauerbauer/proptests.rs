@@ -357,7 +357,7 @@ fn play(seed: u64, seats: u8, checks: Checks) -> (usize, BTreeSet<&'static str>)
 fn many_random_games_end_and_conserve_pieces_and_cards() {
     let mut longest = 0;
     let mut happened = BTreeSet::new();
-    for seed in 0..1500u64 {
+    for seed in 0..2000u64 {
         let (moves, tags) = play(seed, 2 + (seed % 3) as u8, Checks::Views);
         longest = longest.max(moves);
         happened.extend(tags);

@@ -107,6 +107,9 @@ pub struct FieldView {
     pub col: u8,
     pub points: Points,
     pub region: Region,
+    /// The triangle's centre, where a client may draw its houses.
+    pub x: f64,
+    pub y: f64,
     pub vertices: [VertexId; 3],
     pub lines: [LineId; 3],
     /// The houses standing in the field (a closed city's houses and palaces are the city's).
@@ -254,6 +257,11 @@ pub fn view(state: &State, viewer: Viewer) -> MauerbauerView {
             col: f.col,
             points: f.points,
             region: f.region,
+            x: centre(f.vertices.map(|v| b.vertices[usize::from(v)].x)),
+            y: centre(
+                f.vertices
+                    .map(|v| f64::from(b.vertices[usize::from(v)].line)),
+            ) * ROW_HEIGHT,
             vertices: f.vertices,
             lines: f.lines,
             houses: state
@@ -346,6 +354,10 @@ pub fn view(state: &State, viewer: Viewer) -> MauerbauerView {
             })
             .collect(),
     }
+}
+
+fn centre(coordinates: [f64; 3]) -> f64 {
+    coordinates.iter().sum::<f64>() / 3.0
 }
 
 /// The event as `viewer` may see it: the cards a player drew are that player's secret. Every

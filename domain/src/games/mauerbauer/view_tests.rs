@@ -45,6 +45,10 @@ fn the_view_holds_the_geometry_a_client_draws_the_board_from() {
         ([12, 13, 18], [31, 33, 35], Region::A, Points::Up)
     );
     assert_eq!(board.row_height, ROW_HEIGHT);
+    // Field 20's corners are (1, 2), (2, 2) and (1.5, 3) in rows: its centre is a third of the
+    // way up from its base.
+    assert_eq!(field.x, 1.5);
+    assert!((field.y - (2.0 + 1.0 / 3.0) * ROW_HEIGHT).abs() < 1e-12);
 }
 
 #[test]
