@@ -27,25 +27,17 @@ fn check_log(events: &[Value], me: u64) {
     }
 }
 
-#[actix_web::test]
-async fn a_whole_three_player_game_is_played_by_following_moves() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea", "cem"]).await;
-    let id = s.game("mauerbauer", json!({}), &tokens).await;
-    let kinds = s.get("/v1/kinds", None).await;
-    assert!(kinds
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|k| k["kind"] == "mauerbauer"));
-    let mut pick = Pick::new(8);
+/// Plays game `id` to the end, each seat choosing at random among its `/moves`; at every step
+/// the seat to act sees only its own hand, and every 20th step (when `deep`) every seat's log and
+/// a past board hide the others' hands. Returns the number of commands sent.
+async fn play_to_end(s: &TestServer, id: i64, tokens: &[String], seed: u64, deep: bool) -> usize {
+    let mut pick = Pick::new(seed);
     let mut commands = 0;
     loop {
         let game = s.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
         assert_eq!(game.status, 200, "{}", game.body);
         if game.body["status"] == "finished" {
-            break;
+            return commands;
         }
         let to_act = game.body["to_act"].as_array().unwrap();
         assert_eq!(to_act.len(), 1, "one seat acts at a time");
@@ -54,7 +46,7 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
         let mine = s.get(&format!("/v1/games/{id}"), Some(token)).await;
         assert_eq!(mine.body["view"]["type"], "MauerbauerView");
         check_view(&mine.body["view"], seat);
-        if commands % 20 == 0 {
+        if deep && commands % 20 == 0 {
             for (me, t) in tokens.iter().enumerate() {
                 check_log(&s.log(id, Some(t)).await, me as u64);
                 let version = game.body["version"].as_i64().unwrap();
@@ -86,16 +78,36 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
         commands += 1;
         assert!(commands < 3000, "the game does not end");
     }
+}
+
+/// The finished game as anybody sees it: a result, every hand shown.
+async fn check_finished(s: &TestServer, id: i64, seats: usize) {
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(game.body["status"], "finished");
     assert_eq!(game.body["to_act"], json!([]));
     assert!(!game.body["winners"].as_array().unwrap().is_empty());
-    assert_eq!(game.body["scores"].as_array().unwrap().len(), 3);
+    assert_eq!(game.body["scores"].as_array().unwrap().len(), seats);
     let view = &game.body["view"];
     assert!(view["result"]["reason"].is_string());
     for p in view["players"].as_array().unwrap() {
         assert!(p["hand"].is_array(), "after the end all hands are shown");
     }
+}
+
+#[actix_web::test]
+async fn a_whole_three_player_game_is_played_by_following_moves() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea", "cem"]).await;
+    let id = s.game("mauerbauer", json!({}), &tokens).await;
+    let kinds = s.get("/v1/kinds", None).await;
+    assert!(kinds
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|k| k["kind"] == "mauerbauer"));
+    play_to_end(&s, id, &tokens, 8, true).await;
+    check_finished(&s, id, 3).await;
     let events = s.log(id, Some(&tokens[1])).await;
     assert!(events
         .iter()
@@ -105,6 +117,18 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
     let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(audit.body["chain_intact"], true, "{}", audit.body);
     assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn two_and_four_players_play_to_the_end_too() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea", "cem", "dan"]).await;
+    for seats in [2, 4] {
+        let id = s.game("mauerbauer", json!({}), &tokens[..seats]).await;
+        play_to_end(&s, id, &tokens[..seats], seats as u64, false).await;
+        check_finished(&s, id, seats).await;
+    }
     s.finish().await;
 }
 
