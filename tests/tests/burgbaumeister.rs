@@ -83,7 +83,7 @@ async fn check_finished(s: &TestServer, id: i64, tokens: &[String], variant: boo
             );
         }
     }
-    let events = s.log(id, None).await;
+    let events = s.events(id, None).await;
     assert_eq!(events.last().unwrap()["event"]["type"], "CastleGameEnded");
     assert_eq!(events.len() as i64, game.body["version"].as_i64().unwrap());
     assert!(

@@ -48,7 +48,7 @@ async fn play_to_end(s: &TestServer, id: i64, tokens: &[String], seed: u64, deep
         check_view(&mine.body["view"], seat);
         if deep && commands % 20 == 0 {
             for (me, t) in tokens.iter().enumerate() {
-                check_log(&s.log(id, Some(t)).await, me as u64);
+                check_log(&s.events(id, Some(t)).await, me as u64);
                 let version = game.body["version"].as_i64().unwrap();
                 let at = 1 + (commands as i64 * 7) % version;
                 let past = s
@@ -108,7 +108,7 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
         .any(|k| k["kind"] == "mauerbauer"));
     play_to_end(&s, id, &tokens, 8, true).await;
     check_finished(&s, id, 3).await;
-    let events = s.log(id, Some(&tokens[1])).await;
+    let events = s.events(id, Some(&tokens[1])).await;
     assert!(events
         .iter()
         .filter(|e| e["event"]["type"] == "GuildCardsDrawn")
