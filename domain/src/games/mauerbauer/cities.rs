@@ -40,26 +40,27 @@ pub fn enclosed(walls: LineSet, fields: FieldSet) -> bool {
 /// The cities a wall on `line` closes now: the regions on its sides that walls enclose and
 /// that are not closed cities yet, the one holding the lower field first.
 pub fn newly_enclosed(state: &State, line: LineId) -> Vec<FieldSet> {
-    let in_cities = state.city_fields();
+    enclosed_beside(state.walls, state.city_fields(), line)
+}
+
+/// Would a wall on `line` close a city?
+pub fn would_close(state: &State, line: LineId) -> bool {
+    !enclosed_beside(state.walls | 1 << line, state.city_fields(), line).is_empty()
+}
+
+fn enclosed_beside(walls: LineSet, in_cities: FieldSet, line: LineId) -> Vec<FieldSet> {
     let mut found: Vec<FieldSet> = Vec::new();
     for &field in &board().lines[usize::from(line)].fields {
         if in_cities & 1 << field != 0 {
             continue;
         }
-        let region = reach(state.walls, field);
-        if enclosed(state.walls, region) && !found.contains(&region) {
+        let region = reach(walls, field);
+        if enclosed(walls, region) && !found.contains(&region) {
             found.push(region);
         }
     }
     found.sort_by_key(|region| region.trailing_zeros());
     found
-}
-
-/// Would a wall on `line` close a city?
-pub fn would_close(state: &State, line: LineId) -> bool {
-    let mut after = state.clone();
-    after.walls |= 1 << line;
-    !newly_enclosed(&after, line).is_empty()
 }
 
 /// The towers standing on `vertices`.
