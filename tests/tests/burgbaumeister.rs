@@ -62,26 +62,6 @@ async fn play_to_end(
     }
 }
 
-/// The whole log as `token` may see it, page by page.
-async fn all_events(s: &TestServer, id: i64, token: Option<&str>) -> Vec<Value> {
-    let mut events = Vec::new();
-    let mut after = 0;
-    loop {
-        let page = s
-            .get(
-                &format!("/v1/games/{id}/events?after={after}&limit=500"),
-                token,
-            )
-            .await;
-        assert_eq!(page.status, 200, "{}", page.body);
-        events.extend(page.body["events"].as_array().unwrap().iter().cloned());
-        match page.body["next_after"].as_i64() {
-            Some(next) => after = next,
-            None => return events,
-        }
-    }
-}
-
 async fn players(s: &TestServer, n: usize) -> Vec<String> {
     s.players(&["player0", "player1", "player2", "player3"][..n])
         .await
@@ -115,7 +95,7 @@ async fn check_finished(s: &TestServer, id: i64, tokens: &[String], variant: boo
             );
         }
     }
-    let events = all_events(s, id, None).await;
+    let events = s.events(id, None).await;
     assert_eq!(events.last().unwrap()["event"]["type"], "CastleGameEnded");
     assert_eq!(events.len() as i64, game.body["version"].as_i64().unwrap());
     assert!(
