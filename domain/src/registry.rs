@@ -2,14 +2,16 @@
 
 use crate::dynamic::{DynGame, Erased};
 use crate::games::burgbaumeister::Burgbaumeister;
+use crate::games::carcassonne::Carcassonne;
 use crate::games::space_builder::SpaceBuilder;
 use crate::games::wettstreit::Wettstreit;
 
 static BURGBAUMEISTER: Erased<Burgbaumeister> = Erased::new();
+static CARCASSONNE: Erased<Carcassonne> = Erased::new();
 static SPACE_BUILDER: Erased<SpaceBuilder> = Erased::new();
 static WETTSTREIT: Erased<Wettstreit> = Erased::new();
 
-static ALL: [&dyn DynGame; 3] = [&BURGBAUMEISTER, &WETTSTREIT, &SPACE_BUILDER];
+static ALL: [&dyn DynGame; 4] = [&BURGBAUMEISTER, &WETTSTREIT, &SPACE_BUILDER, &CARCASSONNE];
 
 /// Every game, in the order `GET /v1/kinds` lists them.
 pub fn all() -> &'static [&'static dyn DynGame] {
