@@ -30,9 +30,14 @@ mod view;
 
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod test_support;
+#[cfg(test)]
+mod tests;
 
 pub use model::*;
 pub use rules::Carcassonne;
 pub use state::State;
-pub use turn::Phase;
+pub use tiles::{FeatureKind, Terrain};
+pub use turn::{phase, Phase};
 pub use view::*;

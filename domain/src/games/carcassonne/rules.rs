@@ -96,3 +96,52 @@ impl Game for Carcassonne {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::dynamic::{DynGame, Erased};
+
+    use super::*;
+
+    #[test]
+    fn the_game_registers_with_named_schemas() {
+        let game = Erased::<Carcassonne>::new();
+        let info = game.info();
+        assert_eq!(
+            (info.kind, info.min_seats, info.max_seats),
+            ("carcassonne", 2, 5)
+        );
+        assert_eq!(info.options_schema, "CarcassonneOptions");
+        assert_eq!(
+            info.default_options,
+            serde_json::json!({"mage_and_witch": false, "gold_mines": false})
+        );
+        let schemas = game.schemas();
+        assert_eq!(schemas.view, "CarcassonneView");
+        let names: Vec<&str> = schemas.schemas.iter().map(|(n, _)| n.as_str()).collect();
+        for tag in schemas.commands.iter().chain(&schemas.events) {
+            assert!(names.contains(tag), "{tag} has a named schema");
+        }
+        for helper in [
+            "CarcassonneTile",
+            "CarcassonneSegment",
+            "CarcassonneFeature",
+            "CarcassonnePhase",
+            "CarcassonnePosition",
+        ] {
+            assert!(names.contains(&helper), "{helper} has a named schema");
+        }
+    }
+
+    #[test]
+    fn unknown_options_are_refused() {
+        let game = Erased::<Carcassonne>::new();
+        assert!(game
+            .validate_options(&serde_json::json!({"mage_and_witch": true}), 3)
+            .is_ok());
+        assert!(game
+            .validate_options(&serde_json::json!({"river": true}), 3)
+            .is_err());
+        assert!(game.validate_options(&serde_json::json!({}), 6).is_err());
+    }
+}

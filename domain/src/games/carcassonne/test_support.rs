@@ -1,0 +1,188 @@
+//! Boards for rule tests, laid out by events. [`Table`] lays tiles where the rules allow them
+//! (it checks each placement), puts followers, figures and gold where a test wants them, and
+//! ends with the tile drawn for the turn under test. The pile holds cloisters (B) unless the
+//! test names it; with an empty pile the turn under test is the last and the game ends after it.
+
+use super::evolve::evolve;
+use super::model::*;
+use super::placement;
+use super::state::{State, FOLLOWERS};
+use super::tiles::{self, catalogue, quarters};
+
+pub fn at(x: i32, y: i32) -> Position {
+    Position { x, y }
+}
+
+const CLOISTERS: &[(&str, u8)] = &[("B", 20)];
+
+pub struct Table {
+    pub events: Vec<CarcassonneEvent>,
+    pub state: State,
+}
+
+impl Table {
+    /// A base game of `players` with the start tile D at (0, 0), seat 0 to play.
+    pub fn new(players: u8) -> Self {
+        Self::with(players, CarcassonneOptions::default(), CLOISTERS)
+    }
+
+    /// Both expansions, 16 ingots.
+    pub fn expansions(players: u8) -> Self {
+        Self::with(
+            players,
+            CarcassonneOptions {
+                mage_and_witch: true,
+                gold_mines: true,
+            },
+            CLOISTERS,
+        )
+    }
+
+    pub fn with(players: u8, options: CarcassonneOptions, pile: &[(&str, u8)]) -> Self {
+        let mut table = Table {
+            events: Vec::new(),
+            state: State::default(),
+        };
+        table.push(CarcassonneGameStarted {
+            players,
+            mage_and_witch: options.mage_and_witch,
+            gold_mines: options.gold_mines,
+            starting_seat: 0,
+            followers: FOLLOWERS,
+            gold_ingots: if options.gold_mines { 16 } else { 0 },
+            pile: pile
+                .iter()
+                .map(|&(tile, count)| TileCount {
+                    tile: tile.into(),
+                    count,
+                })
+                .collect(),
+        });
+        table.push(StartTilePlaced {
+            tile: "D".into(),
+            x: 0,
+            y: 0,
+            rotation: 0,
+        });
+        table
+    }
+
+    fn push(&mut self, event: impl Into<CarcassonneEvent>) {
+        let event = event.into();
+        evolve(&mut self.state, &event);
+        self.events.push(event);
+    }
+
+    /// `seat` lays `tile` at (x, y) turned `rotation` degrees (a turn with nothing else).
+    #[track_caller]
+    pub fn lay(mut self, seat: u8, tile: &str, x: i32, y: i32, rotation: u16) -> Self {
+        let kind = catalogue().kind_of(tile).expect("a tile of the catalogue");
+        if let Err(e) = placement::check(
+            &self.state.board,
+            kind,
+            at(x, y),
+            quarters(rotation).unwrap(),
+        ) {
+            panic!("{tile} at ({x}, {y}) turned {rotation}: {}", e.message);
+        }
+        self.push(TileDrawn {
+            seat,
+            tile: tile.into(),
+        });
+        self.push(TilePlaced {
+            seat,
+            tile: tile.into(),
+            x,
+            y,
+            rotation,
+        });
+        self
+    }
+
+    /// `seat`'s follower on segment `segment` of the tile at (x, y).
+    pub fn follower(mut self, seat: u8, x: i32, y: i32, segment: u8) -> Self {
+        let placed = self.state.board.at(at(x, y)).expect("a placed tile");
+        let feature = tiles::tile(placed.kind).segments[segment as usize].kind;
+        self.push(FollowerPlaced {
+            seat,
+            x,
+            y,
+            segment,
+            feature,
+        });
+        self
+    }
+
+    pub fn figure(mut self, figure: MagicFigure, x: i32, y: i32, segment: u8) -> Self {
+        self.push(MageOrWitchPlaced {
+            seat: 0,
+            figure,
+            x,
+            y,
+            segment,
+        });
+        self
+    }
+
+    pub fn gold(mut self, x: i32, y: i32, ingots: u8) -> Self {
+        for _ in 0..ingots {
+            self.push(GoldIngotPlaced { seat: 0, x, y });
+        }
+        self
+    }
+
+    /// Ingots already taken by `seat`.
+    pub fn ingots(mut self, seat: u8, ingots: u8, from: Position) -> Self {
+        self = self.gold(from.x, from.y, ingots);
+        for _ in 0..ingots {
+            self.push(GoldIngotTaken {
+                seat,
+                x: from.x,
+                y: from.y,
+            });
+        }
+        self
+    }
+
+    /// The turn under test: `seat` has drawn `tile`.
+    pub fn drawn(mut self, seat: u8, tile: &str) -> Vec<CarcassonneEvent> {
+        self.push(TileDrawn {
+            seat,
+            tile: tile.into(),
+        });
+        self.events
+    }
+}
+
+/// The events after the turn's own, from the next draw (or the final scoring) on, dropped.
+pub fn until_next_turn(events: Vec<CarcassonneEvent>) -> Vec<CarcassonneEvent> {
+    events
+        .into_iter()
+        .take_while(|e| {
+            !matches!(
+                e,
+                CarcassonneEvent::TileDrawn(_)
+                    | CarcassonneEvent::TileDiscarded(_)
+                    | CarcassonneEvent::CarcassonneGameEnded(_)
+            )
+        })
+        .collect()
+}
+
+/// On `table`: a cloister south of the start tile with seat 1's monk, and 6 of its neighbours around it;
+/// (1,2) is the last free place.
+pub fn cloister_nearly_surrounded(table: Table) -> Table {
+    table
+        .lay(1, "B", 0, 1, 0)
+        .follower(1, 0, 1, 1)
+        .lay(0, "U", -1, 0, 0)
+        .lay(1, "U", 1, 0, 0)
+        .lay(0, "E", -1, 1, 270)
+        .lay(1, "E", 1, 1, 90)
+        .lay(0, "E", -1, 2, 180)
+        .lay(1, "E", 0, 2, 180)
+}
+
+pub fn positions(list: &[(i32, i32)]) -> Vec<Position> {
+    list.iter().map(|&(x, y)| at(x, y)).collect()
+}
