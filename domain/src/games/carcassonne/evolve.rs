@@ -10,7 +10,7 @@ pub fn evolve(state: &mut State, event: &CarcassonneEvent) {
         CarcassonneEvent::CarcassonneGameStarted(e) => {
             let catalogue = catalogue();
             let mut pile = vec![0; catalogue.tiles.len()];
-            for entry in &e.pile {
+            for entry in &e.tile_counts {
                 if let Some(kind) = catalogue.kind_of(&entry.tile) {
                     pile[kind as usize] += entry.count;
                 }

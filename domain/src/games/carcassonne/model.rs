@@ -103,8 +103,8 @@ pub struct TileCount {
     pub count: u8,
 }
 
-/// The game began. `pile` is what the draw pile holds (its order does not exist yet: each tile
-/// is drawn at random from what is left at the moment it is drawn).
+/// The game began. `tile_counts` is what the draw pile holds, by kind (it has no order: each
+/// tile is drawn at random from what is left at the moment it is drawn).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CarcassonneGameStarted {
     pub players: u8,
@@ -116,7 +116,7 @@ pub struct CarcassonneGameStarted {
     pub followers: u8,
     /// Ingots in the supply (Die Goldminen; 0 without it).
     pub gold_ingots: u8,
-    pub pile: Vec<TileCount>,
+    pub tile_counts: Vec<TileCount>,
 }
 
 /// The start tile was laid face up.

@@ -36,7 +36,7 @@ pub fn setup(
         } else {
             0
         },
-        pile: pile::contents(options),
+        tile_counts: pile::contents(options),
     });
     outcome.push(StartTilePlaced {
         tile: catalogue.get(catalogue.start_tile).id.clone(),

@@ -50,7 +50,7 @@ impl Table {
             starting_seat: 0,
             followers: FOLLOWERS,
             gold_ingots: if options.gold_mines { 16 } else { 0 },
-            pile: pile
+            tile_counts: pile
                 .iter()
                 .map(|&(tile, count)| TileCount {
                     tile: tile.into(),

@@ -103,8 +103,9 @@ pub struct FeatureView {
     pub kind: FeatureKind,
     /// Roads and cities with no open edge; cloisters with all 8 neighbours. Fields never.
     pub completed: bool,
-    /// The distinct tiles it lies on (a cloister: its own).
-    pub tiles: Vec<Position>,
+    /// How many distinct tiles it lies on (a cloister: 1; the tiles' segments name the
+    /// feature).
+    pub tiles: u32,
     pub pennants: u8,
     /// Roads and cities: edges still waiting for a neighbour.
     pub open_edges: u16,
@@ -169,8 +170,9 @@ pub struct CarcassonneView {
     pub placed_this_turn: Option<Position>,
     /// Tiles still in the pile.
     pub tiles_left: u32,
-    /// The pile's tiles by kind (not its order: it has none; each tile is drawn at random).
-    pub pile: Vec<TileCount>,
+    /// The tiles left, by kind (public: the players can count them; there is no order, each
+    /// tile is drawn at random when its turn comes).
+    pub tiles_left_by_kind: Vec<TileCount>,
     /// Tiles that fitted nowhere, in the order they were drawn.
     pub discarded: Vec<String>,
     /// Every placed tile, in the order placed (the start tile first).
@@ -257,7 +259,7 @@ fn feature_view(state: &State, node: Node) -> FeatureView {
         id: node,
         kind: feature.kind,
         completed,
-        tiles: state.board.positions(feature.tiles),
+        tiles: feature.tiles.len(),
         pennants: feature.pennants,
         open_edges: feature.open,
         points,
@@ -291,7 +293,7 @@ pub fn view(state: &State, _viewer: Viewer) -> CarcassonneView {
         drawn_tile: state.drawn.map(|kind| tile_view(kind, 0, None)),
         placed_this_turn: state.current_tile().filter(|_| running).map(|t| t.pos),
         tiles_left: state.tiles_left(),
-        pile: state
+        tiles_left_by_kind: state
             .pile
             .iter()
             .enumerate()

@@ -305,7 +305,7 @@ fn setup_lays_the_start_tile_and_draws_the_first() {
             };
             assert_eq!(started.followers, 7);
             assert_eq!(started.gold_ingots, if options.gold_mines { 16 } else { 0 });
-            let pile: u32 = started.pile.iter().map(|c| u32::from(c.count)).sum();
+            let pile: u32 = started.tile_counts.iter().map(|c| u32::from(c.count)).sum();
             assert_eq!(pile, tiles);
             assert_eq!(
                 events[1],

@@ -61,7 +61,7 @@ fn segments_name_their_features_and_features_what_they_are_worth() {
     let road = feature(view.tiles[0].segments[1].feature);
     assert_eq!(view.tiles[1].segments[0].feature, Some(road.id), "one road");
     assert_eq!(
-        (road.kind, road.completed, road.tiles.len(), road.open_edges),
+        (road.kind, road.completed, road.tiles, road.open_edges),
         (FeatureKind::Road, false, 2, 2)
     );
     assert_eq!(road.figure, Some(MagicFigure::Mage));
@@ -113,7 +113,7 @@ fn the_view_shows_the_drawn_tile_the_pile_and_the_players() {
     assert!(drawn.segments.iter().all(|s| s.feature.is_none()));
     assert_eq!(view.tiles_left, 20);
     assert_eq!(
-        view.pile,
+        view.tiles_left_by_kind,
         vec![TileCount {
             tile: "B".into(),
             count: 20
