@@ -267,6 +267,26 @@ impl TestServer {
         self.send(request, Some(serde_json::to_vec(body).unwrap()))
     }
 
+    /// The whole log of game `id` as `token` may see it, page by page.
+    pub async fn events(&self, id: i64, token: Option<&str>) -> Vec<Value> {
+        let mut events = Vec::new();
+        let mut after = 0;
+        loop {
+            let page = self
+                .get(
+                    &format!("/v1/games/{id}/events?after={after}&limit=1000"),
+                    token,
+                )
+                .await;
+            assert_eq!(page.status, 200, "{}", page.body);
+            events.extend(page.body["events"].as_array().unwrap().iter().cloned());
+            match page.body["next_after"].as_i64() {
+                Some(next) => after = next,
+                None => return events,
+            }
+        }
+    }
+
     /// Registers `name` (password `password-of-<name>`) and returns a token.
     pub async fn player(&self, name: &str) -> String {
         let password = format!("password-of-{name}");

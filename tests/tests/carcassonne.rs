@@ -6,35 +6,15 @@ use std::collections::HashSet;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, TestServer};
 
-/// The whole log as `token` may see it.
-async fn log(s: &TestServer, id: i64, token: Option<&str>) -> Vec<Value> {
-    let mut events = Vec::new();
-    let mut after = 0;
-    loop {
-        let page = s
-            .get(
-                &format!("/v1/games/{id}/events?after={after}&limit=1000"),
-                token,
-            )
-            .await;
-        assert_eq!(page.status, 200, "{}", page.body);
-        events.extend(page.body["events"].as_array().unwrap().iter().cloned());
-        match page.body["next_after"].as_i64() {
-            Some(next) => after = next,
-            None => return events,
-        }
-    }
-}
-
 /// Nothing is secret, so every reader gets the same view and log; and no event names a tile
 /// before it was drawn: the pile's order is nowhere, not even for an auditor.
 async fn check_pile_order_never_shown(s: &TestServer, id: i64, readers: &[Option<&str>]) {
     let first = s.get(&format!("/v1/games/{id}"), readers[0]).await.body["view"].clone();
-    let first_log = log(s, id, readers[0]).await;
+    let first_log = s.events(id, readers[0]).await;
     for &reader in &readers[1..] {
         let view = s.get(&format!("/v1/games/{id}"), reader).await.body["view"].clone();
         assert_eq!(view, first, "the same view for every reader");
-        assert_eq!(log(s, id, reader).await, first_log, "the same log");
+        assert_eq!(s.events(id, reader).await, first_log, "the same log");
     }
     let mut known: HashSet<String> = HashSet::new();
     for entry in &first_log {
@@ -193,7 +173,7 @@ async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_m
     for w in winners {
         assert_eq!(scores[w.as_u64().unwrap() as usize].as_i64().unwrap(), best);
     }
-    let events = log(&s, id, None).await;
+    let events = s.events(id, None).await;
     assert_eq!(
         events.last().unwrap()["event"]["type"],
         "CarcassonneGameEnded"

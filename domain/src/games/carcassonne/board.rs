@@ -191,15 +191,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carcassonne::tiles::catalogue;
-
-    fn kind(id: &str) -> TileKind {
-        catalogue().kind_of(id).unwrap()
-    }
-
-    fn at(x: i32, y: i32) -> Position {
-        Position { x, y }
-    }
+    use crate::games::carcassonne::test_support::{at, kind};
 
     #[test]
     fn the_frontier_is_the_empty_places_next_to_tiles_in_reading_order() {

@@ -59,7 +59,7 @@ pub fn evolve(state: &mut State, event: &CarcassonneEvent) {
             }
         }
         CarcassonneEvent::GoldIngotPlaced(e) => {
-            if let Some(i) = state.board.index_at(Position { x: e.x, y: e.y }) {
+            if let Some(i) = state.board.index_at(Position::new(e.x, e.y)) {
                 state.board.placed[i as usize].gold += 1;
                 state.gold_supply = state.gold_supply.saturating_sub(1);
             }
@@ -68,7 +68,7 @@ pub fn evolve(state: &mut State, event: &CarcassonneEvent) {
             }
         }
         CarcassonneEvent::MageOrWitchPlaced(e) => {
-            let node = state.board.node_at(Position { x: e.x, y: e.y }, e.segment);
+            let node = state.board.node_at(Position::new(e.x, e.y), e.segment);
             *state.figure_mut(e.figure) = node;
             if let Some(current) = &mut state.current {
                 current.figure_done = true;
@@ -83,7 +83,7 @@ pub fn evolve(state: &mut State, event: &CarcassonneEvent) {
             }
         }
         CarcassonneEvent::FollowerPlaced(e) => {
-            if let Some(node) = state.board.node_at(Position { x: e.x, y: e.y }, e.segment) {
+            if let Some(node) = state.board.node_at(Position::new(e.x, e.y), e.segment) {
                 state.followers.push(Follower { seat: e.seat, node });
                 if let Some(home) = state.home.get_mut(e.seat as usize) {
                     *home = home.saturating_sub(1);
@@ -93,7 +93,7 @@ pub fn evolve(state: &mut State, event: &CarcassonneEvent) {
         CarcassonneEvent::FollowerSkipped(_) => {}
         CarcassonneEvent::FeatureScored(e) => add_points(state, &e.seats, e.points),
         CarcassonneEvent::FollowerReturned(e) => {
-            let node = state.board.node_at(Position { x: e.x, y: e.y }, e.segment);
+            let node = state.board.node_at(Position::new(e.x, e.y), e.segment);
             if let Some(i) = state
                 .followers
                 .iter()
@@ -106,7 +106,7 @@ pub fn evolve(state: &mut State, event: &CarcassonneEvent) {
             }
         }
         CarcassonneEvent::GoldIngotTaken(e) => {
-            if let Some(i) = state.board.index_at(Position { x: e.x, y: e.y }) {
+            if let Some(i) = state.board.index_at(Position::new(e.x, e.y)) {
                 let gold = &mut state.board.placed[i as usize].gold;
                 *gold = gold.saturating_sub(1);
                 if let Some(ingots) = state.ingots.get_mut(e.seat as usize) {

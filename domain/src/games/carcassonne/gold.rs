@@ -70,10 +70,7 @@ pub fn place(
     seat: Seat,
     command: &PlaceGoldIngot,
 ) -> Result<GoldIngotPlaced, RuleError> {
-    let pos = Position {
-        x: command.x,
-        y: command.y,
-    };
+    let pos = Position::new(command.x, command.y);
     if !candidates(state).contains(&pos) {
         return Err(RuleError::new(
             "not_next_to_gold_tile",

@@ -99,10 +99,7 @@ pub fn place(
     seat: Seat,
     command: &PlaceMageOrWitch,
 ) -> Result<MageOrWitchPlaced, RuleError> {
-    let pos = Position {
-        x: command.x,
-        y: command.y,
-    };
+    let pos = Position::new(command.x, command.y);
     let Some(node) = state.board.node_at(pos, command.segment) else {
         return Err(RuleError::new(
             "no_such_segment",

@@ -213,6 +213,12 @@ pub struct Position {
     pub y: i32,
 }
 
+impl Position {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Position { x, y }
+    }
+}
+
 /// A road, city or cloister scored: when completed, or unfinished at the end of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct FeatureScored {

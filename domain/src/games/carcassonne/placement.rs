@@ -78,15 +78,7 @@ pub fn fits_somewhere(board: &Board, kind: TileKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carcassonne::tiles::catalogue;
-
-    fn kind(id: &str) -> TileKind {
-        catalogue().kind_of(id).unwrap()
-    }
-
-    fn at(x: i32, y: i32) -> Position {
-        Position { x, y }
-    }
+    use crate::games::carcassonne::test_support::{at, kind};
 
     fn start() -> Board {
         let mut board = Board::default();

@@ -7,10 +7,26 @@ use super::evolve::evolve;
 use super::model::*;
 use super::placement;
 use super::state::{State, FOLLOWERS};
-use super::tiles::{self, catalogue, quarters};
+use super::tiles::{self, catalogue, quarters, TileKind};
 
 pub fn at(x: i32, y: i32) -> Position {
-    Position { x, y }
+    Position::new(x, y)
+}
+
+pub fn kind(id: &str) -> TileKind {
+    catalogue().kind_of(id).expect("a tile of the catalogue")
+}
+
+/// `seat` placed `tile` at (x, y) turned `rotation` degrees.
+pub fn placed(seat: u8, tile: &str, x: i32, y: i32, rotation: u16) -> CarcassonneEvent {
+    TilePlaced {
+        seat,
+        tile: tile.into(),
+        x,
+        y,
+        rotation,
+    }
+    .into()
 }
 
 const CLOISTERS: &[(&str, u8)] = &[("B", 20)];
@@ -89,13 +105,7 @@ impl Table {
             seat,
             tile: tile.into(),
         });
-        self.push(TilePlaced {
-            seat,
-            tile: tile.into(),
-            x,
-            y,
-            rotation,
-        });
+        self.push(placed(seat, tile, x, y, rotation));
         self
     }
 
@@ -181,6 +191,35 @@ pub fn cloister_nearly_surrounded(table: Table) -> Table {
         .lay(1, "E", 1, 1, 90)
         .lay(0, "E", -1, 2, 180)
         .lay(1, "E", 0, 2, 180)
+}
+
+/// On `table` (3 seats): a city in two parts, each with a knight and a pennant: D + M(0,-1)
+/// (seat 0's) and M(2,-1) + K(2,0) (seat 1's), reached along the road D–U(1,0)–K. G at (1,-1)
+/// would join and close them.
+pub fn city_in_two_parts(table: Table) -> Table {
+    table
+        .lay(0, "M", 0, -1, 180)
+        .follower(0, 0, -1, 0)
+        .lay(1, "U", 1, 0, 0)
+        .lay(2, "K", 2, 0, 0)
+        .lay(0, "M", 2, -1, 270)
+        .follower(1, 2, -1, 0)
+}
+
+/// On `table`: the start tile's city with seat 0's knight and a cloister at (1,-1) with seat
+/// 1's monk, with every place around the cloister filled but (0,-1), where an E turned half
+/// way closes both.
+pub fn city_and_cloister_open(table: Table) -> Table {
+    table
+        .follower(0, 0, 0, 0)
+        .lay(1, "U", 1, 0, 0)
+        .lay(1, "B", 1, -1, 0)
+        .follower(1, 1, -1, 1)
+        .lay(0, "U", 2, 0, 0)
+        .lay(1, "B", 2, -1, 0)
+        .lay(0, "B", 2, -2, 0)
+        .lay(1, "B", 1, -2, 0)
+        .lay(0, "B", 0, -2, 0)
 }
 
 pub fn positions(list: &[(i32, i32)]) -> Vec<Position> {

@@ -77,37 +77,59 @@ fn expect(state: &State, step: Phase) -> Result<(), RuleError> {
     }
 }
 
+/// What follows a step's own event.
+enum Then {
+    /// The steps that leave no choice, up to the next choice.
+    Advance,
+    /// Scoring and the next draw.
+    EndTurn,
+}
+
+/// A step of the turn: if it is this step, the event `rule` allows, then what follows.
+fn act<E: Into<CarcassonneEvent>>(
+    state: &State,
+    seat: Seat,
+    ctx: &mut Ctx,
+    step: Phase,
+    rule: impl FnOnce() -> Result<E, RuleError>,
+    then: Then,
+) -> Result<Vec<CarcassonneEvent>, RuleError> {
+    expect(state, step)?;
+    let event = rule()?;
+    let mut outcome = Outcome::new(state);
+    outcome.push(event);
+    match then {
+        Then::Advance => advance(&mut outcome, ctx, seat),
+        Then::EndTurn => end_turn(&mut outcome, ctx, seat),
+    }
+    Ok(outcome.events)
+}
+
 pub fn place_tile(
     state: &State,
     seat: Seat,
     command: &PlaceTile,
     ctx: &mut Ctx,
 ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-    expect(state, Phase::PlaceTile)?;
-    let Some(kind) = state.drawn else {
-        return Err(not_now(state));
+    let rule = || {
+        let kind = state.drawn.ok_or_else(|| not_now(state))?;
+        let quarters = quarters(command.rotation).ok_or_else(|| {
+            RuleError::new(
+                "invalid_rotation",
+                "A tile turns by 0, 90, 180 or 270 degrees.",
+            )
+        })?;
+        let pos = Position::new(command.x, command.y);
+        placement::check(&state.board, kind, pos, quarters)?;
+        Ok(TilePlaced {
+            seat,
+            tile: tiles::tile(kind).id.clone(),
+            x: pos.x,
+            y: pos.y,
+            rotation: command.rotation,
+        })
     };
-    let Some(quarters) = quarters(command.rotation) else {
-        return Err(RuleError::new(
-            "invalid_rotation",
-            "A tile turns by 0, 90, 180 or 270 degrees.",
-        ));
-    };
-    let pos = Position {
-        x: command.x,
-        y: command.y,
-    };
-    placement::check(&state.board, kind, pos, quarters)?;
-    let mut outcome = Outcome::new(state);
-    outcome.push(TilePlaced {
-        seat,
-        tile: tiles::tile(kind).id.clone(),
-        x: pos.x,
-        y: pos.y,
-        rotation: command.rotation,
-    });
-    advance(&mut outcome, ctx, seat);
-    Ok(outcome.events)
+    act(state, seat, ctx, Phase::PlaceTile, rule, Then::Advance)
 }
 
 pub fn place_gold(
@@ -116,12 +138,8 @@ pub fn place_gold(
     command: &PlaceGoldIngot,
     ctx: &mut Ctx,
 ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-    expect(state, Phase::PlaceGoldIngot)?;
-    let placed = gold::place(state, seat, command)?;
-    let mut outcome = Outcome::new(state);
-    outcome.push(placed);
-    advance(&mut outcome, ctx, seat);
-    Ok(outcome.events)
+    let rule = || gold::place(state, seat, command);
+    act(state, seat, ctx, Phase::PlaceGoldIngot, rule, Then::Advance)
 }
 
 pub fn place_figure(
@@ -130,12 +148,15 @@ pub fn place_figure(
     command: &PlaceMageOrWitch,
     ctx: &mut Ctx,
 ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-    expect(state, Phase::PlaceMageOrWitch)?;
-    let placed = mage_witch::place(state, seat, command)?;
-    let mut outcome = Outcome::new(state);
-    outcome.push(placed);
-    advance(&mut outcome, ctx, seat);
-    Ok(outcome.events)
+    let rule = || mage_witch::place(state, seat, command);
+    act(
+        state,
+        seat,
+        ctx,
+        Phase::PlaceMageOrWitch,
+        rule,
+        Then::Advance,
+    )
 }
 
 pub fn remove_figure(
@@ -144,12 +165,15 @@ pub fn remove_figure(
     command: &RemoveMageOrWitch,
     ctx: &mut Ctx,
 ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-    expect(state, Phase::PlaceMageOrWitch)?;
-    let removed = mage_witch::remove(state, command)?;
-    let mut outcome = Outcome::new(state);
-    outcome.push(removed);
-    advance(&mut outcome, ctx, seat);
-    Ok(outcome.events)
+    let rule = || mage_witch::remove(state, command);
+    act(
+        state,
+        seat,
+        ctx,
+        Phase::PlaceMageOrWitch,
+        rule,
+        Then::Advance,
+    )
 }
 
 pub fn place_follower(
@@ -158,12 +182,8 @@ pub fn place_follower(
     command: &PlaceFollower,
     ctx: &mut Ctx,
 ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-    expect(state, Phase::PlaceFollower)?;
-    let placed = followers::place(state, seat, command)?;
-    let mut outcome = Outcome::new(state);
-    outcome.push(placed);
-    end_turn(&mut outcome, ctx, seat);
-    Ok(outcome.events)
+    let rule = || followers::place(state, seat, command);
+    act(state, seat, ctx, Phase::PlaceFollower, rule, Then::EndTurn)
 }
 
 pub fn skip_follower(
@@ -171,11 +191,8 @@ pub fn skip_follower(
     seat: Seat,
     ctx: &mut Ctx,
 ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-    expect(state, Phase::PlaceFollower)?;
-    let mut outcome = Outcome::new(state);
-    outcome.push(FollowerSkipped { seat });
-    end_turn(&mut outcome, ctx, seat);
-    Ok(outcome.events)
+    let rule = || Ok(FollowerSkipped { seat });
+    act(state, seat, ctx, Phase::PlaceFollower, rule, Then::EndTurn)
 }
 
 /// Plays the steps that leave no choice, up to the next choice or the end of the turn.

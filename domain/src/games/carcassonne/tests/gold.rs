@@ -16,14 +16,7 @@ fn taken(seat: u8, x: i32, y: i32) -> CarcassonneEvent {
 }
 
 fn gm8_placed(seat: u8) -> CarcassonneEvent {
-    TilePlaced {
-        seat,
-        tile: "GM8".into(),
-        x: 1,
-        y: 0,
-        rotation: 0,
-    }
-    .into()
+    placed(seat, "GM8", 1, 0, 0)
 }
 
 #[test]
@@ -163,13 +156,7 @@ fn a_completed_feature_without_followers_leaves_its_gold() {
 fn tied_players_take_one_ingot_each_in_turn_the_active_player_first() {
     // The two-part city of the scoring tests, knights of seats 0 and 1, gold on two of its
     // tiles; seat 1 lays the joining G. Seat 2 has no knight there and takes nothing.
-    let table = Table::expansions(3)
-        .lay(0, "M", 0, -1, 180)
-        .follower(0, 0, -1, 0)
-        .lay(1, "U", 1, 0, 0)
-        .lay(2, "K", 2, 0, 0)
-        .lay(0, "M", 2, -1, 270)
-        .follower(1, 2, -1, 0)
+    let table = city_in_two_parts(Table::expansions(3))
         .gold(0, -1, 3)
         .gold(2, 0, 2)
         .lay(1, "G", 1, -1, 0);
@@ -219,16 +206,7 @@ fn gold_claimed_by_two_features_is_shared_between_their_majorities() {
     // The E at (0,-1) closes the start tile's city (seat 0's knight) and completes the
     // cloister at (1,-1) (seat 1's monk). The start tile lies in both: its 2 ingots are shared,
     // seat 0 first as the active player; the ingot at (2,-1) is the monk's alone.
-    let table = Table::expansions(2)
-        .follower(0, 0, 0, 0)
-        .lay(1, "U", 1, 0, 0)
-        .lay(1, "B", 1, -1, 0)
-        .follower(1, 1, -1, 1)
-        .lay(0, "U", 2, 0, 0)
-        .lay(1, "B", 2, -1, 0)
-        .lay(0, "B", 2, -2, 0)
-        .lay(1, "B", 1, -2, 0)
-        .lay(0, "B", 0, -2, 0)
+    let table = city_and_cloister_open(Table::expansions(2))
         .gold(0, 0, 2)
         .gold(2, -1, 1)
         .lay(0, "E", 0, -1, 180);

@@ -102,14 +102,7 @@ fn a_magic_tile_calls_for_a_figure_before_the_follower() {
                 rotation: 0,
             },
         )
-        .then([TilePlaced {
-            seat: 0,
-            tile: "MW1".into(),
-            x: 1,
-            y: 0,
-            rotation: 0,
-        }
-        .into()]);
+        .then([placed(0, "MW1", 1, 0, 0)]);
     assert_eq!(phase(&state), Phase::PlaceMageOrWitch);
     // Every segment of an unfinished road or city, mage first: the start tile's city and road,
     // then MW1's city and its three roads (the west one is the start tile's road).
@@ -140,21 +133,12 @@ fn a_magic_tile_calls_for_a_figure_before_the_follower() {
         Carcassonne::default_command(&state, 0),
         Some(expected[0].clone())
     );
-    let mut placed = table;
-    placed.push(
-        TilePlaced {
-            seat: 0,
-            tile: "MW1".into(),
-            x: 1,
-            y: 0,
-            rotation: 0,
-        }
-        .into(),
-    );
-    given::<Carcassonne>(placed.clone())
+    let mut events = table;
+    events.push(placed(0, "MW1", 1, 0, 0));
+    given::<Carcassonne>(events.clone())
         .when(0, SkipFollower {})
         .then_error("not_this_step");
-    let state = given::<Carcassonne>(placed)
+    let state = given::<Carcassonne>(events)
         .when(
             0,
             PlaceMageOrWitch {
@@ -368,14 +352,7 @@ fn with_nowhere_to_go_the_only_figure_on_the_board_leaves_by_itself() {
             },
         )
         .then([
-            TilePlaced {
-                seat: 1,
-                tile: "MW5".into(),
-                x: 0,
-                y: -1,
-                rotation: 0,
-            }
-            .into(),
+            placed(1, "MW5", 0, -1, 0),
             MageOrWitchRemoved {
                 figure: Mage,
                 reason: RemovalReason::NoTarget,
@@ -396,13 +373,6 @@ fn with_nowhere_to_go_and_no_figure_on_the_board_nothing_happens() {
                 rotation: 0,
             },
         )
-        .then([TilePlaced {
-            seat: 1,
-            tile: "MW5".into(),
-            x: 0,
-            y: -1,
-            rotation: 0,
-        }
-        .into()]);
+        .then([placed(1, "MW5", 0, -1, 0)]);
     assert_eq!(phase(&state), Phase::PlaceFollower);
 }

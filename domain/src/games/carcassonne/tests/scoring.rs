@@ -37,21 +37,9 @@ fn a_two_tile_city_scores_4() {
     assert_eq!(state.scores, vec![0, 4]);
 }
 
-/// A city in two parts, each with a knight and a pennant: D + M(0,-1) (seat 0's) and
-/// M(2,-1) + K(2,0) (seat 1's), reached along the road D–U(1,0)–K. G at (1,-1) joins them.
-fn city_in_two_parts() -> Table {
-    Table::new(3)
-        .lay(0, "M", 0, -1, 180)
-        .follower(0, 0, -1, 0)
-        .lay(1, "U", 1, 0, 0)
-        .lay(2, "K", 2, 0, 0)
-        .lay(0, "M", 2, -1, 270)
-        .follower(1, 2, -1, 0)
-}
-
 #[test]
 fn a_city_with_pennants_closed_by_a_merge_scores_2_per_tile_and_pennant_for_both_knights() {
-    let table = city_in_two_parts().lay(2, "G", 1, -1, 0);
+    let table = city_in_two_parts(Table::new(3)).lay(2, "G", 1, -1, 0);
     let (events, state) = given::<Carcassonne>(table.events)
         .when(2, SkipFollower {})
         .accepted();
@@ -90,7 +78,7 @@ fn a_city_with_pennants_closed_by_a_merge_scores_2_per_tile_and_pennant_for_both
 
 #[test]
 fn the_merging_tile_cannot_take_a_knight_into_the_occupied_city() {
-    let table = city_in_two_parts().lay(2, "G", 1, -1, 0);
+    let table = city_in_two_parts(Table::new(3)).lay(2, "G", 1, -1, 0);
     given::<Carcassonne>(table.events)
         .when(2, PlaceFollower { segment: 0 })
         .then_error("feature_occupied");
@@ -169,19 +157,7 @@ fn a_completed_feature_without_followers_scores_for_nobody() {
 
 #[test]
 fn one_tile_may_complete_several_features_each_scored() {
-    // The E at (0,-1) closes the start tile's city (seat 0's knight) and is the last neighbour
-    // of the cloister at (1,-1) (seat 1's monk).
-    let table = Table::new(2)
-        .follower(0, 0, 0, 0)
-        .lay(1, "U", 1, 0, 0)
-        .lay(1, "B", 1, -1, 0)
-        .follower(1, 1, -1, 1)
-        .lay(0, "U", 2, 0, 0)
-        .lay(1, "B", 2, -1, 0)
-        .lay(0, "B", 2, -2, 0)
-        .lay(1, "B", 1, -2, 0)
-        .lay(0, "B", 0, -2, 0)
-        .lay(0, "E", 0, -1, 180);
+    let table = city_and_cloister_open(Table::new(2)).lay(0, "E", 0, -1, 180);
     let (events, state) = given::<Carcassonne>(table.events)
         .when(0, SkipFollower {})
         .accepted();

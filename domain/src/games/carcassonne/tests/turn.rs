@@ -19,14 +19,7 @@ fn the_drawn_tile_is_placed_and_the_player_may_then_place_a_follower() {
                 rotation: 0,
             },
         )
-        .then([TilePlaced {
-            seat: 0,
-            tile: "U".into(),
-            x: 1,
-            y: 0,
-            rotation: 0,
-        }
-        .into()]);
+        .then([placed(0, "U", 1, 0, 0)]);
     assert_eq!(Carcassonne::status(&state).to_act, vec![0]);
     assert_eq!(
         Carcassonne::legal_commands(&state, 0),
@@ -202,17 +195,7 @@ fn with_no_follower_to_place_the_turn_ends_with_the_tile() {
         .accepted();
     assert_eq!(
         events[..2],
-        [
-            TilePlaced {
-                seat: 0,
-                tile: "U".into(),
-                x: -1,
-                y: 0,
-                rotation: 0
-            }
-            .into(),
-            FollowerSkipped { seat: 0 }.into(),
-        ]
+        [placed(0, "U", -1, 0, 0), FollowerSkipped { seat: 0 }.into(),]
     );
     assert_eq!(Carcassonne::status(&state).to_act, vec![1]);
 }
