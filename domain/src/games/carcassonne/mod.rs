@@ -35,6 +35,9 @@ mod test_support;
 #[cfg(test)]
 mod tests;
 
+/// The rules as this server plays them (Markdown), every Decision and type named.
+pub const RULES_DOCUMENT: &str = include_str!("../../../../docs/rules/carcassonne.md");
+
 pub use model::*;
 pub use rules::Carcassonne;
 pub use state::State;

@@ -134,6 +134,19 @@ mod tests {
     }
 
     #[test]
+    fn the_rules_document_names_every_command_and_event() {
+        use crate::schema::TaggedUnion;
+        let rules = super::super::RULES_DOCUMENT;
+        assert!(rules.starts_with("# Carcassonne"));
+        for tag in CarcassonneCommand::TAGS
+            .iter()
+            .chain(CarcassonneEvent::TAGS)
+        {
+            assert!(rules.contains(&format!("`{tag}`")), "`{tag}` is not named");
+        }
+    }
+
+    #[test]
     fn unknown_options_are_refused() {
         let game = Erased::<Carcassonne>::new();
         assert!(game
