@@ -2,16 +2,24 @@
 
 use crate::dynamic::{DynGame, Erased};
 use crate::games::burgbaumeister::Burgbaumeister;
+use crate::games::carcassonne::Carcassonne;
 use crate::games::mauerbauer::Mauerbauer;
 use crate::games::space_builder::SpaceBuilder;
 use crate::games::wettstreit::Wettstreit;
 
 static BURGBAUMEISTER: Erased<Burgbaumeister> = Erased::new();
+static CARCASSONNE: Erased<Carcassonne> = Erased::new();
 static MAUERBAUER: Erased<Mauerbauer> = Erased::new();
 static SPACE_BUILDER: Erased<SpaceBuilder> = Erased::new();
 static WETTSTREIT: Erased<Wettstreit> = Erased::new();
 
-static ALL: [&dyn DynGame; 4] = [&BURGBAUMEISTER, &WETTSTREIT, &SPACE_BUILDER, &MAUERBAUER];
+static ALL: [&dyn DynGame; 5] = [
+    &BURGBAUMEISTER,
+    &WETTSTREIT,
+    &SPACE_BUILDER,
+    &MAUERBAUER,
+    &CARCASSONNE,
+];
 
 /// Every game, in the order `GET /v1/kinds` lists them.
 pub fn all() -> &'static [&'static dyn DynGame] {

@@ -42,7 +42,7 @@ where
 
 #[actix_web::test]
 async fn a_flood_of_wrong_passwords_for_one_name_gets_429() {
-    let s = TestServer::start().await;
+    let s = TestServer::start_as_shipped().await;
     s.player("anna").await;
     let defaults = Limits::default();
     let (through, refused) = until_refused(50, |_| s.login("anna", "guess-guess")).await;
@@ -56,7 +56,7 @@ async fn a_flood_of_wrong_passwords_for_one_name_gets_429() {
 
 #[actix_web::test]
 async fn a_flood_of_logins_over_many_names_from_one_address_gets_429() {
-    let s = TestServer::start().await;
+    let s = TestServer::start_as_shipped().await;
     let (through, refused) =
         until_refused(100, |i| s.login(&format!("name{i}"), "guess-guess")).await;
     assert_rate_limited(&refused);
@@ -66,7 +66,7 @@ async fn a_flood_of_logins_over_many_names_from_one_address_gets_429() {
 
 #[actix_web::test]
 async fn a_flood_of_registrations_from_one_address_gets_429() {
-    let s = TestServer::start().await;
+    let s = TestServer::start_as_shipped().await;
     let (through, refused) = until_refused(100, |i| {
         s.register(&format!("player{i}x"), "a fine password")
     })
@@ -81,7 +81,7 @@ async fn a_flood_of_registrations_from_one_address_gets_429() {
 
 #[actix_web::test]
 async fn an_account_flooding_commands_gets_429() {
-    let s = TestServer::start().await;
+    let s = TestServer::start_as_shipped().await;
     let anna = s.player("anna").await;
     let bob = s.player("bob").await;
     // Creating games is cheap for the server and counts like any command.
@@ -108,7 +108,7 @@ async fn an_account_flooding_commands_gets_429() {
 
 #[actix_web::test]
 async fn a_flood_of_replays_and_audits_from_one_address_gets_429() {
-    let s = TestServer::start().await;
+    let s = TestServer::start_as_shipped().await;
     let tokens = s.players(&["ada", "bea"]).await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
     let (through, refused) = until_refused(500, |i| {
@@ -126,7 +126,7 @@ async fn a_flood_of_replays_and_audits_from_one_address_gets_429() {
 
 #[actix_web::test]
 async fn a_caller_without_a_seat_is_refused_without_waiting_for_the_games_lock() {
-    let s = TestServer::start().await;
+    let s = TestServer::start_as_shipped().await;
     let tokens = s.players(&["ada", "bea"]).await;
     let outsider = s.player("carla").await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
@@ -152,7 +152,7 @@ async fn a_caller_without_a_seat_is_refused_without_waiting_for_the_games_lock()
 
 #[actix_web::test]
 async fn an_idempotency_key_is_visible_ascii_without_spaces() {
-    let s = TestServer::start().await;
+    let s = TestServer::start_as_shipped().await;
     let tokens = s.players(&["ada", "bea"]).await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
     for key in ["two words", "tab\there", &"x".repeat(201)] {

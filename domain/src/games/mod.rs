@@ -1,4 +1,5 @@
 pub mod burgbaumeister;
+pub mod carcassonne;
 pub mod mauerbauer;
 pub mod space_builder;
 pub mod wettstreit;

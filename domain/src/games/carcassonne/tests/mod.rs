@@ -1,0 +1,10 @@
+//! Rule tests on hand-built boards (laid out by `test_support::Table`), one file per rule area.
+
+mod end;
+mod farms;
+mod followers;
+mod gold;
+mod mage_witch;
+mod scoring;
+mod turn;
+mod view;
