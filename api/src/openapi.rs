@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, games, health, kinds, play};
+use crate::routes::{accounts, games, health, kinds, live, me, play};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -25,14 +25,17 @@ use crate::routes::{accounts, games, health, kinds, play};
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
+        live::game_stream, live::my_stream, me::my_games,
+        me::create_webhook, me::list_webhooks, me::delete_webhook,
         health::healthz,
     ),
-    components(schemas(Problem)),
+    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering and logging in"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
+        (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks"),
         (name = "operations", description = "For operators"),
     )
 )]

@@ -196,6 +196,15 @@ impl Store {
         .await
         .map_err(lost)?;
 
+        // Live notice and webhook outbox (issue 11); reads the lobby row as it was, so before
+        // the update below.
+        crate::live::outbox::followers_of_append(tx, game_id, base_version, appended)
+            .await
+            .map_err(|e| match e {
+                StoreError::Database(e) => lost(e),
+                other => other,
+            })?;
+
         let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
         let updated = tx
             .execute(

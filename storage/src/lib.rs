@@ -10,6 +10,7 @@ mod commands;
 mod db;
 mod deadlines;
 mod error;
+mod live;
 mod lobby;
 pub mod pause;
 mod reads;
@@ -29,6 +30,10 @@ pub use chain::{event_hash, GENESIS};
 pub use commands::CommandRequest;
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
+pub use live::hub::{AccountNotice, AccountWatch, GameWatch, Hub, Notice};
+pub use live::mine::{MyGame, MyGamesFilter};
+pub use live::stream::{StreamBatch, StreamStatus};
+pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::LobbyFilter;
 pub use reads::Reader;
 pub use time::{now_ms, rfc3339};
@@ -40,6 +45,10 @@ pub struct Store {
     pool: Pool,
     cache: Arc<cache::Cache>,
     pauses: Arc<pause::PausePoints>,
+    /// This process's live subscribers (see `live::hub`).
+    hub: Arc<Hub>,
+    /// Where the live listener connects.
+    url: Arc<str>,
 }
 
 impl Store {
@@ -51,6 +60,8 @@ impl Store {
             pool: db::pool(url, pool_size)?,
             cache: Arc::new(cache::Cache::new(10_000)),
             pauses: Arc::default(),
+            hub: Arc::default(),
+            url: url.into(),
         })
     }
 

@@ -1,0 +1,6 @@
+//! Following games (issue 11): Server-Sent Events and webhook deliveries.
+
+pub mod sign;
+pub mod sse;
+pub mod targets;
+pub mod worker;
