@@ -75,6 +75,8 @@ pub struct Live {
     pub timeout: Duration,
     /// `DEADLINE_SOON_MINUTES`: how long before a deadline `deadline_soon` is sent.
     pub deadline_soon: Duration,
+    /// `STREAMS_PER_ADDRESS`: live streams one client address may hold open (per process).
+    pub streams_per_address: usize,
     /// Whether this process sends webhook deliveries (off only in tests that stop a process
     /// between a command and its delivery).
     pub deliver: bool,
@@ -89,6 +91,7 @@ impl Default for Live {
             max_attempts: 12,
             timeout: Duration::from_secs(10),
             deadline_soon: Duration::from_secs(60 * 60),
+            streams_per_address: 50,
             deliver: true,
         }
     }
@@ -177,6 +180,11 @@ impl Config {
                     deadline_soon: Duration::from_secs(
                         60 * number("DEADLINE_SOON_MINUTES", d.deadline_soon.as_secs() / 60)?,
                     ),
+                    streams_per_address: number(
+                        "STREAMS_PER_ADDRESS",
+                        d.streams_per_address as u64,
+                    )?
+                    .max(1) as usize,
                     deliver: true,
                 }
             },

@@ -37,6 +37,7 @@ pub struct AppState {
     pub dummy_hash: String,
     /// Live streams and webhooks.
     pub live: config::Live,
+    pub open_streams: live::open::OpenStreams,
 }
 
 impl AppState {
@@ -59,6 +60,7 @@ impl AppState {
             client_address_header: config.client_address_header.clone(),
             dummy_hash: auth::hash_password("not a password of anybody").expect("argon2 hashes"),
             live: config.live.clone(),
+            open_streams: Default::default(),
         })
     }
 }

@@ -1,5 +1,6 @@
 //! Following games (issue 11): Server-Sent Events and webhook deliveries.
 
+pub mod open;
 pub mod sign;
 pub mod sse;
 pub mod targets;

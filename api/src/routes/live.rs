@@ -10,8 +10,12 @@ use tokio::sync::mpsc;
 
 use crate::auth::{self, Claims};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::limits::ClientAddress;
 use crate::live::sse;
 use crate::AppState;
+
+/// The 429 of streams.
+const STREAM_LIMIT: &str = "`rate_limited`: this client address holds as many open streams as it may (`STREAMS_PER_ADDRESS`, by default 50, per server process)";
 
 /// How long a client waits before reconnecting.
 const RETRY_MS: u64 = 2000;
@@ -70,13 +74,19 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
         (status = 400, description = "`Last-Event-ID` is not a version (`invalid_last_event_id`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until trying again"))),
     ))]
 pub async fn game_stream(
     state: web::Data<AppState>,
     req: HttpRequest,
+    client: ClientAddress,
     id: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
     let (caller, claims) = auth::stream_caller(&req, &state).await?;
+    let slot = state
+        .open_streams
+        .open(client.0, state.live.streams_per_address)?;
     let after = last_event_id(&req)?;
     let game_id = id.into_inner();
     // Subscribed before the first read: a change committed meanwhile wakes the loop.
@@ -96,6 +106,7 @@ pub async fn game_stream(
             status_sent: None,
         };
         let _ = stream.run(watch, first).await;
+        drop(slot);
     });
     Ok(response)
 }
@@ -205,10 +216,19 @@ impl GameStream {
     responses(
         (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`", content_type = "text/event-stream", body = String),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until trying again"))),
     ))]
-pub async fn my_stream(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<HttpResponse> {
+pub async fn my_stream(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    client: ClientAddress,
+) -> ApiResult<HttpResponse> {
     let (caller, claims) = auth::stream_caller(&req, &state).await?;
     let account = caller.require()?.id;
+    let slot = state
+        .open_streams
+        .open(client.0, state.live.streams_per_address)?;
     let mut watch = state.store.watch_account(account);
     let (tx, response) = sse::channel();
     actix_web::rt::spawn(async move {
@@ -257,6 +277,7 @@ pub async fn my_stream(state: web::Data<AppState>, req: HttpRequest) -> ApiResul
             }
         };
         let _: Result<(), Gone> = run.await;
+        drop(slot);
     });
     Ok(response)
 }
