@@ -84,6 +84,8 @@ impl Store {
             &[&id, &creator],
         )
         .await?;
+        // The creator's own list of games changed (`GET /v1/me/stream`).
+        crate::live::outbox::notify_changed(&tx, id, 0).await?;
         let summary = self.summary_in(&tx, id).await?;
         tx.commit().await?;
         Ok(summary)

@@ -103,7 +103,12 @@ async fn my_stream_tells_when_a_game_changes_or_becomes_my_turn_whichever_proces
     let a = TestServer::start().await;
     let b = a.another(|c| c.limits.commands = None).await;
     let tokens = a.players(&["ada", "bea"]).await;
-    let r = a
+    let mut ada = a
+        .stream(&format!("/v1/me/stream?token={}", tokens[0]), None, None)
+        .await;
+    assert_eq!(ada.status, 200, "{}", ada.problem);
+    // A game ada creates through the other process appears on her stream.
+    let r = b
         .post(
             "/v1/games",
             Some(&tokens[0]),
@@ -111,10 +116,9 @@ async fn my_stream_tells_when_a_game_changes_or_becomes_my_turn_whichever_proces
         )
         .await;
     let id = r.body["id"].as_i64().unwrap();
-    let mut ada = a
-        .stream(&format!("/v1/me/stream?token={}", tokens[0]), None, None)
-        .await;
-    assert_eq!(ada.status, 200, "{}", ada.problem);
+    let m = ada.next(WAIT).await.expect("the new game");
+    assert_eq!((m.event.as_str(), &m.data["id"]), ("game", &json!(id)));
+    assert_eq!(m.data["status"], "open");
     // Bea takes the last seat through the other process: the game starts.
     let r = b
         .post(
