@@ -41,6 +41,14 @@ pub struct SeatHolder {
     pub seat: u8,
     /// The player's account name.
     pub player: String,
+    /// When the turn clock makes this seat's default move (RFC 3339): present while the seat is
+    /// to act in a game with `move_minutes`. Pushed back while its player is on vacation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_deadline: Option<String>,
+    /// Present while the player is on vacation: when the vacation ends (RFC 3339). The seat's
+    /// turn clock stands still until then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vacation_until: Option<String>,
 }
 
 /// A game as the lobby lists it.
