@@ -107,7 +107,8 @@ pub struct KindInfo {
     pub max_seats: u8,
     /// The name of the options' schema in this spec.
     pub options_schema: String,
-    /// The options used when none are given.
+    /// The options used when none are given, with `move_minutes` (the turn clock, which every
+    /// kind offers; `null`: off).
     pub default_options: Value,
     /// Every command `type` of this game.
     pub commands: Vec<&'static str>,

@@ -114,11 +114,16 @@ impl Store {
         Ok(true)
     }
 
-    /// Applies a due deadline of this game, if the lobby row says one is due.
+    /// Applies a due deadline of this game, if the lobby row says one is due. Returns whether
+    /// the row the caller read may be stale: also when the sweep (or another reader) applied it
+    /// first, while this call waited for the game's lock.
     pub(crate) async fn settle(&self, game_id: i64, deadline_ms: Option<i64>) -> Result<bool> {
         let now = self.now_ms();
         match deadline_ms {
-            Some(deadline) if deadline <= now => self.apply_deadline(game_id, now).await,
+            Some(deadline) if deadline <= now => {
+                self.apply_deadline(game_id, now).await?;
+                Ok(true)
+            }
             _ => Ok(false),
         }
     }

@@ -91,7 +91,8 @@ fn any_view_or_null() -> RefOr<Schema> {
 pub struct LoggedEvent {
     /// 1, 2, 3… within the game.
     pub version: i64,
-    /// The seat whose command caused it (absent for the set-up and timeouts).
+    /// The seat whose command caused it, or for whom the turn clock made the default move
+    /// (absent for the set-up and a round's deadline).
     pub seat: Option<u8>,
     pub recorded_at: String,
     /// The event, as the reader may see it.

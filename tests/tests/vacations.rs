@@ -45,6 +45,12 @@ async fn a_vacation_stops_the_clock_and_is_shown_at_the_table() {
     let before_deadline = turn_deadline(&game, away).unwrap();
     let version = game["version"].clone();
 
+    let etag = s
+        .get(&format!("/v1/games/{id}"), None)
+        .await
+        .header("etag")
+        .unwrap()
+        .to_string();
     let from = s.store.now_ms();
     let until = from + DAY;
     let r = put_vacation(&s, &tokens[away], &json!({ "until": rfc3339(until) })).await;
@@ -55,8 +61,11 @@ async fn a_vacation_stops_the_clock_and_is_shown_at_the_table() {
     let r = s.get("/v1/me/vacation", Some(&tokens[away])).await;
     assert_eq!(r.body["until"], rfc3339(until), "{}", r.body);
 
-    // The game and the lobby show who is away, and the deadline pushed back by the vacation.
-    let game = s.get(&format!("/v1/games/{id}"), None).await.body;
+    // The game and the lobby show who is away, and the deadline pushed back by the vacation;
+    // a client polling with its ETag hears of it.
+    let reply = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_ne!(reply.header("etag"), Some(etag.as_str()));
+    let game = reply.body;
     assert_eq!(
         seat_field(&game, away, "vacation_until"),
         Some(rfc3339(until))
