@@ -24,26 +24,52 @@ CREATE TABLE vacations (
 -- becomes one to act, when it acts (and still has to act), and when the game moves on by itself
 -- (`acting` NULL: the set-up, a round's deadline); a seat that stays to act while others act
 -- keeps its deadline. A seat whose player is on vacation gets its full time after the vacation.
+-- NULL for a game without the clock. PL/pgSQL, so that its plans are cached per connection: it
+-- runs in every append's UPDATE.
 CREATE FUNCTION next_turn_deadlines(
     game bigint, seat_count smallint, options jsonb, old_to_act smallint[], previous bigint[],
     new_to_act smallint[], acting smallint, now_ms bigint
 ) RETURNS bigint[]
-    LANGUAGE sql STABLE
-    RETURN (
-        SELECT array_agg(
-            CASE WHEN (options ->> 'move_minutes') IS NULL OR NOT (s.i = ANY (new_to_act)) THEN NULL
-                 WHEN acting IS NOT NULL AND acting <> s.i AND s.i = ANY (old_to_act)
-                      AND previous[s.i + 1] IS NOT NULL THEN previous[s.i + 1]
-                 ELSE greatest(now_ms, coalesce(
-                        (SELECT max(v.ends_ms) FROM seats st JOIN vacations v ON v.account_id = st.account_id
-                         WHERE st.game_id = game AND st.seat = s.i
-                           AND v.starts_ms <= now_ms AND v.ends_ms > now_ms), now_ms))
-                      + (options ->> 'move_minutes')::bigint * 60000
-            END ORDER BY s.i)
-        FROM generate_series(0, seat_count - 1) AS s(i)
-    );
+    LANGUAGE plpgsql STABLE
+AS $$
+DECLARE
+    move bigint := (options ->> 'move_minutes')::bigint * 60000;
+    result bigint[] := '{}';
+    away bigint;
+BEGIN
+    IF move IS NULL THEN
+        RETURN NULL;
+    END IF;
+    FOR i IN 0 .. seat_count - 1 LOOP
+        IF NOT (i = ANY (new_to_act)) THEN
+            result := array_append(result, NULL::bigint);
+        ELSIF acting IS NOT NULL AND acting <> i AND i = ANY (old_to_act)
+              AND previous[i + 1] IS NOT NULL THEN
+            result := array_append(result, previous[i + 1]);
+        ELSE
+            SELECT max(v.ends_ms) INTO away
+            FROM seats st JOIN vacations v ON v.account_id = st.account_id
+            WHERE st.game_id = game AND st.seat = i AND v.starts_ms <= now_ms AND v.ends_ms > now_ms;
+            result := array_append(result, greatest(now_ms, coalesce(away, now_ms)) + move);
+        END IF;
+    END LOOP;
+    RETURN result;
+END
+$$;
 
 -- The earliest of a game's deadlines (NULLs ignored).
 CREATE FUNCTION earliest_deadline(rule bigint, turns bigint[]) RETURNS bigint
-    LANGUAGE sql IMMUTABLE
-    RETURN least(rule, (SELECT min(t) FROM unnest(turns) AS t));
+    LANGUAGE plpgsql IMMUTABLE
+AS $$
+DECLARE
+    earliest bigint := rule;
+    t bigint;
+BEGIN
+    IF turns IS NOT NULL THEN
+        FOREACH t IN ARRAY turns LOOP
+            earliest := least(earliest, t);
+        END LOOP;
+    END IF;
+    RETURN earliest;
+END
+$$;
