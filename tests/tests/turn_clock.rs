@@ -243,6 +243,10 @@ async fn with_simultaneous_turns_each_seat_has_its_own_clock() {
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
     assert_eq!(to_act(&game), vec![0, 1]);
     let start = turn_deadlines(&game);
+    // The clocks are not in the events: rebuilding the projections keeps them.
+    s.store.rebuild_projections(id).await.unwrap();
+    let game = s.get(&format!("/v1/games/{id}"), None).await.body;
+    assert_eq!(turn_deadlines(&game), start);
     // Ada looks at the blueprint half a minute in: her clock starts again, Bea's does not.
     s.store.advance_clock(30_000);
     let r = s
