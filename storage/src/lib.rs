@@ -17,7 +17,9 @@ mod reads;
 mod rebuild;
 mod snapshot;
 mod time;
+mod turn_clock;
 mod types;
+mod vacations;
 
 use std::sync::Arc;
 
@@ -36,8 +38,9 @@ pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::LobbyFilter;
 pub use reads::Reader;
-pub use time::{now_ms, rfc3339};
+pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use types::*;
+pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
 
 /// The handle the server shares between requests.
 #[derive(Clone)]
@@ -49,6 +52,7 @@ pub struct Store {
     hub: Arc<Hub>,
     /// Where the live listener connects.
     url: Arc<str>,
+    clock: Arc<time::Clock>,
 }
 
 impl Store {
@@ -62,7 +66,20 @@ impl Store {
             pauses: Arc::default(),
             hub: Arc::default(),
             url: url.into(),
+            clock: Arc::default(),
         })
+    }
+
+    /// Now, by the store's clock: the time every command, deadline and vacation is judged by.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Moves this store's clock (and the server's that shares it) forward, so that a test sees
+    /// turn clocks and vacations run out without waiting.
+    #[cfg(feature = "pause-points")]
+    pub fn advance_clock(&self, ms: i64) {
+        self.clock.advance(ms);
     }
 
     /// Stops the next request that reaches `point` (see [`pause`]) until the test resumes it.

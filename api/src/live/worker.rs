@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use baumeister_storage::{now_ms, Delivery, Store};
+use baumeister_storage::{Delivery, Store};
 use tokio::sync::Semaphore;
 
 use crate::config::Live;
@@ -38,7 +38,7 @@ pub async fn run(store: Store, live: Live) {
     let lease_ms = (live.timeout + Duration::from_secs(30)).as_millis() as i64;
     let mut warned_at = 0;
     loop {
-        let now = now_ms();
+        let now = store.now_ms();
         if now - warned_at >= 1000 {
             warned_at = now;
             if let Err(e) = store
@@ -75,7 +75,7 @@ pub async fn run(store: Store, live: Live) {
         // Sleep until the next retry is due, a notice arrives, or a second has passed.
         let due = store.next_delivery_due().await.ok().flatten();
         let wait = due
-            .map(|d| Duration::from_millis((d - now_ms()).max(0) as u64))
+            .map(|d| Duration::from_millis((d - store.now_ms()).max(0) as u64))
             .unwrap_or(Duration::from_secs(1))
             .clamp(Duration::from_millis(10), Duration::from_secs(1));
         tokio::select! {
@@ -91,7 +91,7 @@ async fn attempt(store: &Store, client: &awc::Client, live: &Live, d: Delivery) 
         Ok(()) => store.delivery_succeeded(d.id).await,
         Err(error) => {
             let retry_at = (d.attempt < live.max_attempts)
-                .then(|| now_ms() + backoff(live.retry_base, d.attempt).as_millis() as i64);
+                .then(|| store.now_ms() + backoff(live.retry_base, d.attempt).as_millis() as i64);
             tracing::info!(delivery = %d.delivery_id, attempt = d.attempt, %error, "webhook delivery failed");
             store.delivery_failed(d.id, &error, retry_at).await
         }

@@ -5,3 +5,4 @@ pub mod kinds;
 pub mod live;
 pub mod me;
 pub mod play;
+pub mod vacation;
