@@ -161,3 +161,50 @@ async fn my_stream_tells_when_a_game_changes_or_becomes_my_turn_whichever_proces
     b.finish().await;
     a.finish().await;
 }
+
+#[actix_web::test]
+async fn my_games_shows_the_turn_clock_and_deadline_soon_warns_before_it() {
+    let s = TestServer::start_with(|c| {
+        c.limits.commands = None;
+        c.live.allow_private = true;
+        c.live.deadline_soon = std::time::Duration::from_secs(120);
+    })
+    .await;
+    let receiver = baumeister_tests::receiver::Receiver::start(0);
+    let tokens = s.players(&["ada", "bea"]).await;
+    for token in &tokens {
+        let r = s
+            .post(
+                "/v1/me/webhooks",
+                Some(token),
+                &json!({"url": receiver.url, "kinds": ["deadline_soon"]}),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let before = baumeister_storage::now_ms();
+    let id = s
+        .game("burgbaumeister", json!({"move_minutes": 1}), &tokens)
+        .await;
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
+    let mine = s.get("/v1/me/games?to_act=me", Some(&tokens[seat])).await;
+    let listed = &mine.body["games"][0];
+    assert_eq!(listed["id"], id);
+    let deadline = listed["deadline_ms"].as_i64().expect("the turn clock runs");
+    assert!(
+        (before + 55_000..=before + 65_000).contains(&deadline),
+        "a minute from the start: {deadline} vs {before}"
+    );
+    assert!(listed["deadline"].is_string());
+    // The seat the clock runs for is warned (the deadline is within two minutes), the other not.
+    let received = receiver.accepted(1, WAIT).await;
+    let body = received[0].json();
+    assert_eq!(body["kind"], "deadline_soon");
+    assert_eq!(body["seat"], seat);
+    assert_eq!(body["game"]["id"], id);
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(receiver.received().len(), 1, "once, to the seat to act");
+    receiver.stop().await;
+    s.finish().await;
+}
