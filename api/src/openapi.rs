@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, games, health, kinds, play};
+use crate::routes::{accounts, games, health, kinds, play, trust};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -25,6 +25,7 @@ use crate::routes::{accounts, games, health, kinds, play};
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
+        trust::keys, trust::export, trust::import,
         health::healthz,
     ),
     components(schemas(Problem)),
@@ -33,6 +34,7 @@ use crate::routes::{accounts, games, health, kinds, play};
         (name = "accounts", description = "Registering and logging in"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
+        (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),
         (name = "operations", description = "For operators"),
     )
 )]

@@ -39,6 +39,15 @@ impl Ctx {
             now_ms,
         }
     }
+
+    /// The context of a command whose randomness is derived from the game's committed secret
+    /// (see [`crate::fairness`]).
+    pub fn from_key(key: &[u8; 32], now_ms: i64) -> Self {
+        Ctx {
+            rng: GameRng::from_key(key),
+            now_ms,
+        }
+    }
 }
 
 /// Who must act, and when the game is over, the result.

@@ -3,6 +3,7 @@
 
 pub mod contract;
 pub mod dynamic;
+pub mod fairness;
 pub mod games;
 pub mod registry;
 pub mod rng;

@@ -5,12 +5,11 @@
 
 use std::time::Duration;
 
-use baumeister_domain::Ctx;
 use serde_json::json;
 
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::error::{Result, StoreError};
-use crate::{fresh_seed, now_ms, Store};
+use crate::{now_ms, Store};
 
 impl Store {
     /// Applies the game's deadline if it has passed by `now`. Returns whether anything happened.
@@ -41,13 +40,13 @@ impl Store {
         if !due {
             return Ok(false);
         }
-        let seed = fresh_seed();
-        let mut ctx = Ctx::new(seed, now);
+        let keys = self.trust.keys(&tx, game_id).await?;
+        let (mut ctx, seed) = keys.ctx(head.version, now);
         let events = head.game.on_deadline(&aggregate.state, &mut ctx);
         if events.is_empty() {
             return Ok(false);
         }
-        let appended = fold(&aggregate, game_id, events, None, now)?;
+        let appended = fold(&aggregate, &keys.chain_id, events, None, now)?;
         let body = json!({ "type": "DeadlinePassed" });
         let command = NewCommand {
             account_id: None,

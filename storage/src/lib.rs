@@ -10,13 +10,18 @@ mod commands;
 mod db;
 mod deadlines;
 mod error;
+mod export;
+mod import;
 mod lobby;
+pub mod offline;
 pub mod pause;
 mod reads;
 mod rebuild;
 mod snapshot;
 mod time;
+pub mod trust;
 mod types;
+mod verify;
 
 use std::sync::Arc;
 
@@ -29,10 +34,13 @@ pub use chain::{event_hash, GENESIS};
 pub use commands::CommandRequest;
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
+pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
 pub use lobby::LobbyFilter;
-pub use reads::Reader;
+pub use reads::{EventFilter, Reader};
 pub use time::{now_ms, rfc3339};
+pub use trust::{SignedHead, Signer};
 pub use types::*;
+pub use verify::{verify_export, Difference, Verified};
 
 /// The handle the server shares between requests.
 #[derive(Clone)]
@@ -40,6 +48,7 @@ pub struct Store {
     pool: Pool,
     cache: Arc<cache::Cache>,
     pauses: Arc<pause::PausePoints>,
+    trust: Arc<trust::Trust>,
 }
 
 impl Store {
@@ -51,7 +60,20 @@ impl Store {
             pool: db::pool(url, pool_size)?,
             cache: Arc::new(cache::Cache::new(10_000)),
             pauses: Arc::default(),
+            trust: Arc::new(trust::Trust::new(Signer::random())),
         })
+    }
+
+    /// The store signing with `signer` (by default a random key per process). Call it before
+    /// cloning the store.
+    pub fn with_signer(mut self, signer: Signer) -> Store {
+        self.trust = Arc::new(trust::Trust::new(signer));
+        self
+    }
+
+    /// The public key this server signs chain heads with, hexadecimal.
+    pub fn public_key(&self) -> String {
+        self.trust.signer.public_key()
     }
 
     /// Stops the next request that reaches `point` (see [`pause`]) until the test resumes it.

@@ -192,6 +192,7 @@ impl TestServer {
             workers: Some(2),
             client_address_header: None,
             limits: Limits::default(),
+            signing_key: Default::default(),
         };
         adjust(&mut config);
         actix_web::rt::spawn(store.clone().sweep_deadlines(Duration::from_millis(200)));
