@@ -18,3 +18,17 @@ CREATE TABLE game_fairness (
     -- from (its players have no accounts here).
     imported     jsonb
 );
+
+-- Snapshots of a game's state every `SNAPSHOT_EVERY` events (default 100), written lazily by the
+-- folds that pass them (replays, cold starts, audits). Never trusted blindly: one is used only
+-- when `hash` is the stored event's at `version` and `signature` (the server's Ed25519 key over
+-- the uid, version, hash and SHA-256 of `state`) verifies; the audit compares each with its own
+-- fold from event 1.
+CREATE TABLE snapshots (
+    game_id   bigint NOT NULL REFERENCES games (id),
+    version   bigint NOT NULL CHECK (version > 0),
+    state     jsonb  NOT NULL,
+    hash      bytea  NOT NULL,
+    signature bytea  NOT NULL,
+    PRIMARY KEY (game_id, version)
+);

@@ -58,7 +58,12 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
         })?;
     match command {
         Command::Verify { .. } => unreachable!("handled above"),
-        Command::Serve => serve(store.with_signer(config.signing_key.signer()?), &config).await,
+        Command::Serve => {
+            let store = store
+                .with_signer(config.signing_key.signer()?)
+                .with_snapshot_every(config.snapshot_every);
+            serve(store, &config).await
+        }
         Command::RebuildProjections => {
             let games = store
                 .rebuild_all_projections()

@@ -58,6 +58,8 @@ pub struct Config {
     /// (a file holding them, created with a fresh key when missing); neither: a random key per
     /// process, loudly warned.
     pub signing_key: SigningKeySource,
+    /// `SNAPSHOT_EVERY`: a state snapshot every this many events (default 100).
+    pub snapshot_every: i64,
 }
 
 /// Where the key that signs chain heads comes from.
@@ -202,6 +204,10 @@ impl Config {
                 expensive_reads: rate("LIMIT_EXPENSIVE_READS", defaults.expensive_reads)?,
             },
             signing_key: SigningKeySource::from_env()?,
+            snapshot_every: match number("SNAPSHOT_EVERY", 100)? {
+                0 => return Err("SNAPSHOT_EVERY must be 1 or more".into()),
+                n => n as i64,
+            },
         })
     }
 

@@ -111,7 +111,9 @@ pub trait Game: 'static + Send + Sync {
 
     /// Options chosen when the game is created. Unknown fields should be rejected.
     type Options: Serialize + DeserializeOwned + Default + Clone + Debug + ToSchema;
-    type State: Clone + Debug + PartialEq + Send + Sync + 'static;
+    /// Serializable so that snapshots of it can be stored every few events (replays and cold
+    /// starts fold from the nearest one instead of from event 1).
+    type State: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
     /// A tagged union whose tags are unique across all games.
     type Command: Serialize + DeserializeOwned + Clone + Debug + PartialEq + TaggedUnion;
     /// A tagged union whose tags are unique across all games; named after what happened.

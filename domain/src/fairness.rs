@@ -88,6 +88,10 @@ mod tests {
             to_hex(&derive_key(&secret, &seeds, 0)),
             DOCUMENTED_SETUP_KEY
         );
+        assert_eq!(
+            to_hex(&derive_key(&secret, &seeds, 7)),
+            "c25fef4a41a529573395cf52b97f8b132e2d232dcf17241fe7b1b1739abc578b"
+        );
         let mut rng = crate::rng::GameRng::from_key(&derive_key(&secret, &seeds, 0));
         assert_eq!(rng.next_u64(), DOCUMENTED_FIRST_DRAW);
     }

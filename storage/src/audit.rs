@@ -8,7 +8,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use baumeister_domain::registry;
+
 use crate::error::{Result, StoreError};
+use crate::snapshots::compare_snapshots;
 use crate::verify::{check, Checks};
 use crate::Store;
 
@@ -30,6 +33,10 @@ pub struct AuditReport {
     /// The secret matches the commitment shown from the start and every seed is derived from it
     /// and the client seeds (false for games older than provable fairness).
     pub randomness_committed: bool,
+    /// How many stored snapshots were compared with the fold from event 1.
+    pub snapshots: usize,
+    /// Every stored snapshot is the state the events give at its version, signed by this server.
+    pub snapshots_match: bool,
     /// What did not match (the first 20 findings).
     pub problems: Vec<String>,
 }
@@ -39,6 +46,10 @@ impl Store {
     /// pool, not on the server's async workers.
     pub async fn audit(&self, game_id: i64) -> Result<AuditReport> {
         let loaded = self.load_for_check(game_id, None).await?;
+        let snapshots = self.stored_snapshots(game_id).await?;
+        let game = registry::find(&loaded.export.kind)
+            .ok_or_else(|| StoreError::Corrupt(loaded.export.kind.clone()))?;
+        let trust = self.trust.clone();
         tokio::task::spawn_blocking(move || {
             let export = &loaded.export;
             let checks = Checks {
@@ -49,8 +60,10 @@ impl Store {
             };
             let found = check(export, &checks);
             let any = |parts: &[&str]| found.iter().any(|d| parts.contains(&d.part));
+            let snapshot_problems = compare_snapshots(game, export, &snapshots, &trust);
             let mut problems = loaded.stray.clone();
             problems.extend(found.iter().map(ToString::to_string));
+            problems.extend(snapshot_problems.iter().cloned());
             problems.truncate(20);
             AuditReport {
                 game_id,
@@ -61,6 +74,8 @@ impl Store {
                 decisions_reproduced: loaded.stray.is_empty()
                     && !any(&["decision", "seed", "result", "format"]),
                 randomness_committed: loaded.fair && !any(&["commitment", "seed", "format"]),
+                snapshots: snapshots.len(),
+                snapshots_match: snapshot_problems.is_empty(),
                 problems,
             }
         })

@@ -11,6 +11,7 @@ mod db;
 mod deadlines;
 mod error;
 mod export;
+mod fold;
 mod import;
 mod lobby;
 pub mod offline;
@@ -18,6 +19,7 @@ pub mod pause;
 mod reads;
 mod rebuild;
 mod snapshot;
+mod snapshots;
 mod time;
 pub mod trust;
 mod types;
@@ -67,7 +69,18 @@ impl Store {
     /// The store signing with `signer` (by default a random key per process). Call it before
     /// cloning the store.
     pub fn with_signer(mut self, signer: Signer) -> Store {
-        self.trust = Arc::new(trust::Trust::new(signer));
+        Arc::get_mut(&mut self.trust)
+            .expect("not yet cloned")
+            .signer = signer;
+        self
+    }
+
+    /// The store snapshotting every `every` events (`SNAPSHOT_EVERY`, default 100; at least 1).
+    /// Call it before cloning the store, and after [`Store::with_signer`].
+    pub fn with_snapshot_every(mut self, every: i64) -> Store {
+        Arc::get_mut(&mut self.trust)
+            .expect("not yet cloned")
+            .snapshot_every = every.max(1);
         self
     }
 

@@ -14,6 +14,7 @@ use crate::chain::GENESIS;
 use crate::error::{Result, StoreError};
 use crate::lobby::{summary_from_row, SUMMARY_COLUMNS};
 use crate::snapshot::read_log;
+use crate::snapshots::{fold_keeping, Kept};
 use crate::types::{EventPage, Fairness, GameDetail, LoggedEvent};
 use crate::{rfc3339, Store};
 
@@ -94,12 +95,8 @@ impl Store {
         }
         let mut aggregate = match cached {
             Some(a) => (*a).clone(),
-            None => Aggregate {
-                game,
-                version: 0,
-                state: game.initial(),
-                last_hash: GENESIS.to_vec(),
-            },
+            // A cold start folds from the nearest trustworthy snapshot (see `snapshots.rs`).
+            None => self.snapshot_base(client, game_id, game, version).await?,
         };
         for event in read_log(client, game_id, aggregate.version, version, None).await? {
             game.evolve(&mut aggregate.state, &event.payload)?;
@@ -255,18 +252,28 @@ impl Store {
     pub async fn replay(&self, game_id: i64, reader: Reader, at: i64) -> Result<(i64, Value)> {
         let client = self.pool.get().await?;
         let snapshot = self.snapshot(&client, game_id, reader).await?;
-        let payloads = snapshot.log_until(&client, at).await?;
-        drop(client);
+        if at < 1 || at > snapshot.version() {
+            return Err(StoreError::VersionOutOfRange(at));
+        }
+        let game = snapshot.game();
+        // From the nearest trustworthy state snapshot at or before `at`: at most
+        // `SNAPSHOT_EVERY` events are read and folded.
+        let base = self.snapshot_base(&client, game_id, game, at).await?;
+        let events = read_log(&client, game_id, base.version, at, None).await?;
         // Judged by the snapshot: a game that has ended shows every past board whole.
         let viewer = snapshot.viewer(reader);
-        let game = snapshot.game();
-        let view = tokio::task::spawn_blocking(move || -> Result<Value> {
-            let past = game.replay(&payloads)?;
-            let viewer = game.effective_viewer(&past, viewer);
-            Ok(game.view(&past, viewer))
+        let every = self.snapshot_every();
+        let (view, kept) = tokio::task::spawn_blocking(move || -> Result<(Value, Vec<Kept>)> {
+            let (past, kept) = fold_keeping(game, base, &events, every)?;
+            let viewer = game.effective_viewer(&past.state, viewer);
+            Ok((game.view(&past.state, viewer), kept))
         })
         .await
         .map_err(|e| StoreError::Corrupt(format!("replay: {e}")))??;
+        // The snapshots this fold passed, for the next replay (a lost write costs nothing).
+        if let Err(e) = self.save_snapshots(&client, game_id, &kept).await {
+            tracing::warn!(game = game_id, error = %e, "snapshots not saved");
+        }
         Ok((snapshot.version(), view))
     }
 }

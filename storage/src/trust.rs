@@ -77,6 +77,22 @@ impl Signer {
         to_hex(self.key.verifying_key().as_bytes())
     }
 
+    /// Signs any message (snapshots are signed so that a changed one is not used).
+    pub(crate) fn sign_bytes(&self, message: &[u8]) -> Vec<u8> {
+        self.key.sign(message).to_bytes().to_vec()
+    }
+
+    /// Whether `signature` is this key's over `message`.
+    pub(crate) fn signed(&self, message: &[u8], signature: &[u8]) -> bool {
+        let Ok(signature) = <[u8; 64]>::try_from(signature) else {
+            return false;
+        };
+        self.key
+            .verifying_key()
+            .verify_strict(message, &Signature::from_bytes(&signature))
+            .is_ok()
+    }
+
     pub fn sign(&self, game: &str, version: i64, hash: &[u8]) -> SignedHead {
         let hash = to_hex(hash);
         let signature = self.key.sign(head_message(game, version, &hash).as_bytes());
@@ -151,6 +167,8 @@ pub fn uid_bytes(uid: &str) -> Vec<u8> {
 /// The signer and the keys of started games, shared by the store's clones.
 pub(crate) struct Trust {
     pub signer: Signer,
+    /// A snapshot every this many events (`SNAPSHOT_EVERY`).
+    pub snapshot_every: i64,
     keys: Mutex<HashMap<i64, Arc<GameKeys>>>,
 }
 
@@ -161,6 +179,7 @@ impl Trust {
     pub fn new(signer: Signer) -> Self {
         Trust {
             signer,
+            snapshot_every: crate::snapshots::DEFAULT_EVERY,
             keys: Mutex::default(),
         }
     }
