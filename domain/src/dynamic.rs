@@ -338,8 +338,9 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn evolve(&self, state: &mut GameState, event: &Value) -> Result<(), DomainError> {
-        let event: G::Event = serde_json::from_value(event.clone())
-            .map_err(|e| DomainError::CorruptEvent(e.to_string()))?;
+        // Deserialized from the borrowed value: cloning the JSON first cost as much as folding.
+        let event =
+            G::Event::deserialize(event).map_err(|e| DomainError::CorruptEvent(e.to_string()))?;
         G::evolve(state.get_mut::<G>(), &event);
         Ok(())
     }
@@ -367,7 +368,7 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value> {
-        let event: G::Event = serde_json::from_value(event.clone()).ok()?;
+        let event = G::Event::deserialize(event).ok()?;
         G::redact(state.get::<G>(), &event, viewer).map(|e| to_value(&e))
     }
 

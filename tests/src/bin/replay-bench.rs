@@ -43,15 +43,16 @@ async fn main() {
     };
     let signer = Signer::random();
 
-    println!("| kind | events/game | folded in memory | read from PostgreSQL and folded |");
-    println!("|---|---|---|---|");
-    for game in registry::all() {
+    println!("| kind | events/game | folded in memory | read from PostgreSQL and folded | replay of a version (median / max) |");
+    println!("|---|---|---|---|---|");
+    for (index, game) in registry::all().iter().enumerate() {
         let info = game.info();
         // Whole games, each a log of payloads.
         let mut games: Vec<Vec<Value>> = Vec::new();
         let mut exports = Vec::new();
         let mut total = 0;
-        let mut seed = 1;
+        // Seeds (and so uids) of their own per kind.
+        let mut seed = (index as u64 + 1) << 32;
         while total < STORED_EVENTS {
             let export = random_export(info.kind, info.max_seats, seed, 100_000, &signer).unwrap();
             seed += 1;
@@ -83,16 +84,36 @@ async fn main() {
         // From PostgreSQL: every finished game imported, then read and folded one by one.
         let mut ids = Vec::new();
         for export in exports {
-            ids.push(store.import(export, reader).await.unwrap().id);
+            let summary = store.import(export, reader).await.unwrap();
+            ids.push((summary.id, summary.version));
         }
         let started = Instant::now();
         let mut read = 0;
-        for id in &ids {
+        for (id, _) in &ids {
             read += store.fold_stored(*id).await.unwrap();
         }
         let stored = read as f64 / started.elapsed().as_secs_f64();
+
+        // `GET …/replay?at=N` of the longest game, every version: once to write the snapshots
+        // (every 100 events), then timed (the nearest snapshot plus at most 99 events).
+        let longest = ids.iter().max_by_key(|(_, version)| *version).copied();
+        let mut latencies = Vec::new();
+        if let Some((id, version)) = longest {
+            for pass in 0..2 {
+                for at in 1..=version {
+                    let started = Instant::now();
+                    store.replay(id, Reader::Anonymous, at).await.unwrap();
+                    if pass == 1 {
+                        latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+                    }
+                }
+            }
+        }
+        latencies.sort_by(f64::total_cmp);
+        let median = latencies.get(latencies.len() / 2).copied().unwrap_or(0.0);
+        let max = latencies.last().copied().unwrap_or(0.0);
         println!(
-            "| `{}` | {per_game} | {:.0} events/s | {:.0} events/s |",
+            "| `{}` | {per_game} | {:.0} events/s | {:.0} events/s | {median:.2} ms / {max:.2} ms |",
             info.kind, in_memory, stored
         );
     }
