@@ -39,13 +39,9 @@ export function showGame(main, id) {
       st.etag = r.etag;
       const d = st.detail;
       const seat = d.your_seat;
-      st.moves = [];
-      if (seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat)) {
-        const m = await get(`/v1/games/${id}/moves`);
-        // Moves listed for an older version than the board would be refused: take the next round.
-        st.moves = m.moves;
-      }
-      await loadLog();
+      const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
+      const [m] = await Promise.all([mayAct ? get(`/v1/games/${id}/moves`) : null, loadLog()]);
+      st.moves = m ? m.moves : [];
       const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       if (myTurn && !st.wasMyTurn) {
         notice(`It is your turn in game #${id}.`);
@@ -184,7 +180,7 @@ export function showGame(main, id) {
   function renderLog() {
     const n = names();
     const items = st.log.slice(-200).reverse().map((e) => h('li', { 'data-version': e.version }, h('span', { class: 'muted' }, `${e.version}. `), describeEvent(e, n)));
-    logBox.replaceChildren(h('h2', { id: 'log-h' }, `Log (${st.log.length} events${st.log.length > 200 ? ', newest 200 shown' : ''})`), h('ol', { class: 'log-list', reversed: true }, items));
+    logBox.replaceChildren(h('h2', { id: 'log-h' }, `Log (${st.log.length} events${st.log.length > 200 ? ', newest 200 shown' : ''})`), h('ul', { class: 'log-list' }, items));
   }
 
   // Live: the event stream when the server has it; polling with If-None-Match otherwise (and as

@@ -52,7 +52,9 @@ function fields(obj, names) {
 export function describeEvent(entry, names) {
   const e = entry.event || {};
   const who = entry.seat === null || entry.seat === undefined ? '' : `${seatName(entry.seat, names)} — `;
-  const rest = fields(e, names);
+  const shown = { ...e };
+  if (shown.seat === entry.seat) delete shown.seat;
+  const rest = fields(shown, names);
   return `${who}${humanize(e.type || 'event')}${rest ? ': ' + rest : ''}`;
 }
 

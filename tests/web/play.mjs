@@ -68,7 +68,7 @@ const KINDS = {
 
 async function signUp(page, name) {
   await page.goto(BASE + '/');
-  await page.evaluate(() => localStorage.setItem('baumeister.poll_ms', '200'));
+  await page.evaluate(() => localStorage.setItem('baumeister.poll_ms', '100'));
   await page.fill('#name', name);
   await page.fill('#password', `secret-${name}-pw`);
   await page.click('#register');
@@ -175,8 +175,8 @@ async function playKind(browser, kind) {
     }
     if (!acted) {
       idle++;
-      if (idle > 200) throw new Error(`${kind}: nobody can act for 40 s`);
-      await host.waitForTimeout(200);
+      if (idle > 600) throw new Error(`${kind}: nobody can act for 30 s`);
+      await host.waitForTimeout(50);
     } else idle = 0;
   }
   for (const page of pages) await page.waitForSelector('#status[data-status="finished"]', { timeout: 15000 });

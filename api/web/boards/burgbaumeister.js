@@ -20,7 +20,7 @@ export function render(view, ctx) {
   const rows = Math.ceil(view.store.length / COLS);
   const storeH = rows * (CH + GAP);
   const wallLen = Math.max(12, ...view.walls.map((w) => w.cards.length + 2));
-  const width = Math.max(COLS * (CW + GAP), 110 + wallLen * (CW / 1.6 + 4)) + 10;
+  const width = Math.max(COLS * (CW + GAP), 110 + wallLen * (CW + 4)) + 10;
   const wallTop = storeH + 110;
   const height = wallTop + view.walls.length * (CH + 30) + 10;
   const svg = svgRoot(width, height, 'The store and the walls');
@@ -43,7 +43,7 @@ export function render(view, ctx) {
     const me = w.seat === ctx.seat;
     svg.append(s('text', { x: 0, y: y - 6, class: 'label', fill: seatColour(w.seat) },
       `${seatName(w.seat, ctx.names)}${me ? ' (you)' : ''}: ${w.points} points${w.wizard_ready ? ', wizard ready' : ''}`));
-    const step = CW / 1.6 + 4;
+    const step = CW + 4;
     svg.append(card(0, y, '1', 'tower start', 'tower'));
     w.cards.forEach((c, j) => {
       const el = card(60 + j * step, y, c.card, c.protected ? 'wall protected' : 'wall', view.variant ? c.symbol : null);

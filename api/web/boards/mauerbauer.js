@@ -59,8 +59,11 @@ export function render(view, ctx) {
 
   const n = ctx.names;
   const wrap = h('div', { class: 'mauerbauer' }, svg);
-  const dice = view.dice ? `Dice: houses ${view.dice.houses.join(', ')}${view.dice.tower ? `, tower ${view.dice.tower}` : ''}` : '';
-  wrap.append(h('p', {}, `Phase: ${view.phase.replace(/_/g, ' ')}. ${dice}. Walls built: ${view.built}. Draw pile: ${view.draw_pile}.`));
+  const facts = [`Phase: ${view.phase.replace(/_/g, ' ')}`];
+  if (view.dice) facts.push(`dice: houses ${view.dice.houses.join(', ')}${view.dice.tower ? `, tower ${view.dice.tower}` : ''}`);
+  if (view.built !== null && view.built !== undefined) facts.push(`walls built: ${view.built}`);
+  if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(`guild cards in the draw pile: ${view.draw_pile}`);
+  wrap.append(h('p', {}, `${facts.join('; ')}.`));
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
     `${seatName(p.seat, n)}${p.seat === ctx.seat ? ' (you)' : ''}: ${p.score} points, ${p.hand_count} guild cards`,
     p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c)))) : ''))));

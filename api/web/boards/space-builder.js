@@ -27,7 +27,7 @@ export function render(view, ctx) {
   const me = view.players.find((p) => p.seat === ctx.seat);
   const wrap = h('div', { class: 'space-builder' });
   const others = view.players.filter((p) => p.seat !== ctx.seat);
-  const width = 3 * C + 40 + 3 * C + 60 + others.length * (3 * 36 + 30);
+  const width = 3 * C + 70 + 3 * C + 60 + others.length * 200;
   const svg = svgRoot(Math.max(width, 520), 3 * C + 70, 'Boards and blueprint');
   let x = 10;
 
@@ -38,12 +38,12 @@ export function render(view, ctx) {
     g.append(s('rect', { x: -4, y: -4, width: 3 * C + 8, height: 3 * C + 8, class: 'blueprint-frame', rx: 8 }));
     for (const p of b.cards) g.append(cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p, C, 'plan'));
     g.append(s('text', { x: 3, y: 12, class: 'small' }, `▲ plan ${b.number}`));
-    svg.append(s('text', { x, y: 16, class: 'label' }, `Blueprint ${b.number}, lying turned ${b.turn * 90}°`), g);
+    svg.append(s('text', { x, y: 16, class: 'label' }, `Blueprint ${b.number}, turned ${b.turn * 90}°`), g);
   } else {
     svg.append(s('g', { 'data-no-blueprint': '' }, s('rect', { x, y: 30, width: 3 * C, height: 3 * C, class: 'blueprint-hidden', rx: 8 }),
       s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C, 'text-anchor': 'middle' }, view.phase === 'building' ? 'Blueprint hidden' : 'No blueprint')));
   }
-  x += 3 * C + 40;
+  x += 3 * C + 70;
 
   // My board: a slot is a target for the selected card with its face and rotation.
   const place = ctx.moves.filter((m) => m.command.type === 'PlaceBuildingCard' || m.command.type === 'MoveBuildingCard');
@@ -67,11 +67,11 @@ export function render(view, ctx) {
   // The others: their own cities only when the rules show them.
   const small = 36;
   for (const p of others) {
-    const g = grid(x, 30, small, `${n[p.seat] || 'seat ' + p.seat}: ${p.placed} placed${p.finished ? ', finished' : p.stopped ? ', stopped' : ''}`);
+    const g = grid(x, 30, small, `${n[p.seat] || 'seat ' + p.seat}: ${p.placed} cards${p.finished ? ', finished' : p.stopped ? ', stopped' : ''}`);
     g.setAttribute('data-city', p.seat);
     for (const c of p.city || []) g.append(cardShape((c.slot % 3) * small, Math.floor(c.slot / 3) * small, c, small));
     svg.append(g);
-    x += 3 * small + 30;
+    x += 200;
   }
   wrap.append(svg);
 
