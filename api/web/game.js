@@ -90,7 +90,29 @@ export function showGame(main, id) {
     }
   }
 
+  // Redrawing replaces the elements: keep the keyboard focus where it was (same id, same move,
+  // same place), else on the moves heading, so keyboard players do not start over.
+  const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join'];
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === document.body || !main.contains(el)) return null;
+    for (const k of KEYS) if (el.getAttribute(k) !== null) return [k, el.getAttribute(k)];
+    return ['fallback', ''];
+  }
+  function restoreFocus(key) {
+    if (!key) return;
+    const found = key[0] === 'fallback' ? null : [...main.querySelectorAll(`[${key[0]}]`)].find((e) => e.getAttribute(key[0]) === key[1]);
+    const target = found || document.getElementById('moves-h');
+    if (target) { if (!found) target.setAttribute('tabindex', '-1'); target.focus({ preventScroll: true }); }
+  }
+
   function render() {
+    const key = focusKey();
+    draw();
+    restoreFocus(key);
+  }
+
+  function draw() {
     const d = st.detail;
     if (!d) return;
     const n = names();

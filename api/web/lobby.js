@@ -69,6 +69,14 @@ function gameRow(game, extra) {
     extra || '');
 }
 
+const lastShown = new WeakMap();
+function changed(section, games) {
+  const key = JSON.stringify(games.map((g) => [g.id, g.status, g.version, g.seats.length, g.to_act]));
+  if (lastShown.get(section) === key) return false;
+  lastShown.set(section, key);
+  return true;
+}
+
 async function myGames(section) {
   // `GET /v1/me/games` when the server has it; else the lobby filtered to my seats.
   let games;
@@ -80,12 +88,14 @@ async function myGames(section) {
   }
   const turn = (g) => (g.status === 'active' && g.to_act.includes(seatOf(g)) ? 0 : g.status === 'finished' ? 2 : 1);
   games.sort((a, b) => turn(a) - turn(b));
+  if (!changed(section, games)) return;
   section.replaceChildren(h('h2', { id: 'mine-h' }, 'My games'),
     games.length ? h('ul', { class: 'games', id: 'my-games' }, games.map((g) => gameRow(g))) : h('p', {}, 'No games yet: create one or join one.'));
 }
 
 async function openGames(section) {
   const games = (await get('/v1/games?status=open&limit=50')).games;
+  if (!changed(section, games)) return;
   section.replaceChildren(h('h2', { id: 'open-h' }, 'Open games'),
     games.length ? h('ul', { class: 'games', id: 'open-games' }, games.map((g) => gameRow(g,
       session.token && seatOf(g) === null ? h('button', { type: 'button', class: 'join', 'data-join': g.id, onclick: async () => {
@@ -95,6 +105,7 @@ async function openGames(section) {
 
 async function allGames(section) {
   const games = (await get('/v1/games?limit=20')).games;
+  if (!changed(section, games)) return;
   section.replaceChildren(h('h2', { id: 'all-h' }, 'Watch'),
     h('ul', { class: 'games' }, games.map((g) => gameRow(g))));
 }

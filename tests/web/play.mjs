@@ -23,9 +23,23 @@ const pickType = (types) => (moves) => {
 // Each kind: seats, options to set in the form, how to choose among the offered moves, and the
 // secrets to look for on every page after every move.
 const KINDS = {
-  burgbaumeister: { seats: 2, options: {}, choose: pickType(['AddCardToWall', 'FireCannon', 'TurnUpCard']), shotAt: 40,
+  burgbaumeister: { seats: 2, options: {}, shotAt: 40,
+    // As a player would: keep room in the wall, take a card that does not jump too far.
+    choose: (moves, seen) => {
+      const add = moves.find((m) => m.cmd.type === 'AddCardToWall');
+      const { up, last, length } = seen.extra || {};
+      if (add && up !== undefined && (up - last <= 45 / 9 + 1 || 45 - up < (9 - length) * 2)) return add;
+      return pickType(['TurnUpCard', 'ReturnCard'])(moves.filter((m) => m.cmd.type !== 'AddCardToWall' || moves.length === 1));
+    },
+    probe: () => {
+      const me = [...document.querySelectorAll('.seats li')].find((li) => li.textContent.includes('— you'));
+      const seat = me ? me.dataset.seat : null;
+      const wall = document.querySelector(`[data-wall="${seat}"]`);
+      const up = document.querySelector('.card.turned-up .num');
+      return { up: up ? Number(up.textContent) : undefined, last: wall ? Number(wall.dataset.last) : 1, length: wall ? Number(wall.dataset.length) : 0 };
+    },
     async secrets(pages) {
-      for (const p of pages) assert.equal(await p.locator('.card.face-down .num').count(), 0, 'a face-down card shows its number');
+      for (const p of pages) assert.equal(await p.evaluate(() => document.querySelectorAll('.card.face-down .num').length), 0, 'a face-down card shows its number');
     } },
   wettstreit: { seats: 3, options: {}, shotAt: 60,
     choose: (moves) => {
@@ -35,12 +49,10 @@ const KINDS = {
     },
     async secrets(pages, seats) {
       for (let i = 0; i < pages.length; i++) {
-        for (let j = 0; j < pages.length; j++) {
-          const purse = pages[i].locator(`[data-purse="${seats[j]}"]`);
-          if (!(await purse.count())) continue;
-          const text = await purse.textContent();
-          if (i === j) assert.match(text, /^purse \d+$/, 'a player sees their own purse');
-          else assert.equal(text, 'purse secret', `seat ${seats[i]} sees the purse of seat ${seats[j]}`);
+        const purses = await pages[i].$$eval('[data-purse]', (els) => els.map((e) => [Number(e.dataset.purse), e.textContent]));
+        for (const [seat, text] of purses) {
+          if (seat === seats[i]) assert.match(text, /^purse \d+$/, 'a player sees their own purse');
+          else assert.equal(text, 'purse secret', `seat ${seats[i]} sees the purse of seat ${seat}`);
         }
       }
     } },
@@ -48,17 +60,15 @@ const KINDS = {
     choose: pickType(['ReleaseBuildingCard', 'LookAtBlueprint', 'DeclareCityFinished', 'PlaceBuildingCard']),
     async secrets(pages) {
       for (const p of pages) {
-        const mustLook = await p.locator('[data-move*="LookAtBlueprint"]').count();
-        if (mustLook) assert.equal(await p.locator('[data-blueprint]').count(), 0, 'the blueprint shows before the player looked');
+        const [mustLook, shown] = await p.evaluate(() => [document.querySelectorAll('[data-move*="LookAtBlueprint"]').length, document.querySelectorAll('[data-blueprint]').length]);
+        if (mustLook) assert.equal(shown, 0, 'the blueprint shows before the player looked');
       }
     } },
   mauerbauer: { seats: 2, options: {}, shotAt: 30, choose: pickType([]),
     async secrets(pages, seats) {
       for (let i = 0; i < pages.length; i++) {
-        if (await pages[i].locator('[data-status="finished"]').count()) continue;
-        for (const el of await pages[i].locator('[data-guild-hand]').all()) {
-          assert.equal(Number(await el.getAttribute('data-guild-hand')), seats[i], `seat ${seats[i]} sees another player's guild cards`);
-        }
+        const hands = await pages[i].$$eval('[data-guild-hand]', (els) => els.map((e) => Number(e.dataset.guildHand)));
+        for (const seat of hands) assert.equal(seat, seats[i], `seat ${seats[i]} sees the guild cards of seat ${seat}`);
       }
     } },
   carcassonne: { seats: 2, options: { mage_and_witch: true, gold_mines: true }, shotAt: 50,
@@ -79,32 +89,48 @@ async function signature(page) {
   return page.evaluate(() => `${document.querySelector('#log-h')?.textContent}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`);
 }
 
+/** What the page shows now, in one round trip. */
+async function look(page, probe) {
+  const extra = probe ? await page.evaluate(probe) : undefined;
+  return page.evaluate((extra) => ({
+    extra,
+    turn: !!document.querySelector('#status[data-your-turn="true"]'),
+    finished: !!document.querySelector('#status[data-status="finished"]'),
+    notice: /your turn/i.test(document.querySelector('#notice:not([hidden])')?.textContent || ''),
+    moves: [...document.querySelectorAll('[data-move]')].map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') })),
+    places: document.querySelectorAll('[data-place]').length,
+  }), extra);
+}
+
 /** One move on this page, if it is this player's turn: returns whether it acted. */
-async function act(page, spec) {
-  if ((await page.locator('#status[data-your-turn="true"]').count()) === 0) return false;
-  let moves = await page.$$eval('[data-move]', (els) => els.map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') })));
+async function act(page, spec, seen) {
+  if (!seen.turn) return false;
+  let moves = seen.moves;
   if (!moves.length) {
     // Carcassonne: a free place first, then its rotations appear.
-    const places = page.locator('[data-place]');
-    const n = await places.count();
-    if (!n) return false;
-    await places.nth(Math.floor(Math.random() * n)).dispatchEvent('click');
+    if (!seen.places) return false;
+    await page.locator('[data-place]').nth(Math.floor(Math.random() * seen.places)).dispatchEvent('click');
     await page.waitForSelector('button.rotation');
-    moves = await page.$$eval('[data-move]', (els) => els.map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') })));
+    moves = (await look(page, spec.probe)).moves;
   }
   if (!moves.length) return false;
-  const move = spec.choose(moves);
+  const move = spec.choose(moves, seen);
   const before = await signature(page);
   const target = page.locator('[data-move]').nth(move.i);
   try {
-    await target.click({ timeout: 1500 });
+    // Every tenth move by keyboard: board targets and buttons take focus and answer Enter.
+    if ((spec.count || 0) % 10 === 9) {
+      await target.focus();
+      await page.keyboard.press('Enter');
+      spec.keyboard = (spec.keyboard || 0) + 1;
+    } else await target.click({ timeout: 1500 });
   } catch {
     await target.dispatchEvent('click'); // covered by a figure drawn on top: click it as a keyboard would
   }
   await page.waitForFunction((b) => {
     const s = `${document.querySelector('#log-h')?.textContent}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`;
     return s !== b;
-  }, before, { timeout: 10000 }).catch(() => {});
+  }, before, { timeout: 10000, polling: 25 }).catch(() => {});
   spec.count = (spec.count || 0) + 1;
   if (move.board) spec.boardClicks = (spec.boardClicks || 0) + 1;
   return true;
@@ -158,15 +184,16 @@ async function playKind(browser, kind) {
   let shot = false;
   let sawNotice = false;
   for (let step = 0; step < 4000; step++) {
-    if ((await host.locator('#status[data-status="finished"]').count()) && (await pages[1].locator('#status[data-status="finished"]').count())) break;
+    const seen = await Promise.all(pages.map((p) => look(p, spec.probe)));
+    if (seen.every((x) => x.finished)) break;
+    if (seen.some((x) => x.notice)) sawNotice = true;
     let acted = false;
-    for (const page of pages) {
-      if (await act(page, spec)) acted = true;
-      if (!sawNotice && (await page.locator('#notice:not([hidden])', { hasText: 'your turn' }).count())) sawNotice = true;
-    }
+    for (let i = 0; i < pages.length; i++) if (await act(pages[i], spec, seen[i])) acted = true;
     // Once a game has ended everything in it is public.
-    const over = await Promise.all(pages.map((p) => p.locator('#status[data-status="finished"]').count()));
-    if (!over.some(Boolean)) await spec.secrets(pages, seats);
+    if (acted) {
+      const done = await Promise.all(pages.map((p) => p.evaluate(() => !!document.querySelector('#status[data-status="finished"]'))));
+      if (!done.some(Boolean)) await spec.secrets(pages, seats);
+    }
     if (!shot && (spec.count || 0) >= spec.shotAt) {
       shot = true;
       await pages[1].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
@@ -196,15 +223,24 @@ async function playKind(browser, kind) {
   for (const c of [...contexts, watcherCtx]) await c.close();
   assert.equal(spec.pageErrors || 0, 0, `${kind}: the page threw`);
   assert.ok((spec.boardClicks || 0) > 0, `${kind}: some moves were made on the board`);
-  console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${result.trim()}${problems.some(Boolean) ? ' (a problem message was showing)' : ''}`);
+  assert.ok((spec.keyboard || 0) > 0, `${kind}: some moves were made by keyboard`);
+  console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board, ${spec.keyboard} by keyboard) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${result.trim()}${problems.some(Boolean) ? ' (a problem message was showing)' : ''}`);
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 try {
-  for (const kind of process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(KINDS)) {
-    try { await playKind(browser, kind); } catch (e) { failed++; console.error(`${kind}: FAILED: ${e.stack || e}`); }
-  }
+  // Three games at a time (the longest first): the browser, the server and the database each wait
+  // on the others most of the time.
+  const queue = process.argv.slice(2).length ? process.argv.slice(2) : ['wettstreit', 'burgbaumeister', 'carcassonne', 'space-builder', 'mauerbauer'];
+  const worker = async () => {
+    for (let kind = queue.shift(); kind; kind = queue.shift()) {
+      try { await playKind(browser, kind); } catch (e) { failed++; console.error(`${kind}: FAILED: ${e.stack || e}`); }
+    }
+  };
+  const started = Date.now();
+  await Promise.all([worker(), worker(), worker()]);
+  console.log(`every kind played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await browser.close();
 }

@@ -41,7 +41,7 @@ export function render(view, ctx) {
   view.walls.forEach((w, i) => {
     const y = wallTop + i * (CH + 30);
     const me = w.seat === ctx.seat;
-    svg.append(s('text', { x: 0, y: y - 6, class: 'label', fill: seatColour(w.seat) },
+    svg.append(s('text', { x: 0, y: y - 6, class: 'label', fill: seatColour(w.seat), 'data-wall': w.seat, 'data-last': w.cards.length ? w.cards[w.cards.length - 1].card : 1, 'data-length': w.cards.length },
       `${seatName(w.seat, ctx.names)}${me ? ' (you)' : ''}: ${w.points} points${w.wizard_ready ? ', wizard ready' : ''}`));
     const step = CW + 4;
     svg.append(card(0, y, '1', 'tower start', 'tower'));

@@ -19,17 +19,18 @@ function face(x, y, c, extra = '') {
 export function render(view, ctx) {
   const n = ctx.names;
   const players = view.players;
-  const rowH = CH * 2 + 60;
+  const rowH = CH * 2 + 80;
   const top = 130;
   const maxCity = Math.max(6, ...players.map((p) => p.city.length + 2));
-  const width = Math.max(760, 20 + maxCity * (CW + 6));
+  const maxHand = Math.max(4, ...players.map((p) => p.hand_count));
+  const width = Math.max(1000, 20 + Math.max(maxCity, maxHand) * (CW + 6));
   const svg = svgRoot(width, top + players.length * rowH, 'Stacks, auction and cities');
   const wrap = h('div', { class: 'wettstreit' });
 
   // The stacks: click one to put its top card up for auction, or a card under it.
   const stacks = [['open', view.open_stack, 'Open stack'], ['face_down', view.face_down_stack, 'Face-down stack']];
   stacks.forEach(([name, st, label], i) => {
-    const x = i * (CW + 40);
+    const x = i * 170;
     const g = s('g', { 'data-stack': name }, face(x, 20, name === 'open' ? st.top : st.top || null),
       s('text', { x, y: 14, class: 'label' }, `${label} (${st.count})`));
     for (const type of ['AuctionTopCard', 'PutCardUnderStack']) {
@@ -49,11 +50,11 @@ export function render(view, ctx) {
     info.push(`High bid ${a.high_bid} by ${seatName(a.high_bidder, n)}; ${seatName(a.next_bidder, n)} to bid`);
     if (a.announced_kind) info.push(`Announced: ${KIND[a.announced_kind] || a.announced_kind}`);
     info.push(`Bids: ${a.bids.map((b, i) => `${n[i] || i}: ${b === null ? '—' : b}`).join(', ')}${a.passed.length ? `; passed: ${a.passed.map((p) => n[p] || p).join(', ')}` : ''}`);
-    svg.append(face(2 * (CW + 40), 20, a.top || null, 'auction'));
+    svg.append(s('text', { x: 340, y: 14, class: 'label' }, 'Up for auction'), face(340, 20, a.top || null, 'auction'));
   }
   info.push(`Phase: ${view.phase.replace(/_/g, ' ')}${view.last_die ? `, last die: ${view.last_die}` : ''}${view.final_round ? ', final round' : ''}; saboteurs in supply: ${view.saboteur_supply}`);
   if (view.ransom) info.push(`Ransom: ${seatName(view.ransom.owner, n)} may pay ${view.ransom.price} to keep ${KIND[view.ransom.building.kind]} ${view.ransom.building.value}`);
-  info.forEach((t, i) => svg.append(s('text', { x: 3 * (CW + 40) - 20, y: 30 + i * 18, class: 'label' }, t)));
+  info.forEach((t, i) => svg.append(s('text', { x: 420, y: 34 + i * 18, class: 'label' }, t)));
 
   players.forEach((p, i) => {
     const y = top + i * rowH;
@@ -71,11 +72,11 @@ export function render(view, ctx) {
     });
     if (!p.city.length) svg.append(s('text', { x: 0, y: y + 60, class: 'muted' }, 'no city yet'));
     // Hand: known cards face up, the rest as backs (with any announced kinds).
-    const hy = y + CH + 30;
+    const hy = y + CH + 44;
     svg.append(s('text', { x: 0, y: hy - 4, class: 'small' }, `hand ${p.hand_count}${p.announced_kinds.length ? `, announced: ${p.announced_kinds.map((k) => KIND[k] || k).join(', ')}` : ''}`));
     const hidden = Math.max(0, p.hand_count - p.hand.length);
-    p.hand.forEach((c, j) => svg.append(face(j * (CW / 2 + 6), hy, c, 'hand')));
-    for (let j = 0; j < hidden; j++) svg.append(s('g', { 'data-hidden-card': p.seat }, face((p.hand.length + j) * (CW / 2 + 6), hy, null)));
+    p.hand.forEach((c, j) => svg.append(face(j * (CW + 6), hy, c, 'hand')));
+    for (let j = 0; j < hidden; j++) svg.append(s('g', { 'data-hidden-card': p.seat }, face((p.hand.length + j) * (CW + 6), hy, null)));
   });
   wrap.append(svg);
 
