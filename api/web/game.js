@@ -30,7 +30,20 @@ export function showGame(main, id) {
 
   const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
 
-  async function refresh() {
+  // One refresh at a time (polls, stream messages and own moves all ask for one): a request
+  // arriving meanwhile makes the running one go round once more.
+  let running = null;
+  let again = false;
+  function refresh() {
+    if (running) { again = true; return running; }
+    running = (async () => {
+      do { again = false; await refreshOnce(); } while (again && alive);
+      running = null;
+    })();
+    return running;
+  }
+
+  async function refreshOnce() {
     if (!alive) return;
     try {
       const r = await api('GET', `/v1/games/${id}`, undefined, { etag: st.etag });
