@@ -81,11 +81,13 @@ async function myGames(section) {
   // `GET /v1/me/games` when the server has it; else the lobby filtered to my seats.
   let games;
   try {
-    games = (await get('/v1/me/games')).games;
+    const r = await get('/v1/me/games');
+    games = Array.isArray(r) ? r : r.games;
+    if (!Array.isArray(games) || games.some((g) => !Array.isArray(g.seats) || !Array.isArray(g.to_act))) games = null;
   } catch (e) {
     if (e.status !== 404 && e.status !== 405) throw e;
-    games = (await get('/v1/games?mine=true&limit=100')).games;
   }
+  if (!games) games = (await get('/v1/games?mine=true&limit=100')).games;
   const turn = (g) => (g.status === 'active' && g.to_act.includes(seatOf(g)) ? 0 : g.status === 'finished' ? 2 : 1);
   games.sort((a, b) => turn(a) - turn(b));
   if (!changed(section, games)) return;
