@@ -151,6 +151,12 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             .route(web::post().to(accounts::login))
             .route(web::delete().to(accounts::revoke)),
     )
+    .service(
+        resource("/v1/me/vacation", "GET, PUT, DELETE")
+            .route(web::get().to(vacation::show))
+            .route(web::put().to(vacation::set))
+            .route(web::delete().to(vacation::end)),
+    )
     .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
     .service(resource("/v1/kinds/{kind}", "GET").route(web::get().to(kinds::kind)))
     .service(resource("/v1/kinds/{kind}/rules", "GET").route(web::get().to(kinds::kind_rules)))

@@ -28,7 +28,9 @@ pub(crate) struct LobbyColumns {
     pub status: &'static str,
     pub to_act: Vec<i16>,
     pub progress: Value,
-    pub deadline_ms: Option<i64>,
+    /// The game's own deadline (the turn clock's are computed in the database: they depend on
+    /// when commands arrive and on vacations; see `migrations/V4__turn_clock.sql`).
+    pub rule_deadline_ms: Option<i64>,
 }
 
 impl LobbyColumns {
@@ -42,7 +44,7 @@ impl LobbyColumns {
             status: lifecycle.as_str(),
             to_act: status.to_act.iter().map(|s| i16::from(*s)).collect(),
             progress: serde_json::to_value(status).expect("status serializes"),
-            deadline_ms: aggregate
+            rule_deadline_ms: aggregate
                 .game
                 .deadline(&aggregate.state)
                 .filter(|_| !status.finished),
@@ -200,7 +202,10 @@ impl Store {
         let updated = tx
             .execute(
                 "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5,
-                        updated_at = to_timestamp($6::bigint / 1000.0), deadline_ms = $8
+                        updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8,
+                        turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4, $9, $6),
+                        deadline_ms = earliest_deadline($8,
+                            next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4, $9, $6))
                  WHERE id = $1 AND version = $7",
                 &[
                     &game_id,
@@ -210,7 +215,8 @@ impl Store {
                     &lobby.progress,
                     &command.now_ms,
                     &base_version,
-                    &lobby.deadline_ms,
+                    &lobby.rule_deadline_ms,
+                    &command.seat.map(i16::from),
                 ],
             )
             .await

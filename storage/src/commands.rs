@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::error::{Result, StoreError};
 use crate::types::CommandAccepted;
-use crate::{fresh_seed, now_ms, Store};
+use crate::{fresh_seed, Store};
 
 /// How often a command without `expected_version` is decided again after losing a race.
 const ATTEMPTS: usize = 8;
@@ -88,7 +88,7 @@ impl Store {
             .aggregate(&tx, game_id, head.game, head.version)
             .await?;
         let seed = fresh_seed();
-        let now = now_ms();
+        let now = self.now_ms();
         let mut ctx = Ctx::new(seed, now);
         let events = head
             .game
