@@ -10,6 +10,7 @@ pub mod names;
 pub mod openapi;
 mod request_id;
 pub mod routes;
+pub mod web_client;
 
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
@@ -171,6 +172,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
     .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
     .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
+    .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
+    .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
     .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
     .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
     .service(
