@@ -8,6 +8,7 @@ pub mod registry;
 pub mod rng;
 pub mod schema;
 pub mod testing;
+pub mod turn_clock;
 
 pub use contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 pub use dynamic::{DomainError, DynGame, GameState, KindInfo};

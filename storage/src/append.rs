@@ -28,7 +28,9 @@ pub(crate) struct LobbyColumns {
     pub status: &'static str,
     pub to_act: Vec<i16>,
     pub progress: Value,
-    pub deadline_ms: Option<i64>,
+    /// The game's own deadline (the turn clock's are computed in the database: they depend on
+    /// when commands arrive and on vacations; see `migrations/V4__turn_clock.sql`).
+    pub rule_deadline_ms: Option<i64>,
 }
 
 impl LobbyColumns {
@@ -42,7 +44,7 @@ impl LobbyColumns {
             status: lifecycle.as_str(),
             to_act: status.to_act.iter().map(|s| i16::from(*s)).collect(),
             progress: serde_json::to_value(status).expect("status serializes"),
-            deadline_ms: aggregate
+            rule_deadline_ms: aggregate
                 .game
                 .deadline(&aggregate.state)
                 .filter(|_| !status.finished),
@@ -133,7 +135,10 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// untouched, so nothing is written and the statement returns 0 rows: `Contention`.
 const APPEND: &str = "WITH upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
-           updated_at = to_timestamp($6::bigint / 1000.0), deadline_ms = $8::bigint
+           updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
+           turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint),
+           deadline_ms = earliest_deadline($8::bigint,
+               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint))
     WHERE id = $1 AND version = $7 RETURNING id),
   cmd AS (
     INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response)
@@ -212,7 +217,7 @@ impl Store {
                     &lobby.progress,
                     &command.now_ms,
                     &base_version,
-                    &lobby.deadline_ms,
+                    &lobby.rule_deadline_ms,
                     &command.account_id,
                     &command.seat.map(i16::from),
                     &command.idempotency_key,

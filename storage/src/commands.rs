@@ -17,7 +17,7 @@ use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
 use crate::snapshot::GameHead;
 use crate::types::CommandAccepted;
-use crate::{fresh_seed, now_ms, Store};
+use crate::{fresh_seed, Store};
 
 /// How often a command without `expected_version` is decided again after losing a race.
 const ATTEMPTS: usize = 8;
@@ -149,7 +149,7 @@ impl Store {
             .aggregate(client, game_id, head.game, head.version)
             .await?;
         let seed = fresh_seed();
-        let now = now_ms();
+        let now = self.now_ms();
         let mut ctx = Ctx::new(seed, now);
         let events = head
             .game

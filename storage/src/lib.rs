@@ -16,7 +16,9 @@ mod reads;
 mod rebuild;
 mod snapshot;
 mod time;
+mod turn_clock;
 mod types;
+mod vacations;
 
 use std::sync::Arc;
 
@@ -31,8 +33,9 @@ pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
 pub use lobby::LobbyFilter;
 pub use reads::Reader;
-pub use time::{now_ms, rfc3339};
+pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use types::*;
+pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
 
 /// How many games' aggregates a process keeps in memory (least recently used out first). A game
 /// not cached costs one read of its log and a fold on its next request.
@@ -44,6 +47,7 @@ pub struct Store {
     pool: Pool,
     cache: Arc<cache::Cache>,
     pauses: Arc<pause::PausePoints>,
+    clock: Arc<time::Clock>,
 }
 
 impl Store {
@@ -55,7 +59,20 @@ impl Store {
             pool: db::pool(url, pool_size)?,
             cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
+            clock: Arc::default(),
         })
+    }
+
+    /// Now, by the store's clock: the time every command, deadline and vacation is judged by.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Moves this store's clock (and the server's that shares it) forward, so that a test sees
+    /// turn clocks and vacations run out without waiting.
+    #[cfg(feature = "pause-points")]
+    pub fn advance_clock(&self, ms: i64) {
+        self.clock.advance(ms);
     }
 
     /// Stops the next request that reaches `point` (see [`pause`]) until the test resumes it.

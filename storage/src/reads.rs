@@ -112,7 +112,7 @@ impl Store {
         if self.settle(game_id, row.get(13)).await? {
             row = read().await?;
         }
-        let summary = summary_from_row(&row)?;
+        let summary = summary_from_row(&row, self.now_ms())?;
         let your_seat = row.get::<_, Option<i16>>(11).map(|s| s as u8);
         let mut view: Option<Value> = row.get(12);
         if reader.viewer(your_seat) == Viewer::Everyone && summary.version > 0 {

@@ -3,3 +3,4 @@ pub mod games;
 pub mod health;
 pub mod kinds;
 pub mod play;
+pub mod vacation;
