@@ -37,6 +37,10 @@ pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use types::*;
 pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
 
+/// How many games' aggregates a process keeps in memory (least recently used out first). A game
+/// not cached costs one read of its log and a fold on its next request.
+const CACHED_GAMES: usize = 20_000;
+
 /// The handle the server shares between requests.
 #[derive(Clone)]
 pub struct Store {
@@ -53,7 +57,7 @@ impl Store {
         migrate(url).await?;
         Ok(Store {
             pool: db::pool(url, pool_size)?,
-            cache: Arc::new(cache::Cache::new(10_000)),
+            cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
             clock: Arc::default(),
         })

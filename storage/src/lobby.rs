@@ -212,8 +212,9 @@ impl Store {
         game_id: i64,
     ) -> Result<GameSummary> {
         let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id = $1");
+        let statement = client.prepare_cached(&sql).await?;
         let row = client
-            .query_opt(&sql, &[&game_id])
+            .query_opt(&statement, &[&game_id])
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
         summary_from_row(&row, self.now_ms())

@@ -100,9 +100,10 @@ impl Store {
              LEFT JOIN views v ON v.game_id = g.id AND v.viewer = coalesce(me.seat, {SPECTATOR})
              WHERE g.id = $1"
         );
+        let statement = client.prepare_cached(&sql).await?;
         let read = || async {
             client
-                .query_opt(&sql, &[&game_id, &reader.account()])
+                .query_opt(&statement, &[&game_id, &reader.account()])
                 .await?
                 .ok_or(StoreError::GameNotFound(game_id))
         };
