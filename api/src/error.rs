@@ -167,6 +167,14 @@ impl From<StoreError> for ApiError {
             StoreError::AlreadyImported(_) => {
                 ApiError::new(S::CONFLICT, "already_imported", detail)
             }
+            StoreError::VacationNotInFuture => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "vacation_not_in_future", detail)
+            }
+            StoreError::VacationAllowanceExceeded { .. } => ApiError::new(
+                S::UNPROCESSABLE_ENTITY,
+                "vacation_allowance_exceeded",
+                detail,
+            ),
             StoreError::Domain(d) => d.into(),
             StoreError::Contention => ApiError::busy(detail, 1),
             StoreError::Pool(_) => {

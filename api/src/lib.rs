@@ -10,6 +10,7 @@ pub mod names;
 pub mod openapi;
 mod request_id;
 pub mod routes;
+pub mod web_client;
 
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
@@ -150,6 +151,12 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             .route(web::post().to(accounts::login))
             .route(web::delete().to(accounts::revoke)),
     )
+    .service(
+        resource("/v1/me/vacation", "GET, PUT, DELETE")
+            .route(web::get().to(vacation::show))
+            .route(web::put().to(vacation::set))
+            .route(web::delete().to(vacation::end)),
+    )
     .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
     .service(resource("/v1/kinds/{kind}", "GET").route(web::get().to(kinds::kind)))
     .service(resource("/v1/kinds/{kind}/rules", "GET").route(web::get().to(kinds::kind_rules)))
@@ -177,6 +184,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
     .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
     .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
+    .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
+    .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
     .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
     .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
     .service(

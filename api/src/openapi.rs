@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, games, health, kinds, play, trust};
+use crate::routes::{accounts, games, health, kinds, play, trust, vacation};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -22,6 +22,7 @@ use crate::routes::{accounts, games, health, kinds, play, trust};
     ),
     paths(
         accounts::register, accounts::login, accounts::revoke,
+        vacation::show, vacation::set, vacation::end,
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
@@ -31,7 +32,7 @@ use crate::routes::{accounts, games, health, kinds, play, trust};
     components(schemas(Problem)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
-        (name = "accounts", description = "Registering and logging in"),
+        (name = "accounts", description = "Registering, logging in, vacations"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
         (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),

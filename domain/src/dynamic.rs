@@ -13,6 +13,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 use crate::schema::{with_tag, TaggedUnion};
+use crate::turn_clock;
 
 /// Why the domain refused something, before or while applying the rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -106,7 +107,8 @@ pub struct KindInfo {
     pub max_seats: u8,
     /// The name of the options' schema in this spec.
     pub options_schema: String,
-    /// The options used when none are given.
+    /// The options used when none are given, with `move_minutes` (the turn clock, which every
+    /// kind offers; `null`: off).
     pub default_options: Value,
     /// Every command `type` of this game.
     pub commands: Vec<&'static str>,
@@ -200,9 +202,12 @@ fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("game types always serialize")
 }
 
+/// Parses the game's own options: the turn clock's option (any kind's) is not the game's.
 fn parse_options<G: Game>(options: &Value) -> Result<G::Options, DomainError> {
-    match options {
+    let (options, _) = turn_clock::split(options)?;
+    match &options {
         Value::Null => return Ok(G::Options::default()),
+        Value::Object(map) if map.is_empty() => return Ok(G::Options::default()),
         Value::Object(_) => {}
         // serde would read a struct from an array too; options are named, so refuse it.
         _ => {
@@ -211,7 +216,7 @@ fn parse_options<G: Game>(options: &Value) -> Result<G::Options, DomainError> {
             ))
         }
     }
-    serde_json::from_value(options.clone()).map_err(|e| DomainError::InvalidOptions(e.to_string()))
+    serde_json::from_value(options).map_err(|e| DomainError::InvalidOptions(e.to_string()))
 }
 
 /// A field the command's type does not have is refused rather than ignored: a client that
@@ -254,7 +259,7 @@ impl<G: Game> DynGame for Erased<G> {
             min_seats: G::MIN_SEATS,
             max_seats: G::MAX_SEATS,
             options_schema: <G::Options as ToSchema>::name().into_owned(),
-            default_options: to_value(&G::Options::default()),
+            default_options: turn_clock::join(to_value(&G::Options::default()), None),
             commands: G::Command::TAGS.to_vec(),
             events: G::Event::TAGS.to_vec(),
         }
@@ -266,7 +271,10 @@ impl<G: Game> DynGame for Erased<G> {
         G::Event::variant_schemas(&mut schemas);
         <G::Options as ToSchema>::schemas(&mut schemas);
         let options = <G::Options as ToSchema>::name().into_owned();
-        schemas.push((options.clone(), <G::Options as PartialSchema>::schema()));
+        schemas.push((
+            options.clone(),
+            turn_clock::with_option(<G::Options as PartialSchema>::schema()),
+        ));
         <G::View as ToSchema>::schemas(&mut schemas);
         let view = view_schema_name::<G>();
         schemas.push((
@@ -293,7 +301,8 @@ impl<G: Game> DynGame for Erased<G> {
         }
         let parsed = parse_options::<G>(options)?;
         G::validate_options(&parsed, seats).map_err(|e| DomainError::InvalidOptions(e.message))?;
-        Ok(to_value(&parsed))
+        let (_, minutes) = turn_clock::split(options)?;
+        Ok(turn_clock::join(to_value(&parsed), minutes))
     }
 
     fn initial(&self) -> GameState {

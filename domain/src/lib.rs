@@ -9,6 +9,7 @@ pub mod registry;
 pub mod rng;
 pub mod schema;
 pub mod testing;
+pub mod turn_clock;
 pub mod wide;
 
 pub use contract::{Ctx, Game, RuleError, Seat, Status, Viewer};

@@ -1,8 +1,8 @@
-//! Appending: one transaction writes the command, its events (hash-chained), the lobby row and
+//! Appending: one statement writes the command, its events (hash-chained), the lobby row and
 //! every viewer's projection. Shared by the set-up (last seat taken) and by players' commands.
 
 use baumeister_domain::{Status, Viewer};
-use deadpool_postgres::Transaction;
+use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
 use crate::cache::Aggregate;
@@ -28,7 +28,9 @@ pub(crate) struct LobbyColumns {
     pub status: &'static str,
     pub to_act: Vec<i16>,
     pub progress: Value,
-    pub deadline_ms: Option<i64>,
+    /// The game's own deadline (the turn clock's are computed in the database: they depend on
+    /// when commands arrive and on vacations; see `migrations/V4__turn_clock.sql`).
+    pub rule_deadline_ms: Option<i64>,
 }
 
 impl LobbyColumns {
@@ -42,7 +44,7 @@ impl LobbyColumns {
             status: lifecycle.as_str(),
             to_act: status.to_act.iter().map(|s| i16::from(*s)).collect(),
             progress: serde_json::to_value(status).expect("status serializes"),
-            deadline_ms: aggregate
+            rule_deadline_ms: aggregate
                 .game
                 .deadline(&aggregate.state)
                 .filter(|_| !status.finished),
@@ -127,12 +129,55 @@ pub(crate) fn event_type(event: &Value) -> &str {
     event.get("type").and_then(Value::as_str).unwrap_or("")
 }
 
+/// The whole append in one statement (one round trip; in autocommit mode also one transaction):
+/// the lobby row moves from the base version to the new one, and only when it did are the
+/// command, its events and every viewer's projection written. A lost race leaves the lobby row
+/// untouched, so nothing is written and the statement returns 0 rows: `Contention`.
+const APPEND: &str = "WITH upd AS (
+    UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
+           updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
+           turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint),
+           deadline_ms = earliest_deadline($8::bigint,
+               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint))
+    WHERE id = $1 AND version = $7 RETURNING id),
+  cmd AS (
+    INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response)
+    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb
+    FROM upd RETURNING id),
+  ev AS (
+    INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
+    SELECT $1, e.v, e.t, e.p, cmd.id, $9::bigint, $10::smallint, to_timestamp($6::bigint / 1000.0), e.h
+    FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h)),
+  vw AS (
+    INSERT INTO views (game_id, viewer, version, view)
+    SELECT upd.id, x.v, $2, x.w FROM upd, unnest($19::smallint[], $20::jsonb[]) AS x(v, w)
+    ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view)
+SELECT id FROM cmd";
+
+/// Every viewer's projection of `aggregate`: the seats, then the spectators.
+pub(crate) fn projections(seat_count: u8, aggregate: &Aggregate) -> (Vec<i16>, Vec<Value>) {
+    let game = aggregate.game;
+    let mut viewers = Vec::with_capacity(seat_count as usize + 1);
+    let mut views = Vec::with_capacity(seat_count as usize + 1);
+    for seat in 0..seat_count {
+        viewers.push(i16::from(seat));
+        let viewer = game.effective_viewer(&aggregate.state, Viewer::Seat(seat));
+        views.push(game.view(&aggregate.state, viewer));
+    }
+    viewers.push(SPECTATOR);
+    let viewer = game.effective_viewer(&aggregate.state, Viewer::Spectator);
+    views.push(game.view(&aggregate.state, viewer));
+    (viewers, views)
+}
+
 impl Store {
-    /// Writes what `fold` produced. A lost race (another append took the version, or the same
-    /// Idempotency-Key committed first) is `Contention`: the caller decides again on fresh state.
+    /// Writes what `fold` produced, in one statement (see [`APPEND`]), on a plain connection
+    /// (the statement is its own transaction) or inside a transaction. A lost race (another
+    /// append moved the game on, or the same Idempotency-Key committed first) is `Contention`:
+    /// the caller decides again on fresh state.
     pub(crate) async fn write(
         &self,
-        tx: &Transaction<'_>,
+        client: &impl GenericClient,
         at: AppendAt,
         appended: &Appended,
         command: NewCommand<'_>,
@@ -148,60 +193,22 @@ impl Store {
             _ if is_retryable(&e) => StoreError::Contention,
             _ => e.into(),
         };
-        let row = tx
-            .query_one(
-                "INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-                &[
-                    &game_id,
-                    &command.account_id,
-                    &command.seat.map(i16::from),
-                    &command.idempotency_key,
-                    command.body,
-                    &(command.seed as i64),
-                    &command.now_ms,
-                    response,
-                ],
-            )
-            .await
-            .map_err(lost)?;
-        let command_id: i64 = row.get(0);
-
-        let mut versions = Vec::new();
-        let mut types = Vec::new();
-        let mut payloads = Vec::new();
-        let mut hashes = Vec::new();
+        let mut versions = Vec::with_capacity(appended.events.len());
+        let mut types = Vec::with_capacity(appended.events.len());
+        let mut payloads = Vec::with_capacity(appended.events.len());
+        let mut hashes = Vec::with_capacity(appended.events.len());
         for (version, event, hash) in &appended.events {
             versions.push(*version);
             types.push(event_type(event));
             payloads.push(event);
             hashes.push(hash.as_slice());
         }
-        tx.execute(
-            "INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
-             SELECT $1, v, t, p, $5, $6, $7, to_timestamp($8::bigint / 1000.0), h
-             FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $9::bytea[]) AS e(v, t, p, h)",
-            &[
-                &game_id,
-                &versions,
-                &types,
-                &payloads,
-                &command_id,
-                &command.account_id,
-                &command.seat.map(i16::from),
-                &command.now_ms,
-                &hashes,
-            ],
-        )
-        .await
-        .map_err(lost)?;
-
         let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
-        let updated = tx
-            .execute(
-                "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5,
-                        updated_at = to_timestamp($6::bigint / 1000.0), deadline_ms = $8
-                 WHERE id = $1 AND version = $7",
+        let (viewers, views) = projections(seat_count, &appended.aggregate);
+        let statement = client.prepare_cached(APPEND).await?;
+        let written = client
+            .query_opt(
+                &statement,
                 &[
                     &game_id,
                     &appended.aggregate.version,
@@ -210,48 +217,46 @@ impl Store {
                     &lobby.progress,
                     &command.now_ms,
                     &base_version,
-                    &lobby.deadline_ms,
+                    &lobby.rule_deadline_ms,
+                    &command.account_id,
+                    &command.seat.map(i16::from),
+                    &command.idempotency_key,
+                    command.body,
+                    &(command.seed as i64),
+                    response,
+                    &versions,
+                    &types,
+                    &payloads,
+                    &hashes,
+                    &viewers,
+                    &views,
                 ],
             )
             .await
             .map_err(lost)?;
-        if updated != 1 {
-            return Err(StoreError::Contention);
+        match written {
+            Some(_) => Ok(()),
+            None => Err(StoreError::Contention),
         }
-        self.write_views(tx, game_id, seat_count, &appended.aggregate)
-            .await
-            .map_err(|e| match e {
-                StoreError::Database(e) => lost(e),
-                other => other,
-            })
     }
 
-    /// Rewrites every viewer's projection from the aggregate.
+    /// Rewrites every viewer's projection from the aggregate (a rebuild).
     pub(crate) async fn write_views(
         &self,
-        tx: &Transaction<'_>,
+        client: &impl GenericClient,
         game_id: i64,
         seat_count: u8,
         aggregate: &Aggregate,
     ) -> Result<()> {
-        let game = aggregate.game;
-        let mut viewers = Vec::with_capacity(seat_count as usize + 1);
-        let mut views = Vec::with_capacity(seat_count as usize + 1);
-        for seat in 0..seat_count {
-            viewers.push(i16::from(seat));
-            let viewer = game.effective_viewer(&aggregate.state, Viewer::Seat(seat));
-            views.push(game.view(&aggregate.state, viewer));
-        }
-        viewers.push(SPECTATOR);
-        let viewer = game.effective_viewer(&aggregate.state, Viewer::Spectator);
-        views.push(game.view(&aggregate.state, viewer));
-        tx.execute(
-            "INSERT INTO views (game_id, viewer, version, view)
+        let (viewers, views) = projections(seat_count, aggregate);
+        client
+            .execute(
+                "INSERT INTO views (game_id, viewer, version, view)
              SELECT $1, v, $2, w FROM unnest($3::smallint[], $4::jsonb[]) AS x(v, w)
              ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view",
-            &[&game_id, &aggregate.version, &viewers, &views],
-        )
-        .await?;
+                &[&game_id, &aggregate.version, &viewers, &views],
+            )
+            .await?;
         Ok(())
     }
 }

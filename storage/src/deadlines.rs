@@ -1,7 +1,8 @@
-//! Deadlines: a game that stops waiting by itself (a round's time is up). Due deadlines are
-//! applied in the background, and before a command or a read of that game, so nobody sees a
-//! board that should have moved on. Each is recorded like a command (no account, no seat), with
-//! its seed and clock, so an audit can re-run it.
+//! Deadlines: a game that stops waiting by itself (a round's time is up, or the turn clock of a
+//! seat ran out: see `turn_clock.rs`). Due deadlines are applied in the background, and before a
+//! command or a read of that game, so nobody sees a board that should have moved on. Each is
+//! recorded like a command with no account (a round's deadline with no seat, a default move with
+//! the seat it was made for), with its seed and clock, so an audit can re-run it.
 
 use std::time::Duration;
 
@@ -9,11 +10,26 @@ use serde_json::json;
 
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::error::{Result, StoreError};
-use crate::{now_ms, Store};
+use crate::turn_clock::ClockStep;
+use crate::Store;
 
 impl Store {
-    /// Applies the game's deadline if it has passed by `now`. Returns whether anything happened.
+    /// Applies the game's deadlines that have passed by `now` (the game's own, then every seat's
+    /// turn clock, one step per transaction). Returns whether anything happened.
     pub async fn apply_deadline(&self, game_id: i64, now: i64) -> Result<bool> {
+        let mut moved = false;
+        // Every step restarts the clocks it touches at `now`, so the steps due by `now` run out;
+        // the bound only guards against a game whose own deadline would not move on.
+        for _ in 0..64 {
+            if !self.deadline_step(game_id, now).await? {
+                break;
+            }
+            moved = true;
+        }
+        Ok(moved)
+    }
+
+    async fn deadline_step(&self, game_id: i64, now: i64) -> Result<bool> {
         for _ in 0..4 {
             match self.try_deadline(game_id, now).await {
                 Err(StoreError::Contention) => continue,
@@ -37,26 +53,49 @@ impl Store {
             .game
             .deadline(&aggregate.state)
             .is_some_and(|deadline| deadline <= now);
-        if !due {
-            return Ok(false);
-        }
+        // Default moves and deadlines draw their randomness like commands: see docs/fairness.md.
         let keys = self.trust.keys(&tx, game_id).await?;
-        let (mut ctx, seed) = keys.ctx(head.version, now);
-        let events = head.game.on_deadline(&aggregate.state, &mut ctx);
-        if events.is_empty() {
-            return Ok(false);
-        }
-        let appended = fold(&aggregate, &keys.chain_id, events, None, now)?;
-        let body = json!({ "type": "DeadlinePassed" });
+        let own = if due {
+            let (mut ctx, seed) = keys.ctx(head.version, now);
+            let events = head.game.on_deadline(&aggregate.state, &mut ctx);
+            (!events.is_empty()).then(|| (None, json!({ "type": "DeadlinePassed" }), seed, events))
+        } else {
+            None
+        };
+        let (seat, body, seed, events) = match own {
+            Some(step) => step,
+            None => match self
+                .turn_clock_step(&tx, game_id, &head, &aggregate, &keys, now)
+                .await?
+            {
+                ClockStep::Nothing => return Ok(false),
+                ClockStep::Dropped => {
+                    tx.commit().await?;
+                    return Ok(true);
+                }
+                ClockStep::Move {
+                    seat,
+                    body,
+                    seed,
+                    events,
+                } => (Some(seat), body, seed, events),
+            },
+        };
+        let appended = fold(&aggregate, &keys.chain_id, events, seat, now)?;
         let command = NewCommand {
             account_id: None,
-            seat: None,
+            seat,
             idempotency_key: None,
             body: &body,
             seed,
             now_ms: now,
         };
-        let response = json!({ "deadline": true, "version": appended.aggregate.version });
+        let response = match seat {
+            None => json!({ "deadline": true, "version": appended.aggregate.version }),
+            Some(seat) => {
+                json!({ "turn_clock": true, "seat": seat, "version": appended.aggregate.version })
+            }
+        };
         let at = AppendAt {
             game_id,
             seat_count: head.seat_count,
@@ -67,6 +106,7 @@ impl Store {
         tracing::info!(
             game = game_id,
             version = appended.aggregate.version,
+            seat,
             "deadline applied"
         );
         self.cache
@@ -74,11 +114,16 @@ impl Store {
         Ok(true)
     }
 
-    /// Applies a due deadline of this game, if the lobby row says one is due.
+    /// Applies a due deadline of this game, if the lobby row says one is due. Returns whether
+    /// the row the caller read may be stale: also when the sweep (or another reader) applied it
+    /// first, while this call waited for the game's lock.
     pub(crate) async fn settle(&self, game_id: i64, deadline_ms: Option<i64>) -> Result<bool> {
-        let now = now_ms();
+        let now = self.now_ms();
         match deadline_ms {
-            Some(deadline) if deadline <= now => self.apply_deadline(game_id, now).await,
+            Some(deadline) if deadline <= now => {
+                self.apply_deadline(game_id, now).await?;
+                Ok(true)
+            }
             _ => Ok(false),
         }
     }
@@ -95,7 +140,7 @@ impl Store {
 
     /// Applies the deadlines due now; returns how many games moved on.
     pub async fn sweep_once(&self) -> Result<usize> {
-        let now = now_ms();
+        let now = self.now_ms();
         let due: Vec<i64> = {
             let client = self.pool.get().await?;
             client

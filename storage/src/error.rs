@@ -39,6 +39,14 @@ pub enum StoreError {
     ImportRefused(String),
     #[error("a game with this uid is already on this server (game {0})")]
     AlreadyImported(i64),
+    #[error("a vacation ends in the future: to end the current one now, use DELETE")]
+    VacationNotInFuture,
+    #[error("this vacation would make {asked_days} days of vacation in {year}; the allowance is {allowance_days} days per calendar year")]
+    VacationAllowanceExceeded {
+        year: i64,
+        asked_days: f64,
+        allowance_days: i64,
+    },
     #[error(transparent)]
     Domain(#[from] DomainError),
     #[error("the game is too busy right now; try again")]

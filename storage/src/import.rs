@@ -166,9 +166,9 @@ impl Store {
         let lobby = LobbyColumns::of(&aggregate, &status);
         let progress: &Value = &lobby.progress;
         tx.execute(
-            "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, deadline_ms = $6,
+            "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, rule_deadline_ms = $6, deadline_ms = $6,
                     updated_at = now() WHERE id = $1",
-            &[&game_id, &aggregate.version, &lobby.status, &lobby.to_act, progress, &lobby.deadline_ms],
+            &[&game_id, &aggregate.version, &lobby.status, &lobby.to_act, progress, &lobby.rule_deadline_ms],
         )
         .await?;
         self.write_views(&tx, game_id, export.seat_count, &aggregate)

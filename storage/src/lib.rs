@@ -22,7 +22,9 @@ mod snapshot;
 mod snapshots;
 mod time;
 pub mod trust;
+mod turn_clock;
 mod types;
+mod vacations;
 mod verify;
 
 use std::sync::Arc;
@@ -39,10 +41,15 @@ pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
 pub use lobby::LobbyFilter;
 pub use reads::{EventFilter, Reader};
-pub use time::{now_ms, rfc3339};
+pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;
+pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
 pub use verify::{verify_export, Difference, Verified};
+
+/// How many games' aggregates a process keeps in memory (least recently used out first). A game
+/// not cached costs one read of its log and a fold on its next request.
+const CACHED_GAMES: usize = 20_000;
 
 /// The handle the server shares between requests.
 #[derive(Clone)]
@@ -51,6 +58,7 @@ pub struct Store {
     cache: Arc<cache::Cache>,
     pauses: Arc<pause::PausePoints>,
     trust: Arc<trust::Trust>,
+    clock: Arc<time::Clock>,
 }
 
 impl Store {
@@ -60,9 +68,10 @@ impl Store {
         migrate(url).await?;
         Ok(Store {
             pool: db::pool(url, pool_size)?,
-            cache: Arc::new(cache::Cache::new(10_000)),
+            cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
             trust: Arc::new(trust::Trust::new(Signer::random())),
+            clock: Arc::default(),
         })
     }
 
@@ -87,6 +96,18 @@ impl Store {
     /// The public key this server signs chain heads with, hexadecimal.
     pub fn public_key(&self) -> String {
         self.trust.signer.public_key()
+    }
+
+    /// Now, by the store's clock: the time every command, deadline and vacation is judged by.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Moves this store's clock (and the server's that shares it) forward, so that a test sees
+    /// turn clocks and vacations run out without waiting.
+    #[cfg(feature = "pause-points")]
+    pub fn advance_clock(&self, ms: i64) {
+        self.clock.advance(ms);
     }
 
     /// Stops the next request that reaches `point` (see [`pause`]) until the test resumes it.

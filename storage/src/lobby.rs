@@ -12,7 +12,7 @@ use crate::chain::GENESIS;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
 use crate::trust::{load_keys, random_bytes};
 use crate::types::{GameSummary, Lifecycle, SeatHolder};
-use crate::{now_ms, rfc3339, Store};
+use crate::{rfc3339, Store};
 
 /// The player's client seed, or one the server picks (shown to everybody like any other).
 fn client_seed_or_random(client_seed: Option<&str>) -> String {
@@ -25,23 +25,47 @@ fn client_seed_or_random(client_seed: Option<&str>) -> String {
 /// The columns `summary_from_row` reads, for `SELECT … FROM games g`.
 pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, g.version, g.to_act, g.progress, g.options,
     (extract(epoch FROM g.created_at) * 1000)::bigint, (extract(epoch FROM g.updated_at) * 1000)::bigint,
-    coalesce((SELECT json_agg(json_build_object('seat', s.seat, 'player', a.name) ORDER BY s.seat)
+    coalesce((SELECT json_agg(json_build_object('seat', s.seat, 'player', a.name,
+                  'turn_deadline_ms', g.turn_deadlines[s.seat + 1],
+                  'vacation_until_ms', (SELECT max(v.ends_ms) FROM vacations v WHERE v.account_id = s.account_id))
+                  ORDER BY s.seat)
               FROM seats s JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id), '[]'::json),
     (SELECT json_build_object('uid', f.uid, 'commitment', encode(f.commitment, 'hex'),
                               'client_seeds', f.client_seeds,
                               'secret', CASE WHEN g.status = 'finished' THEN encode(f.secret, 'hex') END)
      FROM game_fairness f WHERE f.game_id = g.id)";
 
-/// Reads the `SUMMARY_COLUMNS` of a row.
-pub(crate) fn summary_from_row(row: &Row) -> Result<GameSummary> {
+/// A seat as `SUMMARY_COLUMNS` reads it.
+#[derive(serde::Deserialize)]
+struct SeatRow {
+    seat: u8,
+    player: String,
+    turn_deadline_ms: Option<i64>,
+    vacation_until_ms: Option<i64>,
+}
+
+impl SeatRow {
+    fn holder(self, now: i64) -> SeatHolder {
+        SeatHolder {
+            seat: self.seat,
+            player: self.player,
+            turn_deadline: self.turn_deadline_ms.map(rfc3339),
+            vacation_until: self.vacation_until_ms.filter(|u| *u > now).map(rfc3339),
+        }
+    }
+}
+
+/// Reads the `SUMMARY_COLUMNS` of a row; `now` (the store's clock) tells who is on vacation.
+pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
     let status: String = row.get(2);
     let progress: Option<Value> = row.get(6);
     let progress: Status = match progress {
         Some(p) => serde_json::from_value(p).map_err(|e| StoreError::Corrupt(e.to_string()))?,
         None => Status::default(),
     };
-    let seats: Vec<SeatHolder> =
+    let seats: Vec<SeatRow> =
         serde_json::from_value(row.get(10)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let seats = seats.into_iter().map(|s| s.holder(now)).collect();
     let to_act: Vec<i16> = row.get(5);
     let fairness: Option<Value> = row.get(11);
     let fairness = fairness
@@ -173,7 +197,7 @@ impl Store {
             let game = registry::find(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
             let keys = std::sync::Arc::new(load_keys(&tx, game_id).await?);
-            let now = now_ms();
+            let now = self.now_ms();
             let (mut ctx, seed) = keys.ctx(0, now);
             let events = game.setup(&options, seat_count, &mut ctx)?;
             let base = Aggregate {
@@ -234,11 +258,12 @@ impl Store {
         game_id: i64,
     ) -> Result<GameSummary> {
         let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id = $1");
+        let statement = client.prepare_cached(&sql).await?;
         let row = client
-            .query_opt(&sql, &[&game_id])
+            .query_opt(&statement, &[&game_id])
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
-        summary_from_row(&row)
+        summary_from_row(&row, self.now_ms())
     }
 
     /// The lobby, newest first.
@@ -265,6 +290,7 @@ impl Store {
                 ],
             )
             .await?;
-        rows.iter().map(summary_from_row).collect()
+        let now = self.now_ms();
+        rows.iter().map(|row| summary_from_row(row, now)).collect()
     }
 }

@@ -127,9 +127,10 @@ impl Store {
              LEFT JOIN views v ON v.game_id = g.id AND v.viewer = coalesce(me.seat, {SPECTATOR})
              WHERE g.id = $1"
         );
+        let statement = client.prepare_cached(&sql).await?;
         let read = || async {
             client
-                .query_opt(&sql, &[&game_id, &reader.account()])
+                .query_opt(&statement, &[&game_id, &reader.account()])
                 .await?
                 .ok_or(StoreError::GameNotFound(game_id))
         };
@@ -138,7 +139,7 @@ impl Store {
         if self.settle(game_id, row.get(14)).await? {
             row = read().await?;
         }
-        let summary = summary_from_row(&row)?;
+        let summary = summary_from_row(&row, self.now_ms())?;
         let your_seat = row.get::<_, Option<i16>>(12).map(|s| s as u8);
         let mut view: Option<Value> = row.get(13);
         let hash: Option<Vec<u8>> = row.get(15);

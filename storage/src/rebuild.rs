@@ -37,8 +37,9 @@ impl Store {
         };
         let lobby = LobbyColumns::of(&aggregate, &status);
         tx.execute(
-            "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, deadline_ms = $6 WHERE id = $1",
-            &[&game_id, &aggregate.version, &lobby.status, &lobby.to_act, &lobby.progress, &lobby.deadline_ms],
+            "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, rule_deadline_ms = $6,
+                    deadline_ms = earliest_deadline($6, turn_deadlines) WHERE id = $1",
+            &[&game_id, &aggregate.version, &lobby.status, &lobby.to_act, &lobby.progress, &lobby.rule_deadline_ms],
         )
         .await?;
         tx.execute("DELETE FROM views WHERE game_id = $1", &[&game_id])

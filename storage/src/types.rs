@@ -43,6 +43,14 @@ pub struct SeatHolder {
     pub seat: u8,
     /// The player's account name.
     pub player: String,
+    /// When the turn clock makes this seat's default move (RFC 3339): present while the seat is
+    /// to act in a game with `move_minutes`. Pushed back while its player is on vacation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_deadline: Option<String>,
+    /// Present while the player is on vacation: when the vacation ends (RFC 3339). The seat's
+    /// turn clock stands still until then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vacation_until: Option<String>,
 }
 
 /// A game as the lobby lists it.
@@ -103,7 +111,8 @@ fn any_view_or_null() -> RefOr<Schema> {
 pub struct LoggedEvent {
     /// 1, 2, 3… within the game.
     pub version: i64,
-    /// The seat whose command caused it (absent for the set-up and timeouts).
+    /// The seat whose command caused it, or for whom the turn clock made the default move
+    /// (absent for the set-up and a round's deadline).
     pub seat: Option<u8>,
     pub recorded_at: String,
     /// The event, as the reader may see it.

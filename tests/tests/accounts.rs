@@ -17,7 +17,10 @@ async fn a_player_registers_logs_in_and_creates_a_game() {
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["status"], "open");
     assert_eq!(r.body["seats"][0]["player"], "anna");
-    assert_eq!(r.body["options"], json!({"variant": false}));
+    assert_eq!(
+        r.body["options"],
+        json!({"variant": false, "move_minutes": null})
+    );
     for (options, code) in [
         (json!([]), "invalid_options"),
         (json!({"variant": "yes"}), "invalid_options"),

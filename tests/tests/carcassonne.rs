@@ -227,6 +227,11 @@ async fn a_misplaced_tile_is_refused_with_the_rule_and_changes_nothing() {
             "not_adjacent",
         ),
         (
+            json!({"type": "PlaceTile", "x": i32::MAX, "y": i32::MIN, "rotation": 0}),
+            422,
+            "not_adjacent",
+        ),
+        (
             json!({"type": "PlaceTile", "x": 1, "y": 0, "rotation": 45}),
             422,
             "invalid_rotation",

@@ -241,13 +241,14 @@ pub async fn join(
 }
 
 /// The game: status, seats, who must act, and the board as the caller may see it.
-/// `ETag` changes with every event and seat taken; send it in `If-None-Match` to poll cheaply.
+/// `ETag` changes with every event, seat taken, turn deadline and vacation; send it in
+/// `If-None-Match` to poll cheaply.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
     params(("id" = i64, Path, description = "The game"), ConditionalGet),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The game as the caller may see it", body = GameDetail,
-            headers(("ETag" = String, description = "Changes with every event and seat taken"))),
+            headers(("ETag" = String, description = "Changes with every event, seat taken, turn deadline and vacation"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
@@ -259,8 +260,17 @@ pub async fn show(
     req: HttpRequest,
 ) -> ApiResult<HttpResponse> {
     let detail = state.store.game(id.into_inner(), caller.reader()).await?;
+    // Turn deadlines and vacations change without an event (a vacation pushes them back).
+    let clocks = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        for seat in &detail.summary.seats {
+            (&seat.turn_deadline, &seat.vacation_until).hash(&mut hasher);
+        }
+        hasher.finish()
+    };
     let etag = format!(
-        "\"{}.{}.{}\"",
+        "\"{}.{}.{}.{clocks:x}\"",
         detail.summary.version,
         detail.summary.seats.len(),
         detail.your_seat.map(i32::from).unwrap_or(-1)

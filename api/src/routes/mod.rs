@@ -4,3 +4,4 @@ pub mod health;
 pub mod kinds;
 pub mod play;
 pub mod trust;
+pub mod vacation;

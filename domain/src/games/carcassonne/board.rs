@@ -68,7 +68,8 @@ pub fn around(p: Position) -> impl Iterator<Item = Position> {
 
 impl Board {
     fn cell(p: Position) -> Option<usize> {
-        let (x, y) = (p.x + REACH, p.y + REACH);
+        // Clients may name any i32: far places must not overflow on the way to "off the board".
+        let (x, y) = (p.x.checked_add(REACH)?, p.y.checked_add(REACH)?);
         ((0..SIDE).contains(&x) && (0..SIDE).contains(&y)).then(|| (y * SIDE + x) as usize)
     }
 

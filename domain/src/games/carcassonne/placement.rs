@@ -9,7 +9,17 @@ use super::tiles::{self, opposite, step, TileKind};
 
 /// Why `kind` turned `quarters` may not lie at `pos`, if it may not.
 pub fn check(board: &Board, kind: TileKind, pos: Position, quarters: u8) -> Result<(), RuleError> {
-    if !Board::on_board(pos) || board.at(pos).is_some() {
+    if !Board::on_board(pos) {
+        // The board reaches further than a line of every tile: nothing ever lies next to it.
+        return Err(RuleError::new(
+            "not_adjacent",
+            format!(
+                "({}, {}) lies far from every placed tile: a tile must touch one along an edge.",
+                pos.x, pos.y
+            ),
+        ));
+    }
+    if board.at(pos).is_some() {
         return Err(RuleError::new(
             "place_taken",
             format!("A tile already lies at ({}, {}).", pos.x, pos.y),
@@ -112,10 +122,10 @@ mod tests {
             check(&board, kind("D"), at(0, 0), 0).unwrap_err().code,
             "place_taken"
         );
-        assert_eq!(
-            check(&board, kind("B"), at(500, 0), 0).unwrap_err().code,
-            "place_taken"
-        );
+        // Far off the board no tile lies, and none ever lies next to it.
+        let far = check(&board, kind("B"), at(500, 0), 0).unwrap_err();
+        assert_eq!(far.code, "not_adjacent");
+        assert!(!far.message.contains("already lies"), "{}", far.message);
     }
 
     #[test]

@@ -115,7 +115,7 @@ mod tests {
         assert_eq!(info.options_schema, "CarcassonneOptions");
         assert_eq!(
             info.default_options,
-            serde_json::json!({"mage_and_witch": false, "gold_mines": false})
+            serde_json::json!({"mage_and_witch": false, "gold_mines": false, "move_minutes": null})
         );
         let schemas = game.schemas();
         assert_eq!(schemas.view, "CarcassonneView");

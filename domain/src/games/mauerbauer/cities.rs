@@ -187,3 +187,7 @@ pub fn next_to_score(state: &State) -> Option<CityId> {
 #[cfg(test)]
 #[path = "cities_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "city_joins_tests.rs"]
+mod join_tests;

@@ -68,3 +68,7 @@ pub fn place(outcome: &mut Outcome, seat: Seat, command: &PlaceTowers) -> Result
     });
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "towers_tests.rs"]
+mod tests;

@@ -1,6 +1,7 @@
 //! Rule tests on hand-built boards (laid out by `test_support::Table`), one file per rule area.
 
 mod end;
+mod far_places;
 mod farms;
 mod followers;
 mod gold;

@@ -175,3 +175,36 @@ fn one_tile_may_complete_several_features_each_scored() {
     assert_eq!(state.scores, vec![4, 9]);
     assert_eq!(state.home, vec![7, 7]);
 }
+
+#[test]
+fn a_road_closed_into_a_loop_through_two_ends_of_the_tile_scores_once() {
+    // Curves round (1,1), (1,2) and (0,2), seat 1's thief on the first; the junction W at
+    // (0,1) meets the loop with its east and its south road: two segments of one road.
+    let mut events = Table::new(2)
+        .lay(0, "V", 1, 0, 90)
+        .lay(1, "V", 1, 1, 0)
+        .follower(1, 1, 1, 0)
+        .lay(0, "V", 1, 2, 90)
+        .lay(1, "V", 0, 2, 180)
+        .drawn(0, "W");
+    events.push(placed(0, "W", 0, 1, 0));
+    let (events, state) = given::<Carcassonne>(events)
+        .when(0, SkipFollower {})
+        .accepted();
+    assert_eq!(
+        scored(&events),
+        vec![FeatureScored {
+            feature: FeatureKind::Road,
+            completed: true,
+            tiles: positions(&[(1, 1), (1, 2), (0, 2), (0, 1)]),
+            pennants: 0,
+            base_points: 4,
+            figure: None,
+            points: 4,
+            seats: vec![1],
+        }],
+        "one road, scored once, each tile once"
+    );
+    assert_eq!(state.scores, vec![0, 4]);
+    assert_eq!(state.home, vec![7, 7], "the thief is home");
+}

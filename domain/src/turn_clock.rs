@@ -1,0 +1,102 @@
+//! The turn clock's option, `move_minutes`, which every kind accepts next to its own options.
+//! The games never see it: it is taken out before a game parses its options, and put back into
+//! the options the server stores (and shows in the lobby), so the set-up command records it and
+//! an audit runs the set-up again with the same options.
+
+use serde_json::{Map, Value};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+
+use crate::dynamic::DomainError;
+
+/// The option's name in every kind's options.
+pub const OPTION: &str = "move_minutes";
+/// The longest a turn may be given: four weeks.
+pub const MAX_MOVE_MINUTES: u64 = 40_320;
+
+/// Splits the turn clock's option off `options`: the game's own options (as given, `Null` when
+/// absent) and the minutes, if set.
+pub fn split(options: &Value) -> Result<(Value, Option<u64>), DomainError> {
+    let Value::Object(map) = options else {
+        return Ok((options.clone(), None));
+    };
+    let mut own = map.clone();
+    let minutes = match own.remove(OPTION) {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(m) if (1..=MAX_MOVE_MINUTES).contains(&m) => Some(m),
+            _ => return Err(out_of_range(&n.to_string())),
+        },
+        Some(other) => return Err(out_of_range(&other.to_string())),
+    };
+    Ok((Value::Object(own), minutes))
+}
+
+fn out_of_range(given: &str) -> DomainError {
+    DomainError::InvalidOptions(format!(
+        "`{OPTION}` is a whole number of minutes from 1 to {MAX_MOVE_MINUTES} (or null for no turn clock), not {given}"
+    ))
+}
+
+/// The game's parsed options with the turn clock's option added (`null` when off), as stored.
+pub fn join(own: Value, minutes: Option<u64>) -> Value {
+    let mut map = match own {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    map.insert(OPTION.into(), minutes.map_or(Value::Null, Value::from));
+    Value::Object(map)
+}
+
+/// Adds the option to a kind's options schema, so the spec shows it for every kind.
+pub fn with_option(schema: RefOr<Schema>) -> RefOr<Schema> {
+    match schema {
+        RefOr::T(Schema::Object(mut object)) => {
+            object.properties.insert(
+                OPTION.to_string(),
+                ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+                        Type::Integer,
+                        Type::Null,
+                    ]))
+                    .minimum(Some(1))
+                    .maximum(Some(MAX_MOVE_MINUTES as f64))
+                    .description(Some(
+                        "The turn clock, for every kind: when a seat to act has not acted within \
+                         this many minutes (vacation time not counted) since its clock started, \
+                         the server makes the game's default move for it (see the kind's rules \
+                         document). Absent or null: no turn clock.",
+                    ))
+                    .into(),
+            );
+            RefOr::T(Schema::Object(object))
+        }
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn splits_and_joins() {
+        let (own, minutes) = split(&json!({"timing": "arrival", "move_minutes": 30})).unwrap();
+        assert_eq!(own, json!({"timing": "arrival"}));
+        assert_eq!(minutes, Some(30));
+        assert_eq!(
+            join(own, minutes),
+            json!({"timing": "arrival", "move_minutes": 30})
+        );
+        assert_eq!(split(&Value::Null).unwrap(), (Value::Null, None));
+        assert_eq!(
+            split(&json!({"move_minutes": null})).unwrap(),
+            (json!({}), None)
+        );
+        for bad in [json!(0), json!(-5), json!(1.5), json!("10"), json!(40_321)] {
+            assert!(split(&json!({ "move_minutes": bad })).is_err(), "{bad}");
+        }
+    }
+}

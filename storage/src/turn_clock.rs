@@ -1,0 +1,103 @@
+//! The turn clock (option `move_minutes`, any kind): a seat to act that has not acted by its
+//! turn deadline gets the game's default move, made by the server and recorded like a player's
+//! command but with no account (the seat, the seed and the clock are stored), so the audit
+//! decides it again like any other command.
+//!
+//! The deadlines themselves are kept per seat in `games.turn_deadlines` and computed in the
+//! same statement that writes the lobby row (`next_turn_deadlines` in
+//! `migrations/V4__turn_clock.sql`); `games.deadline_ms` is the earliest of them and of the
+//! game's own deadline, so the sweep and the check before every read and command cover both.
+
+use deadpool_postgres::Transaction;
+use serde_json::Value;
+
+use crate::cache::Aggregate;
+use crate::error::Result;
+use crate::snapshot::GameHead;
+use crate::trust::GameKeys;
+use crate::Store;
+
+/// What the turn clock does for a game whose deadline has come.
+pub(crate) enum ClockStep {
+    /// No seat's turn deadline has passed.
+    Nothing,
+    /// A seat's deadline passed but the game has no default move for it (it has nothing to
+    /// do): its deadline was dropped.
+    Dropped,
+    /// The default move of `seat`, decided with `seed` at the step's time.
+    Move {
+        seat: u8,
+        body: Value,
+        seed: u64,
+        events: Vec<Value>,
+    },
+}
+
+impl Store {
+    /// Decides the default move of the seat whose turn deadline passed first by `now`, if any.
+    /// Runs inside the caller's transaction, with the game's row locked.
+    pub(crate) async fn turn_clock_step(
+        &self,
+        tx: &Transaction<'_>,
+        game_id: i64,
+        head: &GameHead,
+        aggregate: &Aggregate,
+        keys: &GameKeys,
+        now: i64,
+    ) -> Result<ClockStep> {
+        let row = tx
+            .query_one(
+                "SELECT turn_deadlines FROM games WHERE id = $1",
+                &[&game_id],
+            )
+            .await?;
+        let Some(mut deadlines) = row.get::<_, Option<Vec<Option<i64>>>>(0) else {
+            return Ok(ClockStep::Nothing);
+        };
+        let game = head.game;
+        let state = &aggregate.state;
+        let due = game
+            .status(state)
+            .to_act
+            .into_iter()
+            .filter_map(|seat| {
+                let deadline = deadlines.get(seat as usize).copied().flatten()?;
+                (deadline <= now).then_some((deadline, seat))
+            })
+            .min();
+        let Some((_, seat)) = due else {
+            return Ok(ClockStep::Nothing);
+        };
+        let (mut ctx, seed) = keys.ctx(head.version, now);
+        let decided = game.default_command(state, seat).map(|body| {
+            let events = game.decide(state, seat, &body, &mut ctx);
+            (body, events)
+        });
+        match decided {
+            Some((body, Ok(events))) if !events.is_empty() => Ok(ClockStep::Move {
+                seat,
+                body,
+                seed,
+                events,
+            }),
+            other => {
+                // A game whose default move is missing or refused would otherwise be woken for
+                // ever: drop this seat's deadline; its next turn starts a new one.
+                tracing::warn!(
+                    game = game_id,
+                    seat,
+                    outcome = ?other.map(|(body, events)| (body, events.map(|e| e.len()))),
+                    "the turn clock found no default move"
+                );
+                deadlines[seat as usize] = None;
+                tx.execute(
+                    "UPDATE games SET turn_deadlines = $2, deadline_ms = earliest_deadline(rule_deadline_ms, $2)
+                     WHERE id = $1",
+                    &[&game_id, &deadlines],
+                )
+                .await?;
+                Ok(ClockStep::Dropped)
+            }
+        }
+    }
+}
