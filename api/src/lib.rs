@@ -165,6 +165,16 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             .route(web::post().to(games::create))
             .route(web::get().to(games::lobby)),
     )
+    // Before `/v1/games/{id}`, which would otherwise answer 405 for it. Exports are large.
+    .service(
+        resource("/v1/games/import", "POST")
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(32 * 1024 * 1024)
+                    .error_handler(json_error),
+            )
+            .route(web::post().to(trust::import)),
+    )
     .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
     .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
     .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
@@ -172,6 +182,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
     .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
     .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
+    .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
+    .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
     .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
     .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
     .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))

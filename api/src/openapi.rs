@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, games, health, kinds, play, vacation};
+use crate::routes::{accounts, games, health, kinds, play, trust, vacation};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -26,6 +26,7 @@ use crate::routes::{accounts, games, health, kinds, play, vacation};
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
+        trust::keys, trust::export, trust::import,
         health::healthz,
     ),
     components(schemas(Problem)),
@@ -34,6 +35,7 @@ use crate::routes::{accounts, games, health, kinds, play, vacation};
         (name = "accounts", description = "Registering, logging in, vacations"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
+        (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),
         (name = "operations", description = "For operators"),
     )
 )]

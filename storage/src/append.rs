@@ -95,7 +95,7 @@ impl Appended {
 /// Folds `events` onto `base` (never fails for events the game just decided).
 pub(crate) fn fold(
     base: &Aggregate,
-    game_id: i64,
+    chain_id: &[u8],
     events: Vec<Value>,
     seat: Option<u8>,
     now_ms: i64,
@@ -107,7 +107,7 @@ pub(crate) fn fold(
     for (i, event) in events.into_iter().enumerate() {
         let version = base.version + 1 + i as i64;
         game.evolve(&mut state, &event)?;
-        hash = event_hash(&hash, game_id, version, event_type(&event), &event);
+        hash = event_hash(&hash, chain_id, version, event_type(&event), &event);
         versioned.push((version, event, hash.clone()));
     }
     let status = game.status(&state);

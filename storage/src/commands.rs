@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use baumeister_domain::{Ctx, Viewer};
+use baumeister_domain::Viewer;
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
@@ -17,7 +17,7 @@ use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
 use crate::snapshot::GameHead;
 use crate::types::CommandAccepted;
-use crate::{fresh_seed, Store};
+use crate::Store;
 
 /// How often a command without `expected_version` is decided again after losing a race.
 const ATTEMPTS: usize = 8;
@@ -148,19 +148,26 @@ impl Store {
         let aggregate = self
             .aggregate(client, game_id, head.game, head.version)
             .await?;
-        let seed = fresh_seed();
+        // The randomness is derived from the committed secret, the client seeds and the
+        // command's position (the version it is decided on): see docs/fairness.md.
+        let keys = self.trust.keys(client, game_id).await?;
         let now = self.now_ms();
-        let mut ctx = Ctx::new(seed, now);
+        let (mut ctx, seed) = keys.ctx(head.version, now);
         let events = head
             .game
             .decide(&aggregate.state, seat, request.command, &mut ctx)?;
-        let appended = fold(&aggregate, game_id, events, Some(seat), now)?;
+        let appended = fold(&aggregate, &keys.chain_id, events, Some(seat), now)?;
         let response = serde_json::to_value(CommandAccepted {
             game_id,
             version: appended.aggregate.version,
             events: appended.logged_for(Viewer::Seat(seat)),
             to_act: appended.status.to_act.clone(),
             finished: appended.status.finished,
+            head: self.trust.signer.sign(
+                &keys.name,
+                appended.aggregate.version,
+                &appended.aggregate.last_hash,
+            ),
         })
         .expect("responses serialize");
         let command = NewCommand {

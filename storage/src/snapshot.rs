@@ -109,15 +109,6 @@ impl Snapshot {
         read_log(client, self.game_id, after, self.version(), Some(limit)).await
     }
 
-    /// The events of versions `1..=at`, for a past board; `at` within this snapshot.
-    pub async fn log_until(&self, client: &impl GenericClient, at: i64) -> Result<Vec<Value>> {
-        if at < 1 || at > self.version() {
-            return Err(StoreError::VersionOutOfRange(at));
-        }
-        let events = read_log(client, self.game_id, 0, at, None).await?;
-        Ok(events.into_iter().map(|e| e.payload).collect())
-    }
-
     /// An event as `viewer` may see it, judged by this snapshot's state.
     pub fn redact(&self, event: &Value, viewer: Viewer) -> Option<Value> {
         self.game().redact(&self.aggregate.state, event, viewer)

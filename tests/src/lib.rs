@@ -192,8 +192,11 @@ impl TestServer {
             workers: Some(2),
             client_address_header: None,
             limits: Limits::default(),
+            signing_key: Default::default(),
+            snapshot_every: 100,
         };
         adjust(&mut config);
+        let store = store.with_snapshot_every(config.snapshot_every);
         actix_web::rt::spawn(store.clone().sweep_deadlines(Duration::from_millis(200)));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
