@@ -24,6 +24,13 @@ pub enum Command {
     Serve,
     /// Derive the lobby and every viewer's board again from the events.
     RebuildProjections,
+    /// Check an export (`GET /v1/games/{id}/export`) offline: the commitment, every seed, every
+    /// decision, the hash chain and the signature. Prints `verified` or the first difference
+    /// (exit status 1). Needs no database and no network.
+    Verify {
+        /// The export, a JSON file (`-` for standard input).
+        file: std::path::PathBuf,
+    },
     /// Who may see every game whole.
     Auditor {
         #[command(subcommand)]
@@ -43,13 +50,20 @@ pub enum AuditorAction {
 
 /// Runs a command; `Err` is what to tell the operator.
 pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
+    let command = cli.command.unwrap_or(Command::Serve);
     let store = Store::connect(&config.database_url, config.pool_size)
         .await
         .map_err(|e| {
             format!("cannot use the database at DATABASE_URL ({e}); set it, or start PostgreSQL on 127.0.0.1:5432")
         })?;
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve(store, &config).await,
+    match command {
+        Command::Verify { .. } => unreachable!("handled above"),
+        Command::Serve => {
+            let store = store
+                .with_signer(config.signing_key.signer()?)
+                .with_snapshot_every(config.snapshot_every);
+            serve(store, &config).await
+        }
         Command::RebuildProjections => {
             let games = store
                 .rebuild_all_projections()
@@ -59,6 +73,32 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
             Ok(())
         }
         Command::Auditor { action } => auditor(&store, action).await,
+    }
+}
+
+/// `baumeister verify FILE`: no database, no network, no configuration: the file alone.
+pub fn verify(file: &std::path::Path) -> Result<(), String> {
+    let text = if file.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())
+            .map_err(|e| format!("reading standard input: {e}"))?
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?
+    };
+    let export: baumeister_storage::Export = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "differs: format: {} is not a Baumeister export ({e})",
+            file.display()
+        )
+    })?;
+    match baumeister_storage::verify_export(&export) {
+        Ok(verified) => {
+            println!("{verified}");
+            Ok(())
+        }
+        Err(difference) => {
+            println!("differs: {difference}");
+            Err(format!("{} does not verify: {difference}", file.display()))
+        }
     }
 }
 

@@ -57,6 +57,12 @@ pub struct Config {
     pub limits: Limits,
     /// Live streams and webhooks.
     pub live: Live,
+    /// `SIGNING_KEY` (64 hexadecimal digits: the Ed25519 secret seed) or `SIGNING_KEY_FILE`
+    /// (a file holding them, created with a fresh key when missing); neither: a random key per
+    /// process, loudly warned.
+    pub signing_key: SigningKeySource,
+    /// `SNAPSHOT_EVERY`: a state snapshot every this many events (default 100).
+    pub snapshot_every: i64,
 }
 
 /// Live streams and webhooks (README, "Following your games").
@@ -95,6 +101,92 @@ impl Default for Live {
             deliver: true,
         }
     }
+}
+
+/// Where the key that signs chain heads comes from.
+#[derive(Clone, Debug, Default)]
+pub enum SigningKeySource {
+    /// A random key for this process only (warned).
+    #[default]
+    Random,
+    /// The 32-byte seed itself.
+    Seed([u8; 32]),
+    /// A file with the seed in hexadecimal; created when missing.
+    File(std::path::PathBuf),
+}
+
+fn parse_seed(text: &str, source: &str) -> Result<[u8; 32], String> {
+    baumeister_domain::fairness::from_hex(text.trim())
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| {
+            format!("{source} must hold 64 hexadecimal digits (an Ed25519 secret key, e.g. `openssl rand -hex 32`)")
+        })
+}
+
+impl SigningKeySource {
+    fn from_env() -> Result<Self, String> {
+        if let Ok(seed) = env::var("SIGNING_KEY") {
+            if !seed.is_empty() {
+                return Ok(SigningKeySource::Seed(parse_seed(&seed, "SIGNING_KEY")?));
+            }
+        }
+        match env::var("SIGNING_KEY_FILE") {
+            Ok(path) if !path.is_empty() => Ok(SigningKeySource::File(path.into())),
+            _ => Ok(SigningKeySource::Random),
+        }
+    }
+
+    /// The signer; a missing key file is created with a fresh key.
+    pub fn signer(&self) -> Result<baumeister_storage::Signer, String> {
+        use baumeister_storage::Signer;
+        match self {
+            SigningKeySource::Seed(seed) => Ok(Signer::from_seed(seed)),
+            SigningKeySource::File(path) => match std::fs::read_to_string(path) {
+                Ok(text) => Ok(Signer::from_seed(&parse_seed(
+                    &text,
+                    &format!("SIGNING_KEY_FILE ({})", path.display()),
+                )?)),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    let seed = baumeister_storage::trust::random_bytes();
+                    write_private(path, &baumeister_domain::fairness::to_hex(&seed)).map_err(
+                        |e| format!("cannot create SIGNING_KEY_FILE {}: {e}", path.display()),
+                    )?;
+                    tracing::warn!(
+                        "SIGNING_KEY_FILE {} did not exist: created it with a NEW signing key. \
+                         Heads signed with any earlier key no longer match GET /v1/keys; keep \
+                         this file and back it up.",
+                        path.display()
+                    );
+                    Ok(Signer::from_seed(&seed))
+                }
+                Err(e) => Err(format!(
+                    "cannot read SIGNING_KEY_FILE {}: {e}",
+                    path.display()
+                )),
+            },
+            SigningKeySource::Random => {
+                tracing::warn!(
+                    "NEITHER SIGNING_KEY NOR SIGNING_KEY_FILE IS SET: chain heads are signed with \
+                     a random key that dies with this process. Signatures players keep cannot be \
+                     checked against GET /v1/keys after a restart. Set one in production."
+                );
+                Ok(Signer::random())
+            }
+        }
+    }
+}
+
+/// Writes a file only its owner may read.
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(text.as_bytes())
 }
 
 impl Config {
@@ -187,6 +279,11 @@ impl Config {
                     .max(1) as usize,
                     deliver: true,
                 }
+            },
+            signing_key: SigningKeySource::from_env()?,
+            snapshot_every: match number("SNAPSHOT_EVERY", 100)? {
+                0 => return Err("SNAPSHOT_EVERY must be 1 or more".into()),
+                n => n as i64,
             },
         })
     }

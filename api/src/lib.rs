@@ -11,6 +11,7 @@ pub mod names;
 pub mod openapi;
 mod request_id;
 pub mod routes;
+pub mod web_client;
 
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
@@ -170,6 +171,16 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             .route(web::post().to(games::create))
             .route(web::get().to(games::lobby)),
     )
+    // Before `/v1/games/{id}`, which would otherwise answer 405 for it. Exports are large.
+    .service(
+        resource("/v1/games/import", "POST")
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(32 * 1024 * 1024)
+                    .error_handler(json_error),
+            )
+            .route(web::post().to(trust::import)),
+    )
     .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
     .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
     .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
@@ -186,6 +197,10 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             .route(web::post().to(me::create_webhook)),
     )
     .service(resource("/v1/me/webhooks/{id}", "DELETE").route(web::delete().to(me::delete_webhook)))
+    .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
+    .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
+    .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
+    .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
     .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
     .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
     .service(

@@ -1,6 +1,6 @@
 //! `baumeister`: the server and the operator's commands (`baumeister --help`).
 
-use baumeister_api::cli::{run, Cli};
+use baumeister_api::cli::{run, verify, Cli, Command};
 use baumeister_api::Config;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
@@ -14,9 +14,12 @@ async fn main() {
         )
         .with_writer(std::io::stderr)
         .init();
-    let result = match Config::from_env() {
-        Ok(config) => run(cli, config).await,
-        Err(e) => Err(e),
+    let result = match &cli.command {
+        Some(Command::Verify { file }) => verify(file),
+        _ => match Config::from_env() {
+            Ok(config) => run(cli, config).await,
+            Err(e) => Err(e),
+        },
     };
     if let Err(e) = result {
         tracing::error!("{e}");

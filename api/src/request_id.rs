@@ -19,6 +19,61 @@ fn new_id() -> String {
     format!("{start:x}-{}", NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
+/// Each request is logged at debug (one line per request fills disks under load); at info, one
+/// summary line per minute says how many requests were answered, how many were refused or
+/// failed, and the slowest.
+struct Summary {
+    since_ms: AtomicU64,
+    requests: AtomicU64,
+    client_errors: AtomicU64,
+    server_errors: AtomicU64,
+    slowest_ms: AtomicU64,
+}
+
+const SUMMARY_EVERY_MS: u64 = 60_000;
+
+static SUMMARY: Summary = Summary {
+    since_ms: AtomicU64::new(0),
+    requests: AtomicU64::new(0),
+    client_errors: AtomicU64::new(0),
+    server_errors: AtomicU64::new(0),
+    slowest_ms: AtomicU64::new(0),
+};
+
+impl Summary {
+    fn count(&self, status: u16, ms: u64) {
+        self.requests.fetch_add(1, Ordering::Relaxed);
+        if (400..500).contains(&status) {
+            self.client_errors.fetch_add(1, Ordering::Relaxed);
+        } else if status >= 500 {
+            self.server_errors.fetch_add(1, Ordering::Relaxed);
+        }
+        self.slowest_ms.fetch_max(ms, Ordering::Relaxed);
+        let now = baumeister_storage::now_ms() as u64;
+        let since = self.since_ms.load(Ordering::Relaxed);
+        if since == 0 {
+            let _ = self
+                .since_ms
+                .compare_exchange(0, now, Ordering::Relaxed, Ordering::Relaxed);
+        } else if now >= since + SUMMARY_EVERY_MS
+            && self
+                .since_ms
+                .compare_exchange(since, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            // Only the request that won the exchange reports, once per period.
+            tracing::info!(
+                seconds = (now - since) / 1000,
+                requests = self.requests.swap(0, Ordering::Relaxed),
+                client_errors = self.client_errors.swap(0, Ordering::Relaxed),
+                server_errors = self.server_errors.swap(0, Ordering::Relaxed),
+                slowest_ms = self.slowest_ms.swap(0, Ordering::Relaxed),
+                "requests answered"
+            );
+        }
+    }
+}
+
 pub async fn request_id(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -41,8 +96,9 @@ pub async fn request_id(
         if status >= 500 {
             tracing::error!(%method, %path, status, ms, "handled");
         } else {
-            tracing::info!(%method, %path, status, ms, "handled");
+            tracing::debug!(%method, %path, status, ms, "handled");
         }
+        SUMMARY.count(status, ms);
         if let Ok(value) = HeaderValue::from_str(&id) {
             response
                 .headers_mut()

@@ -17,7 +17,7 @@ fn help_lists_the_commands() {
     let out = baumeister(&["--help"]);
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    for command in ["serve", "rebuild-projections", "auditor"] {
+    for command in ["serve", "rebuild-projections", "auditor", "verify"] {
         assert!(help.contains(command), "{help}");
     }
     let out = baumeister(&["auditor", "--help"]);
@@ -52,4 +52,39 @@ fn a_short_jwt_secret_is_refused_at_start_up() {
     assert_eq!(out.status.code(), Some(1));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("JWT_SECRET has 9 bytes"), "{said}");
+}
+
+#[test]
+fn verify_checks_an_export_offline_and_names_the_first_difference() {
+    use baumeister_storage::offline::random_export;
+    use baumeister_storage::Signer;
+    let game = baumeister_domain::registry::all()[0].info();
+    let export = random_export(game.kind, game.min_seats, 3, 80, &Signer::random()).unwrap();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join(format!("export-{}.json", std::process::id()));
+    std::fs::write(&file, serde_json::to_vec(&export).unwrap()).unwrap();
+    // No database answers (see `baumeister`): verifying needs none.
+    let out = baumeister(&["verify", file.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.starts_with("verified: "), "{said}");
+
+    let mut changed = export.clone();
+    let seed = &mut changed.commands[1].seed;
+    let flipped = if seed.starts_with('0') { "1" } else { "0" };
+    seed.replace_range(0..1, flipped);
+    std::fs::write(&file, serde_json::to_vec(&changed).unwrap()).unwrap();
+    let out = baumeister(&["verify", file.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.starts_with("differs: seed: "), "{said}");
+
+    std::fs::write(&file, b"{\"not\": \"an export\"}").unwrap();
+    let out = baumeister(&["verify", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_file(&file);
 }

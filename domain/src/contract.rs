@@ -39,6 +39,15 @@ impl Ctx {
             now_ms,
         }
     }
+
+    /// The context of a command whose randomness is derived from the game's committed secret
+    /// (see [`crate::fairness`]).
+    pub fn from_key(key: &[u8; 32], now_ms: i64) -> Self {
+        Ctx {
+            rng: GameRng::from_key(key),
+            now_ms,
+        }
+    }
 }
 
 /// Who must act, and when the game is over, the result.
@@ -102,7 +111,9 @@ pub trait Game: 'static + Send + Sync {
 
     /// Options chosen when the game is created. Unknown fields should be rejected.
     type Options: Serialize + DeserializeOwned + Default + Clone + Debug + ToSchema;
-    type State: Clone + Debug + PartialEq + Send + Sync + 'static;
+    /// Serializable so that snapshots of it can be stored every few events (replays and cold
+    /// starts fold from the nearest one instead of from event 1).
+    type State: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
     /// A tagged union whose tags are unique across all games.
     type Command: Serialize + DeserializeOwned + Clone + Debug + PartialEq + TaggedUnion;
     /// A tagged union whose tags are unique across all games; named after what happened.

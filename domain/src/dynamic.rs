@@ -5,7 +5,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
@@ -145,6 +145,12 @@ pub trait DynGame: Send + Sync {
         ctx: &mut Ctx,
     ) -> Result<Vec<Value>, DomainError>;
     fn evolve(&self, state: &mut GameState, event: &Value) -> Result<(), DomainError>;
+    /// The state as JSON, for a stored snapshot.
+    fn save_state(&self, state: &GameState) -> Value;
+    /// A stored snapshot back as a state; `CorruptEvent` when it does not parse.
+    fn load_state(&self, saved: &Value) -> Result<GameState, DomainError>;
+    /// Whether two states are the same (the audit compares snapshots with its own fold).
+    fn same_state(&self, a: &GameState, b: &GameState) -> bool;
     /// The board as `viewer` may see it now, with a `type` naming the view's schema.
     fn view(&self, state: &GameState, viewer: Viewer) -> Value;
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
@@ -341,10 +347,25 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn evolve(&self, state: &mut GameState, event: &Value) -> Result<(), DomainError> {
-        let event: G::Event = serde_json::from_value(event.clone())
-            .map_err(|e| DomainError::CorruptEvent(e.to_string()))?;
+        // Deserialized from the borrowed value: cloning the JSON first cost as much as folding.
+        let event =
+            G::Event::deserialize(event).map_err(|e| DomainError::CorruptEvent(e.to_string()))?;
         G::evolve(state.get_mut::<G>(), &event);
         Ok(())
+    }
+
+    fn save_state(&self, state: &GameState) -> Value {
+        to_value(state.get::<G>())
+    }
+
+    fn load_state(&self, saved: &Value) -> Result<GameState, DomainError> {
+        G::State::deserialize(saved)
+            .map(GameState::new)
+            .map_err(|e| DomainError::CorruptEvent(format!("snapshot: {e}")))
+    }
+
+    fn same_state(&self, a: &GameState, b: &GameState) -> bool {
+        a.get::<G>() == b.get::<G>()
     }
 
     fn view(&self, state: &GameState, viewer: Viewer) -> Value {
@@ -356,7 +377,7 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value> {
-        let event: G::Event = serde_json::from_value(event.clone()).ok()?;
+        let event = G::Event::deserialize(event).ok()?;
         G::redact(state.get::<G>(), &event, viewer).map(|e| to_value(&e))
     }
 

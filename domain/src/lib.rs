@@ -3,12 +3,14 @@
 
 pub mod contract;
 pub mod dynamic;
+pub mod fairness;
 pub mod games;
 pub mod registry;
 pub mod rng;
 pub mod schema;
 pub mod testing;
 pub mod turn_clock;
+pub mod wide;
 
 pub use contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 pub use dynamic::{DomainError, DynGame, GameState, KindInfo};

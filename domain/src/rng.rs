@@ -24,6 +24,19 @@ impl GameRng {
         }
     }
 
+    /// The generator whose state is `key` read as four little-endian 64-bit words: how a
+    /// command's derived key (see [`crate::fairness`]) feeds the game. The all-zero state, which
+    /// xoshiro cannot leave, falls back to `from_seed(0)` (HMAC output is never all zero in
+    /// practice).
+    pub fn from_key(key: &[u8; 32]) -> Self {
+        let word = |i: usize| u64::from_le_bytes(key[i * 8..i * 8 + 8].try_into().unwrap());
+        let s = [word(0), word(1), word(2), word(3)];
+        if s == [0; 4] {
+            return Self::from_seed(0);
+        }
+        GameRng { s }
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;

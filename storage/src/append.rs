@@ -1,13 +1,14 @@
-//! Appending: one transaction writes the command, its events (hash-chained), the lobby row and
+//! Appending: one statement writes the command, its events (hash-chained), the lobby row and
 //! every viewer's projection. Shared by the set-up (last seat taken) and by players' commands.
 
 use baumeister_domain::{Status, Viewer};
-use deadpool_postgres::Transaction;
+use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
 use crate::cache::Aggregate;
 use crate::chain::event_hash;
 use crate::error::{is_retryable, violated_constraint, Result, StoreError};
+use crate::live::hub::CHANNEL;
 use crate::types::{Lifecycle, LoggedEvent};
 use crate::{rfc3339, Store};
 
@@ -95,7 +96,7 @@ impl Appended {
 /// Folds `events` onto `base` (never fails for events the game just decided).
 pub(crate) fn fold(
     base: &Aggregate,
-    game_id: i64,
+    chain_id: &[u8],
     events: Vec<Value>,
     seat: Option<u8>,
     now_ms: i64,
@@ -107,7 +108,7 @@ pub(crate) fn fold(
     for (i, event) in events.into_iter().enumerate() {
         let version = base.version + 1 + i as i64;
         game.evolve(&mut state, &event)?;
-        hash = event_hash(&hash, game_id, version, event_type(&event), &event);
+        hash = event_hash(&hash, chain_id, version, event_type(&event), &event);
         versioned.push((version, event, hash.clone()));
     }
     let status = game.status(&state);
@@ -129,12 +130,79 @@ pub(crate) fn event_type(event: &Value) -> &str {
     event.get("type").and_then(Value::as_str).unwrap_or("")
 }
 
+/// The whole append in one statement (one round trip; in autocommit mode also one transaction):
+/// the lobby row moves from the base version to the new one, and only when it did are the
+/// command, its events and every viewer's projection written. A lost race leaves the lobby row
+/// untouched, so nothing is written and the statement returns 0 rows: `Contention`.
+/// The same statement tells those who follow the game (`live/`): the NOTIFY that wakes every
+/// process's streams on commit, and the webhook deliveries this append causes, queued in the
+/// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
+/// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
+/// statement's starting snapshot), so a crash after the commit loses none.
+const APPEND: &str = "WITH prev AS (SELECT kind, to_act AS waited FROM games WHERE id = $1),
+  upd AS (
+    UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
+           updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
+           turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint),
+           deadline_ms = earliest_deadline($8::bigint,
+               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint))
+    WHERE id = $1 AND version = $7 RETURNING id),
+  cmd AS (
+    INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response)
+    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb
+    FROM upd RETURNING id),
+  ev AS (
+    INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
+    SELECT $1, e.v, e.t, e.p, cmd.id, $9::bigint, $10::smallint, to_timestamp($6::bigint / 1000.0), e.h
+    FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h)),
+  vw AS (
+    INSERT INTO views (game_id, viewer, version, view)
+    SELECT upd.id, x.v, $2, x.w FROM upd, unnest($19::smallint[], $20::jsonb[]) AS x(v, w)
+    ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view),
+  fired AS (
+    SELECT s.seat, s.account_id, k.kind
+    FROM prev, upd, seats s,
+         LATERAL (VALUES ('game_started', $7::bigint = 0),
+                         ('game_finished', $21::boolean),
+                         ('your_turn', NOT $21::boolean AND s.seat = ANY ($4::smallint[])
+                                       AND NOT s.seat = ANY (prev.waited))) AS k(kind, fires)
+    WHERE s.game_id = $1 AND k.fires),
+  queued AS (
+    INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
+    SELECT gen_random_uuid(), w.id, f.kind,
+           jsonb_build_object('kind', f.kind, 'created_at', $22::text, 'seat', f.seat,
+               'game', jsonb_build_object('id', $1::bigint, 'kind', prev.kind, 'version', $2::bigint,
+                                          'to_act', to_jsonb($4::smallint[]), 'finished', $21::boolean)),
+           $6::bigint
+    FROM fired f JOIN webhooks w ON w.account_id = f.account_id AND f.kind = ANY (w.kinds), prev
+    RETURNING 1)
+SELECT cmd.id, pg_notify($23::text, $1::bigint || ':' || $2::bigint), (SELECT count(*) FROM queued)
+FROM cmd";
+
+/// Every viewer's projection of `aggregate`: the seats, then the spectators.
+pub(crate) fn projections(seat_count: u8, aggregate: &Aggregate) -> (Vec<i16>, Vec<Value>) {
+    let game = aggregate.game;
+    let mut viewers = Vec::with_capacity(seat_count as usize + 1);
+    let mut views = Vec::with_capacity(seat_count as usize + 1);
+    for seat in 0..seat_count {
+        viewers.push(i16::from(seat));
+        let viewer = game.effective_viewer(&aggregate.state, Viewer::Seat(seat));
+        views.push(game.view(&aggregate.state, viewer));
+    }
+    viewers.push(SPECTATOR);
+    let viewer = game.effective_viewer(&aggregate.state, Viewer::Spectator);
+    views.push(game.view(&aggregate.state, viewer));
+    (viewers, views)
+}
+
 impl Store {
-    /// Writes what `fold` produced. A lost race (another append took the version, or the same
-    /// Idempotency-Key committed first) is `Contention`: the caller decides again on fresh state.
+    /// Writes what `fold` produced, in one statement (see [`APPEND`]), on a plain connection
+    /// (the statement is its own transaction) or inside a transaction. A lost race (another
+    /// append moved the game on, or the same Idempotency-Key committed first) is `Contention`:
+    /// the caller decides again on fresh state.
     pub(crate) async fn write(
         &self,
-        tx: &Transaction<'_>,
+        client: &impl GenericClient,
         at: AppendAt,
         appended: &Appended,
         command: NewCommand<'_>,
@@ -150,72 +218,22 @@ impl Store {
             _ if is_retryable(&e) => StoreError::Contention,
             _ => e.into(),
         };
-        let row = tx
-            .query_one(
-                "INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-                &[
-                    &game_id,
-                    &command.account_id,
-                    &command.seat.map(i16::from),
-                    &command.idempotency_key,
-                    command.body,
-                    &(command.seed as i64),
-                    &command.now_ms,
-                    response,
-                ],
-            )
-            .await
-            .map_err(lost)?;
-        let command_id: i64 = row.get(0);
-
-        let mut versions = Vec::new();
-        let mut types = Vec::new();
-        let mut payloads = Vec::new();
-        let mut hashes = Vec::new();
+        let mut versions = Vec::with_capacity(appended.events.len());
+        let mut types = Vec::with_capacity(appended.events.len());
+        let mut payloads = Vec::with_capacity(appended.events.len());
+        let mut hashes = Vec::with_capacity(appended.events.len());
         for (version, event, hash) in &appended.events {
             versions.push(*version);
             types.push(event_type(event));
             payloads.push(event);
             hashes.push(hash.as_slice());
         }
-        tx.execute(
-            "INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
-             SELECT $1, v, t, p, $5, $6, $7, to_timestamp($8::bigint / 1000.0), h
-             FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $9::bytea[]) AS e(v, t, p, h)",
-            &[
-                &game_id,
-                &versions,
-                &types,
-                &payloads,
-                &command_id,
-                &command.account_id,
-                &command.seat.map(i16::from),
-                &command.now_ms,
-                &hashes,
-            ],
-        )
-        .await
-        .map_err(lost)?;
-
-        // Live notice and webhook outbox (issue 11); reads the lobby row as it was, so before
-        // the update below.
-        crate::live::outbox::followers_of_append(tx, game_id, base_version, appended)
-            .await
-            .map_err(|e| match e {
-                StoreError::Database(e) => lost(e),
-                other => other,
-            })?;
-
         let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
-        let updated = tx
-            .execute(
-                "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5,
-                        updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8,
-                        turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4, $9, $6),
-                        deadline_ms = earliest_deadline($8,
-                            next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4, $9, $6))
-                 WHERE id = $1 AND version = $7",
+        let (viewers, views) = projections(seat_count, &appended.aggregate);
+        let statement = client.prepare_cached(APPEND).await?;
+        let written = client
+            .query_opt(
+                &statement,
                 &[
                     &game_id,
                     &appended.aggregate.version,
@@ -225,48 +243,48 @@ impl Store {
                     &command.now_ms,
                     &base_version,
                     &lobby.rule_deadline_ms,
+                    &command.account_id,
                     &command.seat.map(i16::from),
+                    &command.idempotency_key,
+                    command.body,
+                    &(command.seed as i64),
+                    response,
+                    &versions,
+                    &types,
+                    &payloads,
+                    &hashes,
+                    &viewers,
+                    &views,
+                    &appended.status.finished,
+                    &rfc3339(command.now_ms),
+                    &CHANNEL,
                 ],
             )
             .await
             .map_err(lost)?;
-        if updated != 1 {
-            return Err(StoreError::Contention);
+        match written {
+            Some(_) => Ok(()),
+            None => Err(StoreError::Contention),
         }
-        self.write_views(tx, game_id, seat_count, &appended.aggregate)
-            .await
-            .map_err(|e| match e {
-                StoreError::Database(e) => lost(e),
-                other => other,
-            })
     }
 
-    /// Rewrites every viewer's projection from the aggregate.
+    /// Rewrites every viewer's projection from the aggregate (a rebuild).
     pub(crate) async fn write_views(
         &self,
-        tx: &Transaction<'_>,
+        client: &impl GenericClient,
         game_id: i64,
         seat_count: u8,
         aggregate: &Aggregate,
     ) -> Result<()> {
-        let game = aggregate.game;
-        let mut viewers = Vec::with_capacity(seat_count as usize + 1);
-        let mut views = Vec::with_capacity(seat_count as usize + 1);
-        for seat in 0..seat_count {
-            viewers.push(i16::from(seat));
-            let viewer = game.effective_viewer(&aggregate.state, Viewer::Seat(seat));
-            views.push(game.view(&aggregate.state, viewer));
-        }
-        viewers.push(SPECTATOR);
-        let viewer = game.effective_viewer(&aggregate.state, Viewer::Spectator);
-        views.push(game.view(&aggregate.state, viewer));
-        tx.execute(
-            "INSERT INTO views (game_id, viewer, version, view)
+        let (viewers, views) = projections(seat_count, aggregate);
+        client
+            .execute(
+                "INSERT INTO views (game_id, viewer, version, view)
              SELECT $1, v, $2, w FROM unnest($3::smallint[], $4::jsonb[]) AS x(v, w)
              ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view",
-            &[&game_id, &aggregate.version, &viewers, &views],
-        )
-        .await?;
+                &[&game_id, &aggregate.version, &viewers, &views],
+            )
+            .await?;
         Ok(())
     }
 }

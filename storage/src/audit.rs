@@ -1,17 +1,18 @@
-//! The audit: proves a game's log is what its commands produced. The hash chain is recomputed
-//! over every stored event, and every stored command (the set-up, players' commands, deadlines)
-//! is decided again with its stored seed and clock: the events must come out byte for byte.
-//! The report names versions and commands only, never payloads, so anybody may ask for it.
+//! The audit: proves a game's log is what its commands produced. It builds the game's export
+//! from the database (see `export.rs`) and checks it exactly as `baumeister verify` would:
+//! the secret against its commitment, every command's seed derived again, every command decided
+//! again with that seed and its stored clock (the events must come out byte for byte), and the
+//! hash chain over every stored event. The report names versions and positions only, never
+//! payloads or seeds, so anybody may ask for it, even while the game runs.
 
-use baumeister_domain::{Ctx, DynGame};
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::append::event_type;
-use crate::chain::{event_hash, GENESIS};
+use baumeister_domain::registry;
+
 use crate::error::{Result, StoreError};
-use crate::snapshot::{read_log, StoredEvent};
+use crate::snapshots::compare_snapshots;
+use crate::verify::{check, Checks};
 use crate::Store;
 
 /// The outcome of auditing one game.
@@ -23,154 +24,62 @@ pub struct AuditReport {
     pub commands: usize,
     /// How many stored events were checked.
     pub events: usize,
-    /// Every event's hash covers the previous one and the event, and versions run 1..=version.
+    /// Every event's hash covers the previous one, the game's uid and the event, and versions
+    /// run 1..=version.
     pub chain_intact: bool,
-    /// Deciding every command again with its stored seed and clock gave exactly the stored events.
+    /// Deciding every command again with its derived seed and stored clock gave exactly the
+    /// stored events, ending in the stored result.
     pub decisions_reproduced: bool,
+    /// The secret matches the commitment shown from the start and every seed is derived from it
+    /// and the client seeds (false for games older than provable fairness).
+    pub randomness_committed: bool,
+    /// How many stored snapshots were compared with the fold from event 1.
+    pub snapshots: usize,
+    /// Every stored snapshot is the state the events give at its version, signed by this server.
+    pub snapshots_match: bool,
     /// What did not match (the first 20 findings).
     pub problems: Vec<String>,
 }
 
 impl Store {
-    /// Audits the game as of its current version. The log and the commands are read up to that
-    /// version (a command committed meanwhile is not half in the report); checking them is CPU
-    /// work and runs on the blocking pool, not on the server's async workers.
+    /// Audits the game as of its current version. Checking is CPU work and runs on the blocking
+    /// pool, not on the server's async workers.
     pub async fn audit(&self, game_id: i64) -> Result<AuditReport> {
-        let client = self.pool.get().await?;
-        let head = self.head(&client, game_id, None).await?;
-        let events = read_log(&client, game_id, 0, head.version, None).await?;
-        // Commands are numbered in the order they were appended (writers of a game hold its
-        // row lock), so the command of the last event bounds them.
-        let commands = client
-            .query(
-                "SELECT id, seat, body, seed, now_ms FROM commands
-                 WHERE game_id = $1 AND id <= coalesce(
-                     (SELECT command_id FROM events WHERE game_id = $1 AND version = $2), -1)
-                 ORDER BY id",
-                &[&game_id, &head.version],
-            )
-            .await?;
-        drop(client);
-        let commands: Vec<StoredCommand> = commands
-            .iter()
-            .map(|row| StoredCommand {
-                id: row.get(0),
-                seat: row.get(1),
-                body: row.get(2),
-                seed: row.get::<_, i64>(3) as u64,
-                now_ms: row.get(4),
-            })
-            .collect();
-        let game = head.game;
-        let version = head.version;
-        tokio::task::spawn_blocking(move || check(game, game_id, version, &commands, &events))
-            .await
-            .map_err(|e| StoreError::Corrupt(format!("audit: {e}")))
-    }
-}
-
-struct StoredCommand {
-    id: i64,
-    seat: Option<i16>,
-    body: Value,
-    seed: u64,
-    now_ms: i64,
-}
-
-fn check(
-    game: &'static dyn DynGame,
-    game_id: i64,
-    version: i64,
-    commands: &[StoredCommand],
-    events: &[StoredEvent],
-) -> AuditReport {
-    let mut problems = Vec::new();
-
-    let mut chain_intact = events.len() as i64 == version;
-    if !chain_intact {
-        problems.push(format!(
-            "{} events stored for version {version}",
-            events.len()
-        ));
-    }
-    let mut previous = GENESIS.to_vec();
-    for (i, e) in events.iter().enumerate() {
-        if e.version != i as i64 + 1 {
-            chain_intact = false;
-            problems.push(format!("version {} missing", i + 1));
-        }
-        if e.kind != event_type(&e.payload)
-            || e.hash != event_hash(&previous, game_id, e.version, &e.kind, &e.payload)
-        {
-            chain_intact = false;
-            problems.push(format!(
-                "version {}: the stored hash does not match the event",
-                e.version
-            ));
-        }
-        previous = e.hash.clone();
-    }
-
-    let mut decisions_reproduced = true;
-    let mut state = game.initial();
-    let mut cursor = 0;
-    for command in commands {
-        let id = command.id;
-        let body = &command.body;
-        let mut ctx = Ctx::new(command.seed, command.now_ms);
-        let produced = match (body.get("type").and_then(Value::as_str), command.seat) {
-            (Some("Setup"), _) => game.setup(
-                &body["options"],
-                body["seats"].as_u64().unwrap_or(0) as u8,
-                &mut ctx,
-            ),
-            (Some("DeadlinePassed"), _) => Ok(game.on_deadline(&state, &mut ctx)),
-            (_, Some(seat)) => game.decide(&state, seat as u8, body, &mut ctx),
-            (_, None) => Ok(Vec::new()),
-        };
-        let stored: Vec<&Value> = events[cursor..]
-            .iter()
-            .take_while(|e| e.command_id == id)
-            .map(|e| &e.payload)
-            .collect();
-        let first = cursor + 1;
-        cursor += stored.len();
-        match produced {
-            Ok(produced) if produced.iter().eq(stored.iter().copied()) => {}
-            Ok(_) => {
-                decisions_reproduced = false;
-                problems.push(format!(
-                    "command {id}: deciding it again does not give the stored events (versions {first}..={cursor})"
-                ));
+        let loaded = self.load_for_check(game_id, None).await?;
+        let snapshots = self.stored_snapshots(game_id).await?;
+        let game = registry::find(&loaded.export.kind)
+            .ok_or_else(|| StoreError::Corrupt(loaded.export.kind.clone()))?;
+        let trust = self.trust.clone();
+        tokio::task::spawn_blocking(move || {
+            let export = &loaded.export;
+            let checks = Checks {
+                chain_id: loaded.chain_id.clone(),
+                fair: loaded.fair,
+                signature: false,
+                limit: 20,
+            };
+            let found = check(export, &checks);
+            let any = |parts: &[&str]| found.iter().any(|d| parts.contains(&d.part));
+            let snapshot_problems = compare_snapshots(game, export, &snapshots, &trust);
+            let mut problems = loaded.stray.clone();
+            problems.extend(found.iter().map(ToString::to_string));
+            problems.extend(snapshot_problems.iter().cloned());
+            problems.truncate(20);
+            AuditReport {
+                game_id,
+                version: export.head.version,
+                commands: export.commands.len(),
+                events: export.commands.iter().map(|c| c.events.len()).sum(),
+                chain_intact: loaded.stray.is_empty() && !any(&["chain", "position", "head"]),
+                decisions_reproduced: loaded.stray.is_empty()
+                    && !any(&["decision", "seed", "result", "format"]),
+                randomness_committed: loaded.fair && !any(&["commitment", "seed", "format"]),
+                snapshots: snapshots.len(),
+                snapshots_match: snapshot_problems.is_empty(),
+                problems,
             }
-            Err(e) => {
-                decisions_reproduced = false;
-                problems.push(format!("command {id}: deciding it again is refused ({e})"));
-            }
-        }
-        for event in stored {
-            if let Err(e) = game.evolve(&mut state, event) {
-                decisions_reproduced = false;
-                problems.push(format!("command {id}: a stored event does not apply ({e})"));
-            }
-        }
-    }
-    if cursor != events.len() {
-        decisions_reproduced = false;
-        problems.push(format!(
-            "versions {}..={} belong to no stored command in order",
-            cursor + 1,
-            events.len()
-        ));
-    }
-    problems.truncate(20);
-    AuditReport {
-        game_id,
-        version,
-        commands: commands.len(),
-        events: events.len(),
-        chain_intact,
-        decisions_reproduced,
-        problems,
+        })
+        .await
+        .map_err(|e| StoreError::Corrupt(format!("audit: {e}")))
     }
 }

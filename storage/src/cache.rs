@@ -1,11 +1,13 @@
 //! Live aggregates kept in memory, so a command does not fold the whole log again. The database
 //! stays the judge: a cached aggregate is only used up to the version the database reports, and
-//! only events after it are read.
+//! only events after it are read. Bounded: the least recently used game goes first, so a server
+//! with more live games than the capacity keeps its busiest ones.
 
-use std::collections::HashMap;
+use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
 use baumeister_domain::{DynGame, GameState};
+use lru::LruCache;
 
 /// A game's state at a version, with the hash of its last event (the next event chains on it).
 #[derive(Clone)]
@@ -17,15 +19,14 @@ pub struct Aggregate {
 }
 
 pub struct Cache {
-    games: Mutex<HashMap<i64, Arc<Aggregate>>>,
-    capacity: usize,
+    games: Mutex<LruCache<i64, Arc<Aggregate>>>,
 }
 
 impl Cache {
     pub fn new(capacity: usize) -> Self {
+        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
         Cache {
-            games: Mutex::new(HashMap::new()),
-            capacity,
+            games: Mutex::new(LruCache::new(capacity)),
         }
     }
 
@@ -36,15 +37,49 @@ impl Cache {
     /// Keeps the newer of what is cached and `aggregate`.
     pub fn put(&self, game_id: i64, aggregate: Arc<Aggregate>) {
         let mut games = self.games.lock().unwrap();
-        if games.len() >= self.capacity && !games.contains_key(&game_id) {
-            // Crude but bounded: a cold start costs one fold per game, which is cheap.
-            games.clear();
-        }
         match games.get(&game_id) {
             Some(current) if current.version >= aggregate.version => {}
             _ => {
-                games.insert(game_id, aggregate);
+                games.put(game_id, aggregate);
             }
         }
+    }
+
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.games.lock().unwrap().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(version: i64) -> Arc<Aggregate> {
+        let game = baumeister_domain::registry::find("burgbaumeister").unwrap();
+        Arc::new(Aggregate {
+            game,
+            version,
+            state: game.initial(),
+            last_hash: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn keeps_the_newer_version_and_evicts_the_least_recently_used() {
+        let cache = Cache::new(2);
+        cache.put(1, at(5));
+        cache.put(1, at(3));
+        assert_eq!(
+            cache.get(1).unwrap().version,
+            5,
+            "an older aggregate never replaces"
+        );
+        cache.put(2, at(1));
+        cache.get(1);
+        cache.put(3, at(1));
+        assert_eq!(cache.len(), 2, "bounded");
+        assert!(cache.get(2).is_none(), "the least recently used went first");
+        assert!(cache.get(1).is_some() && cache.get(3).is_some());
     }
 }

@@ -1,18 +1,39 @@
-//! The command path: one transaction per attempt. Lock the game's row (writers of one game
-//! queue in PostgreSQL instead of deciding on a version that is already gone), decide on the
-//! current state, append with the version the decision was based on; the unique
-//! (game, version) key still judges, and a lost race is decided again (or 409 when pinned).
+//! The command path, in two round trips: one statement reads the game's head, the caller's
+//! seat and an earlier response to the same Idempotency-Key; the game decides on the state at
+//! that version (the cached aggregate when it is current); one statement appends (see
+//! `append.rs`), guarded by the version the decision was based on, and is its own transaction.
+//! A lost race is decided again (or 409 when the client pinned `expected_version`). After
+//! [`OPTIMISTIC`] lost races the command queues on the game's row lock instead, so that a crowd
+//! on one game still gets through in order rather than retrying without end.
 
-use baumeister_domain::{Ctx, Viewer};
+use std::sync::Arc;
+
+use baumeister_domain::Viewer;
+use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
 use crate::append::{fold, AppendAt, NewCommand};
+use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
+use crate::snapshot::GameHead;
 use crate::types::CommandAccepted;
-use crate::{fresh_seed, Store};
+use crate::Store;
 
 /// How often a command without `expected_version` is decided again after losing a race.
 const ATTEMPTS: usize = 8;
+
+/// How many attempts go without the row lock: the lock costs two more round trips (BEGIN and
+/// COMMIT), so it is only worth taking when the game is contended.
+const OPTIMISTIC: usize = 2;
+
+/// The head, the caller's seat and an earlier response to the same key, in one statement. A
+/// caller without a seat gets no row (and, when locking, takes no lock: nobody outside the game
+/// can make its players wait).
+const HEAD: &str =
+    "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms, c.body, c.response
+     FROM games g JOIN seats s ON s.game_id = g.id AND s.account_id = $2
+     LEFT JOIN commands c ON c.game_id = g.id AND c.account_id = $2 AND c.idempotency_key = $3
+     WHERE g.id = $1";
 
 /// A player's command.
 pub struct CommandRequest<'a> {
@@ -29,8 +50,8 @@ impl Store {
     /// Validates and appends a command. Returns the response and whether it is the stored
     /// response of an earlier request with the same Idempotency-Key.
     pub async fn execute(&self, request: &CommandRequest<'_>) -> Result<(Value, bool)> {
-        for _ in 0..ATTEMPTS {
-            match self.attempt(request).await {
+        for attempt in 0..ATTEMPTS {
+            match self.attempt(request, attempt >= OPTIMISTIC).await {
                 Err(StoreError::Contention) => match request.expected_version {
                     // The client pinned a version and lost the race: tell it.
                     Some(expected) => {
@@ -48,30 +69,70 @@ impl Store {
         Err(StoreError::Contention)
     }
 
-    async fn attempt(&self, request: &CommandRequest<'_>) -> Result<(Value, bool)> {
-        let game_id = request.game_id;
+    async fn attempt(&self, request: &CommandRequest<'_>, locked: bool) -> Result<(Value, bool)> {
         let mut client = self.pool.get().await?;
-        let tx = client.transaction().await?;
-        // Locked first, so that a request repeating a key waits for the first to commit and
-        // then finds its response; a caller without a seat is refused before the lock.
-        let head = self
-            .seated_head_for_update(&tx, game_id, request.account_id)
-            .await?;
-        if let Some(key) = request.idempotency_key {
-            let earlier = tx
-                .query_opt(
-                    "SELECT body, response FROM commands WHERE game_id = $1 AND account_id = $2 AND idempotency_key = $3",
-                    &[&game_id, &request.account_id, &key],
-                )
-                .await?;
-            if let Some(row) = earlier {
-                let body: Value = row.get(0);
-                if &body != request.command {
-                    return Err(StoreError::IdempotencyKeyReused);
+        let (response, replayed, aggregate) = if locked {
+            let tx = client.transaction().await?;
+            let outcome = self.decide_and_write(&tx, request, true).await?;
+            tx.commit().await.map_err(|e| {
+                if crate::error::is_retryable(&e) {
+                    StoreError::Contention
+                } else {
+                    e.into()
                 }
-                return Ok((row.get(1), true));
-            }
+            })?;
+            outcome
+        } else {
+            self.decide_and_write(&client, request, false).await?
+        };
+        // Only once committed: the cache never runs ahead of the database.
+        if let Some(aggregate) = aggregate {
+            self.cache.put(request.game_id, Arc::new(aggregate));
         }
+        Ok((response, replayed))
+    }
+
+    /// Returns the response, whether it is an earlier one, and the new aggregate to cache once
+    /// the write is committed.
+    async fn decide_and_write(
+        &self,
+        client: &impl GenericClient,
+        request: &CommandRequest<'_>,
+        lock: bool,
+    ) -> Result<(Value, bool, Option<Aggregate>)> {
+        let game_id = request.game_id;
+        let sql = if lock {
+            // Locked first, so that a request repeating a key waits for the first to commit
+            // and then finds its response.
+            format!("{HEAD} FOR UPDATE OF g")
+        } else {
+            HEAD.to_string()
+        };
+        let statement = client.prepare_cached(&sql).await?;
+        let Some(row) = client
+            .query_opt(
+                &statement,
+                &[&game_id, &request.account_id, &request.idempotency_key],
+            )
+            .await?
+        else {
+            let exists = client
+                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&game_id])
+                .await?
+                .is_some();
+            return Err(if exists {
+                StoreError::NotSeated
+            } else {
+                StoreError::GameNotFound(game_id)
+            });
+        };
+        if let Some(body) = row.get::<_, Option<Value>>(6) {
+            if &body != request.command {
+                return Err(StoreError::IdempotencyKeyReused);
+            }
+            return Ok((row.get(7), true, None));
+        }
+        let head = GameHead::from_row(&row)?;
         let seat = head.seat.ok_or(StoreError::NotSeated)?;
         if head.version == 0 {
             return Err(StoreError::NotStarted);
@@ -85,21 +146,28 @@ impl Store {
             }
         }
         let aggregate = self
-            .aggregate(&tx, game_id, head.game, head.version)
+            .aggregate(client, game_id, head.game, head.version)
             .await?;
-        let seed = fresh_seed();
+        // The randomness is derived from the committed secret, the client seeds and the
+        // command's position (the version it is decided on): see docs/fairness.md.
+        let keys = self.trust.keys(client, game_id).await?;
         let now = self.now_ms();
-        let mut ctx = Ctx::new(seed, now);
+        let (mut ctx, seed) = keys.ctx(head.version, now);
         let events = head
             .game
             .decide(&aggregate.state, seat, request.command, &mut ctx)?;
-        let appended = fold(&aggregate, game_id, events, Some(seat), now)?;
+        let appended = fold(&aggregate, &keys.chain_id, events, Some(seat), now)?;
         let response = serde_json::to_value(CommandAccepted {
             game_id,
             version: appended.aggregate.version,
             events: appended.logged_for(Viewer::Seat(seat)),
             to_act: appended.status.to_act.clone(),
             finished: appended.status.finished,
+            head: self.trust.signer.sign(
+                &keys.name,
+                appended.aggregate.version,
+                &appended.aggregate.last_hash,
+            ),
         })
         .expect("responses serialize");
         let command = NewCommand {
@@ -115,16 +183,8 @@ impl Store {
             seat_count: head.seat_count,
             base_version: head.version,
         };
-        self.write(&tx, at, &appended, command, &response).await?;
-        tx.commit().await.map_err(|e| {
-            if crate::error::is_retryable(&e) {
-                StoreError::Contention
-            } else {
-                e.into()
-            }
-        })?;
-        self.cache
-            .put(game_id, std::sync::Arc::new(appended.aggregate));
-        Ok((response, false))
+        self.write(client, at, &appended, command, &response)
+            .await?;
+        Ok((response, false, Some(appended.aggregate)))
     }
 }

@@ -6,13 +6,12 @@
 
 use std::time::Duration;
 
-use baumeister_domain::Ctx;
 use serde_json::json;
 
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::error::{Result, StoreError};
 use crate::turn_clock::ClockStep;
-use crate::{fresh_seed, Store};
+use crate::Store;
 
 impl Store {
     /// Applies the game's deadlines that have passed by `now` (the game's own, then every seat's
@@ -54,9 +53,10 @@ impl Store {
             .game
             .deadline(&aggregate.state)
             .is_some_and(|deadline| deadline <= now);
+        // Default moves and deadlines draw their randomness like commands: see docs/fairness.md.
+        let keys = self.trust.keys(&tx, game_id).await?;
         let own = if due {
-            let seed = fresh_seed();
-            let mut ctx = Ctx::new(seed, now);
+            let (mut ctx, seed) = keys.ctx(head.version, now);
             let events = head.game.on_deadline(&aggregate.state, &mut ctx);
             (!events.is_empty()).then(|| (None, json!({ "type": "DeadlinePassed" }), seed, events))
         } else {
@@ -65,7 +65,7 @@ impl Store {
         let (seat, body, seed, events) = match own {
             Some(step) => step,
             None => match self
-                .turn_clock_step(&tx, game_id, &head, &aggregate, now)
+                .turn_clock_step(&tx, game_id, &head, &aggregate, &keys, now)
                 .await?
             {
                 ClockStep::Nothing => return Ok(false),
@@ -81,7 +81,7 @@ impl Store {
                 } => (Some(seat), body, seed, events),
             },
         };
-        let appended = fold(&aggregate, game_id, events, seat, now)?;
+        let appended = fold(&aggregate, &keys.chain_id, events, seat, now)?;
         let command = NewCommand {
             account_id: None,
             seat,

@@ -29,6 +29,16 @@ pub enum StoreError {
     IdempotencyKeyReused,
     #[error("version {0} is outside this game's log")]
     VersionOutOfRange(i64),
+    #[error("the export of a running game is for auditors who do not sit at it; anybody may export it once it has ended")]
+    ExportNotAllowed,
+    #[error("this game was created before provable fairness (it has no committed secret), so it cannot be exported; its audit still checks it")]
+    NotExportable,
+    #[error("importing games is for auditors")]
+    NotAuditor,
+    #[error("the export does not verify: {0}")]
+    ImportRefused(String),
+    #[error("a game with this uid is already on this server (game {0})")]
+    AlreadyImported(i64),
     #[error("a vacation ends in the future: to end the current one now, use DELETE")]
     VacationNotInFuture,
     #[error("this vacation would make {asked_days} days of vacation in {year}; the allowance is {allowance_days} days per calendar year")]

@@ -10,16 +10,23 @@ mod commands;
 mod db;
 mod deadlines;
 mod error;
+mod export;
+mod fold;
+mod import;
 mod live;
 mod lobby;
+pub mod offline;
 pub mod pause;
 mod reads;
 mod rebuild;
 mod snapshot;
+mod snapshots;
 mod time;
+pub mod trust;
 mod turn_clock;
 mod types;
 mod vacations;
+mod verify;
 
 use std::sync::Arc;
 
@@ -32,15 +39,22 @@ pub use chain::{event_hash, GENESIS};
 pub use commands::CommandRequest;
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
+pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
 pub use live::hub::{AccountNotice, AccountWatch, GameWatch, Hub, Notice};
 pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::LobbyFilter;
-pub use reads::Reader;
+pub use reads::{EventFilter, Reader};
 pub use time::{now_ms, parse_rfc3339, rfc3339};
+pub use trust::{SignedHead, Signer};
 pub use types::*;
 pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
+pub use verify::{verify_export, Difference, Verified};
+
+/// How many games' aggregates a process keeps in memory (least recently used out first). A game
+/// not cached costs one read of its log and a fold on its next request.
+const CACHED_GAMES: usize = 20_000;
 
 /// The handle the server shares between requests.
 #[derive(Clone)]
@@ -52,6 +66,7 @@ pub struct Store {
     hub: Arc<Hub>,
     /// Where the live listener connects.
     url: Arc<str>,
+    trust: Arc<trust::Trust>,
     clock: Arc<time::Clock>,
 }
 
@@ -62,12 +77,36 @@ impl Store {
         migrate(url).await?;
         Ok(Store {
             pool: db::pool(url, pool_size)?,
-            cache: Arc::new(cache::Cache::new(10_000)),
+            cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
             hub: Arc::default(),
             url: url.into(),
+            trust: Arc::new(trust::Trust::new(Signer::random())),
             clock: Arc::default(),
         })
+    }
+
+    /// The store signing with `signer` (by default a random key per process). Call it before
+    /// cloning the store.
+    pub fn with_signer(mut self, signer: Signer) -> Store {
+        Arc::get_mut(&mut self.trust)
+            .expect("not yet cloned")
+            .signer = signer;
+        self
+    }
+
+    /// The store snapshotting every `every` events (`SNAPSHOT_EVERY`, default 100; at least 1).
+    /// Call it before cloning the store, and after [`Store::with_signer`].
+    pub fn with_snapshot_every(mut self, every: i64) -> Store {
+        Arc::get_mut(&mut self.trust)
+            .expect("not yet cloned")
+            .snapshot_every = every.max(1);
+        self
+    }
+
+    /// The public key this server signs chain heads with, hexadecimal.
+    pub fn public_key(&self) -> String {
+        self.trust.signer.public_key()
     }
 
     /// Now, by the store's clock: the time every command, deadline and vacation is judged by.

@@ -1,6 +1,7 @@
 //! The lobby: creating games, taking seats (the last seat starts the game), listing games.
 
-use baumeister_domain::{registry, Ctx, Status};
+use baumeister_domain::fairness::{commitment, to_hex};
+use baumeister_domain::{registry, Status};
 use deadpool_postgres::GenericClient;
 use serde_json::{json, Value};
 use tokio_postgres::Row;
@@ -9,8 +10,17 @@ use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
+use crate::trust::{load_keys, random_bytes};
 use crate::types::{GameSummary, Lifecycle, SeatHolder};
-use crate::{fresh_seed, rfc3339, Store};
+use crate::{rfc3339, Store};
+
+/// The player's client seed, or one the server picks (shown to everybody like any other).
+fn client_seed_or_random(client_seed: Option<&str>) -> String {
+    match client_seed {
+        Some(seed) => seed.to_string(),
+        None => to_hex(&random_bytes()[..16]),
+    }
+}
 
 /// The columns `summary_from_row` reads, for `SELECT … FROM games g`.
 pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, g.version, g.to_act, g.progress, g.options,
@@ -19,7 +29,11 @@ pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, 
                   'turn_deadline_ms', g.turn_deadlines[s.seat + 1],
                   'vacation_until_ms', (SELECT max(v.ends_ms) FROM vacations v WHERE v.account_id = s.account_id))
                   ORDER BY s.seat)
-              FROM seats s JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id), '[]'::json)";
+              FROM seats s JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id), '[]'::json),
+    (SELECT json_build_object('uid', f.uid, 'commitment', encode(f.commitment, 'hex'),
+                              'client_seeds', f.client_seeds,
+                              'secret', CASE WHEN g.status = 'finished' THEN encode(f.secret, 'hex') END)
+     FROM game_fairness f WHERE f.game_id = g.id)";
 
 /// A seat as `SUMMARY_COLUMNS` reads it.
 #[derive(serde::Deserialize)]
@@ -53,6 +67,11 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
         serde_json::from_value(row.get(10)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
     let seats = seats.into_iter().map(|s| s.holder(now)).collect();
     let to_act: Vec<i16> = row.get(5);
+    let fairness: Option<Value> = row.get(11);
+    let fairness = fairness
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
     Ok(GameSummary {
         id: row.get(0),
         kind: row.get(1),
@@ -66,6 +85,7 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
         options: row.get(7),
         created_at: rfc3339(row.get(8)),
         updated_at: rfc3339(row.get(9)),
+        fairness,
     })
 }
 
@@ -90,6 +110,7 @@ impl Store {
         seats: u8,
         options: &Value,
         creator: i64,
+        client_seed: Option<&str>,
     ) -> Result<GameSummary> {
         let game = registry::find(kind).ok_or_else(|| StoreError::UnknownKind(kind.to_string()))?;
         let options = game.validate_options(options, seats)?;
@@ -108,6 +129,19 @@ impl Store {
             &[&id, &creator],
         )
         .await?;
+        // The secret is drawn now and only its commitment shown until the game ends.
+        let secret = random_bytes();
+        tx.execute(
+            "INSERT INTO game_fairness (game_id, uid, secret, commitment, client_seeds)
+             VALUES ($1, gen_random_uuid(), $2, $3, ARRAY[$4::text])",
+            &[
+                &id,
+                &secret.as_slice(),
+                &commitment(&secret).as_slice(),
+                &client_seed_or_random(client_seed),
+            ],
+        )
+        .await?;
         // The creator's own list of games changed (`GET /v1/me/stream`).
         crate::live::outbox::notify_changed(&tx, id, 0).await?;
         let summary = self.summary_in(&tx, id).await?;
@@ -117,7 +151,12 @@ impl Store {
 
     /// Takes the lowest free seat. Taking the last one sets the game up (shuffles, deals) in the
     /// same transaction, so nobody sees a full game that has not started.
-    pub async fn join(&self, game_id: i64, account: i64) -> Result<GameSummary> {
+    pub async fn join(
+        &self,
+        game_id: i64,
+        account: i64,
+        client_seed: Option<&str>,
+    ) -> Result<GameSummary> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         // Joins are rare and must not both take the last seat: lock the game row.
@@ -150,12 +189,18 @@ impl Store {
             Some(_) => StoreError::AlreadySeated,
             None => account_must_exist(e),
         })?;
+        // Games older than provable fairness have no row to add the seed to.
+        tx.execute(
+            "UPDATE game_fairness SET client_seeds = client_seeds || $2::text WHERE game_id = $1",
+            &[&game_id, &client_seed_or_random(client_seed)],
+        )
+        .await?;
         if seat as u8 + 1 == seat_count {
             let game = registry::find(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
-            let seed = fresh_seed();
+            let keys = std::sync::Arc::new(load_keys(&tx, game_id).await?);
             let now = self.now_ms();
-            let mut ctx = Ctx::new(seed, now);
+            let (mut ctx, seed) = keys.ctx(0, now);
             let events = game.setup(&options, seat_count, &mut ctx)?;
             let base = Aggregate {
                 game,
@@ -163,7 +208,7 @@ impl Store {
                 state: game.initial(),
                 last_hash: GENESIS.to_vec(),
             };
-            let appended = fold(&base, game_id, events, None, now)?;
+            let appended = fold(&base, &keys.chain_id, events, None, now)?;
             let body =
                 json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
             let command = NewCommand {
@@ -191,6 +236,7 @@ impl Store {
             tx.commit().await?;
             self.cache
                 .put(game_id, std::sync::Arc::new(appended.aggregate));
+            self.trust.remember(game_id, keys);
             return Ok(summary);
         }
         tx.execute(
@@ -216,8 +262,9 @@ impl Store {
         game_id: i64,
     ) -> Result<GameSummary> {
         let sql = format!("SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id = $1");
+        let statement = client.prepare_cached(&sql).await?;
         let row = client
-            .query_opt(&sql, &[&game_id])
+            .query_opt(&statement, &[&game_id])
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
         summary_from_row(&row, self.now_ms())

@@ -14,7 +14,8 @@ use crate::chain::GENESIS;
 use crate::error::{Result, StoreError};
 use crate::lobby::{summary_from_row, SUMMARY_COLUMNS};
 use crate::snapshot::read_log;
-use crate::types::{EventPage, GameDetail, LoggedEvent};
+use crate::snapshots::{fold_keeping, Kept};
+use crate::types::{EventPage, Fairness, GameDetail, LoggedEvent};
 use crate::{rfc3339, Store};
 
 /// Who is reading.
@@ -47,6 +48,35 @@ impl Reader {
     }
 }
 
+/// Which events `/events` lists (as the reader sees them).
+#[derive(Clone, Debug, Default)]
+pub struct EventFilter {
+    /// Only these event types (empty: all).
+    pub types: Vec<String>,
+    /// Only events caused by this seat's commands.
+    pub seat: Option<u8>,
+}
+
+impl EventFilter {
+    fn is_empty(&self) -> bool {
+        self.types.is_empty() && self.seat.is_none()
+    }
+
+    fn admits(&self, event: &Value, seat: Option<u8>) -> bool {
+        let kind = event.get("type").and_then(Value::as_str).unwrap_or("");
+        (self.types.is_empty() || self.types.iter().any(|t| t == kind))
+            && (self.seat.is_none() || self.seat == seat)
+    }
+}
+
+/// What a game's signed head names: its uid, or its local id for games older than the uid.
+pub(crate) fn head_name(game_id: i64, fairness: Option<&Fairness>) -> String {
+    match fairness {
+        Some(f) => f.uid.clone(),
+        None => crate::trust::GameKeys::legacy(game_id).name,
+    }
+}
+
 impl Store {
     /// The game at exactly `version` (a snapshot's, or the locked head's): the cached aggregate
     /// when it is not newer, brought up to `version` with the events after it.
@@ -65,12 +95,8 @@ impl Store {
         }
         let mut aggregate = match cached {
             Some(a) => (*a).clone(),
-            None => Aggregate {
-                game,
-                version: 0,
-                state: game.initial(),
-                last_hash: GENESIS.to_vec(),
-            },
+            // A cold start folds from the nearest trustworthy snapshot (see `snapshots.rs`).
+            None => self.snapshot_base(client, game_id, game, version).await?,
         };
         for event in read_log(client, game_id, aggregate.version, version, None).await? {
             game.evolve(&mut aggregate.state, &event.payload)?;
@@ -94,26 +120,34 @@ impl Store {
     pub async fn game(&self, game_id: i64, reader: Reader) -> Result<GameDetail> {
         let client = self.pool.get().await?;
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, me.seat, v.view, g.deadline_ms
+            "SELECT {SUMMARY_COLUMNS}, me.seat, v.view, g.deadline_ms,
+                    (SELECT e.hash FROM events e WHERE e.game_id = g.id AND e.version = g.version)
              FROM games g
              LEFT JOIN seats me ON me.game_id = g.id AND me.account_id = $2
              LEFT JOIN views v ON v.game_id = g.id AND v.viewer = coalesce(me.seat, {SPECTATOR})
              WHERE g.id = $1"
         );
+        let statement = client.prepare_cached(&sql).await?;
         let read = || async {
             client
-                .query_opt(&sql, &[&game_id, &reader.account()])
+                .query_opt(&statement, &[&game_id, &reader.account()])
                 .await?
                 .ok_or(StoreError::GameNotFound(game_id))
         };
         let mut row = read().await?;
         // One query in the common case; a second only when a deadline had to be applied.
-        if self.settle(game_id, row.get(13)).await? {
+        if self.settle(game_id, row.get(14)).await? {
             row = read().await?;
         }
         let summary = summary_from_row(&row, self.now_ms())?;
-        let your_seat = row.get::<_, Option<i16>>(11).map(|s| s as u8);
-        let mut view: Option<Value> = row.get(12);
+        let your_seat = row.get::<_, Option<i16>>(12).map(|s| s as u8);
+        let mut view: Option<Value> = row.get(13);
+        let hash: Option<Vec<u8>> = row.get(15);
+        let head = self.trust.signer.sign(
+            &head_name(game_id, summary.fairness.as_ref()),
+            summary.version,
+            hash.as_deref().unwrap_or(&GENESIS),
+        );
         if reader.viewer(your_seat) == Viewer::Everyone && summary.version > 0 {
             let game = registry::find(&summary.kind)
                 .ok_or_else(|| StoreError::Corrupt(summary.kind.clone()))?;
@@ -126,6 +160,7 @@ impl Store {
             summary,
             your_seat,
             view,
+            head,
         })
     }
 
@@ -161,31 +196,54 @@ impl Store {
         reader: Reader,
         after: i64,
         limit: i64,
+        filter: &EventFilter,
     ) -> Result<EventPage> {
         let client = self.pool.get().await?;
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         let viewer = snapshot.viewer(reader);
-        let rows = snapshot.log(&client, after, limit).await?;
-        let last = rows.last().map(|e| e.version);
-        let events = rows
-            .into_iter()
-            .filter_map(|e| {
-                snapshot
-                    .redact(&e.payload, viewer)
-                    .map(|event| LoggedEvent {
-                        version: e.version,
-                        seat: e.seat,
-                        recorded_at: rfc3339(e.recorded_ms),
-                        event,
-                    })
-            })
-            .collect();
         let version = snapshot.version();
+        let mut events = Vec::new();
+        let mut scanned = after;
+        // Filters judge each event as the reader sees it (its redacted type), never the stored
+        // one, so a filter cannot tell more than the unfiltered log. Without a filter this is
+        // one read; with one, reads continue until the page is full or the log ends.
+        while (events.len() as i64) < limit && scanned < version {
+            let chunk = if filter.is_empty() {
+                limit
+            } else {
+                limit.max(500)
+            };
+            let rows = snapshot.log(&client, scanned, chunk).await?;
+            if rows.is_empty() {
+                break;
+            }
+            for e in rows {
+                scanned = e.version;
+                let Some(event) = snapshot.redact(&e.payload, viewer) else {
+                    continue;
+                };
+                if !filter.admits(&event, e.seat) {
+                    continue;
+                }
+                events.push(LoggedEvent {
+                    version: e.version,
+                    seat: e.seat,
+                    recorded_at: rfc3339(e.recorded_ms),
+                    event,
+                });
+                if events.len() as i64 == limit {
+                    break;
+                }
+            }
+            if filter.is_empty() {
+                break;
+            }
+        }
         Ok(EventPage {
             game_id,
             version,
             events,
-            next_after: last.filter(|v| *v < version),
+            next_after: Some(scanned).filter(|v| *v < version && *v > after),
         })
     }
 
@@ -195,18 +253,28 @@ impl Store {
     pub async fn replay(&self, game_id: i64, reader: Reader, at: i64) -> Result<(i64, Value)> {
         let client = self.pool.get().await?;
         let snapshot = self.snapshot(&client, game_id, reader).await?;
-        let payloads = snapshot.log_until(&client, at).await?;
-        drop(client);
+        if at < 1 || at > snapshot.version() {
+            return Err(StoreError::VersionOutOfRange(at));
+        }
+        let game = snapshot.game();
+        // From the nearest trustworthy state snapshot at or before `at`: at most
+        // `SNAPSHOT_EVERY` events are read and folded.
+        let base = self.snapshot_base(&client, game_id, game, at).await?;
+        let events = read_log(&client, game_id, base.version, at, None).await?;
         // Judged by the snapshot: a game that has ended shows every past board whole.
         let viewer = snapshot.viewer(reader);
-        let game = snapshot.game();
-        let view = tokio::task::spawn_blocking(move || -> Result<Value> {
-            let past = game.replay(&payloads)?;
-            let viewer = game.effective_viewer(&past, viewer);
-            Ok(game.view(&past, viewer))
+        let every = self.snapshot_every();
+        let (view, kept) = tokio::task::spawn_blocking(move || -> Result<(Value, Vec<Kept>)> {
+            let (past, kept) = fold_keeping(game, base, &events, every)?;
+            let viewer = game.effective_viewer(&past.state, viewer);
+            Ok((game.view(&past.state, viewer), kept))
         })
         .await
         .map_err(|e| StoreError::Corrupt(format!("replay: {e}")))??;
+        // The snapshots this fold passed, for the next replay (a lost write costs nothing).
+        if let Err(e) = self.save_snapshots(&client, game_id, &kept).await {
+            tracing::warn!(game = game_id, error = %e, "snapshots not saved");
+        }
         Ok((snapshot.version(), view))
     }
 }

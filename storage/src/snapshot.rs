@@ -53,13 +53,15 @@ pub(crate) async fn read_log(
     if after >= upto {
         return Ok(Vec::new());
     }
-    let rows = client
-        .query(
+    let statement = client
+        .prepare_cached(
             "SELECT version, seat, (extract(epoch FROM recorded_at) * 1000)::bigint, type, payload, hash, command_id
              FROM events WHERE game_id = $1 AND version > $2 AND version <= $3
              ORDER BY version LIMIT $4",
-            &[&game_id, &after, &upto, &limit],
         )
+        .await?;
+    let rows = client
+        .query(&statement, &[&game_id, &after, &upto, &limit])
         .await?;
     Ok(rows
         .into_iter()
@@ -105,15 +107,6 @@ impl Snapshot {
         limit: i64,
     ) -> Result<Vec<StoredEvent>> {
         read_log(client, self.game_id, after, self.version(), Some(limit)).await
-    }
-
-    /// The events of versions `1..=at`, for a past board; `at` within this snapshot.
-    pub async fn log_until(&self, client: &impl GenericClient, at: i64) -> Result<Vec<Value>> {
-        if at < 1 || at > self.version() {
-            return Err(StoreError::VersionOutOfRange(at));
-        }
-        let events = read_log(client, self.game_id, 0, at, None).await?;
-        Ok(events.into_iter().map(|e| e.payload).collect())
     }
 
     /// An event as `viewer` may see it, judged by this snapshot's state.
@@ -165,38 +158,6 @@ impl Store {
             .await
     }
 
-    /// [`Self::head_for_update`] for a player's command: a caller who holds no seat is refused
-    /// without taking the lock, so nobody outside the game can make its players wait.
-    pub(crate) async fn seated_head_for_update(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        account: i64,
-    ) -> Result<GameHead> {
-        match self
-            .read_head(
-                client,
-                game_id,
-                Some(account),
-                "AND s.seat IS NOT NULL FOR UPDATE OF g",
-            )
-            .await
-        {
-            Err(StoreError::GameNotFound(_)) => {
-                let exists = client
-                    .query_opt("SELECT 1 FROM games WHERE id = $1", &[&game_id])
-                    .await?
-                    .is_some();
-                Err(if exists {
-                    StoreError::NotSeated
-                } else {
-                    StoreError::GameNotFound(game_id)
-                })
-            }
-            other => other,
-        }
-    }
-
     /// `condition` follows `WHERE g.id = $1`; `s` is the reader's seat row, if any.
     async fn read_head(
         &self,
@@ -210,10 +171,19 @@ impl Store {
              FROM games g LEFT JOIN seats s ON s.game_id = g.id AND s.account_id = $2
              WHERE g.id = $1 {condition}"
         );
+        let statement = client.prepare_cached(&sql).await?;
         let row = client
-            .query_opt(&sql, &[&game_id, &account])
+            .query_opt(&statement, &[&game_id, &account])
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
+        GameHead::from_row(&row)
+    }
+}
+
+impl GameHead {
+    /// A row whose first columns are `g.kind, g.status, g.version, g.seat_count, s.seat,
+    /// g.deadline_ms`.
+    pub(crate) fn from_row(row: &tokio_postgres::Row) -> Result<GameHead> {
         let kind: String = row.get(0);
         Ok(GameHead {
             game: registry::find(&kind)
@@ -225,7 +195,9 @@ impl Store {
             deadline_ms: row.get(5),
         })
     }
+}
 
+impl Store {
     /// The head, after applying a deadline that has passed.
     pub(crate) async fn settled_head(
         &self,

@@ -8,14 +8,14 @@
 //! `migrations/V4__turn_clock.sql`); `games.deadline_ms` is the earliest of them and of the
 //! game's own deadline, so the sweep and the check before every read and command cover both.
 
-use baumeister_domain::Ctx;
 use deadpool_postgres::Transaction;
 use serde_json::Value;
 
 use crate::cache::Aggregate;
 use crate::error::Result;
 use crate::snapshot::GameHead;
-use crate::{fresh_seed, Store};
+use crate::trust::GameKeys;
+use crate::Store;
 
 /// What the turn clock does for a game whose deadline has come.
 pub(crate) enum ClockStep {
@@ -42,6 +42,7 @@ impl Store {
         game_id: i64,
         head: &GameHead,
         aggregate: &Aggregate,
+        keys: &GameKeys,
         now: i64,
     ) -> Result<ClockStep> {
         let row = tx
@@ -67,8 +68,7 @@ impl Store {
         let Some((_, seat)) = due else {
             return Ok(ClockStep::Nothing);
         };
-        let seed = fresh_seed();
-        let mut ctx = Ctx::new(seed, now);
+        let (mut ctx, seed) = keys.ctx(head.version, now);
         let decided = game.default_command(state, seat).map(|body| {
             let events = game.decide(state, seat, &body, &mut ctx);
             (body, events)

@@ -5,6 +5,8 @@ use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
 use utoipa::ToSchema;
 
+use crate::trust::SignedHead;
+
 /// Where a game stands in the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -72,6 +74,24 @@ pub struct GameSummary {
     pub options: Value,
     pub created_at: String,
     pub updated_at: String,
+    /// The game's provably fair randomness (absent for games older than it).
+    pub fairness: Option<Fairness>,
+}
+
+/// Commit and reveal (docs/fairness.md): every command's randomness is
+/// HMAC-SHA256(secret, client seeds and the command's position), and the secret's SHA-256 is
+/// published before any of it is drawn.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct Fairness {
+    /// The game's global id: its hash chain and signed heads name it, and it stays the same
+    /// when the game is exported and imported elsewhere.
+    pub uid: String,
+    /// SHA-256 of the secret's 32 bytes, hexadecimal: shown from the moment the game is created.
+    pub commitment: String,
+    /// Each seat's client seed, in seat order (so far).
+    pub client_seeds: Vec<String>,
+    /// The secret (32 bytes, hexadecimal), revealed once the game has ended.
+    pub secret: Option<String>,
 }
 
 fn any_event() -> RefOr<Schema> {
@@ -110,6 +130,9 @@ pub struct CommandAccepted {
     pub events: Vec<LoggedEvent>,
     pub to_act: Vec<u8>,
     pub finished: bool,
+    /// The chain head after this command, signed by the server (keep it: it proves the
+    /// history up to here, see `GET /v1/keys`).
+    pub head: SignedHead,
 }
 
 /// A game with the board as the caller may see it.
@@ -122,6 +145,8 @@ pub struct GameDetail {
     /// The board as the caller may see it (absent until the game starts).
     #[schema(schema_with = any_view_or_null)]
     pub view: Option<Value>,
+    /// The chain head at `version`, signed by the server.
+    pub head: SignedHead,
 }
 
 /// A page of a game's log.

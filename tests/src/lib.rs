@@ -211,8 +211,11 @@ impl TestServer {
             client_address_header: None,
             limits: Limits::default(),
             live: Default::default(),
+            signing_key: Default::default(),
+            snapshot_every: 100,
         };
         adjust(&mut config);
+        let store = store.with_snapshot_every(config.snapshot_every);
         baumeister_api::spawn_background(&store, &config, Duration::from_millis(200));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -592,6 +592,16 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
         )
         .await
         .unwrap();
+    // The chain covers the game's global uid (kept by exports and imports), not its local id.
+    let uid: String = db
+        .query_one(
+            "SELECT uid::text FROM game_fairness WHERE game_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let chain_id = baumeister_storage::trust::uid_bytes(&uid);
     let mut previous = GENESIS.to_vec();
     let mut payloads = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -601,7 +611,7 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
         let hash: Vec<u8> = row.get(3);
         assert_eq!(
             hash,
-            event_hash(&previous, id, version, row.get(1), &payload),
+            event_hash(&previous, &chain_id, version, row.get(1), &payload),
             "event {version}"
         );
         previous = hash;

@@ -35,6 +35,33 @@ pub struct NewGame {
     #[serde(default)]
     #[schema(schema_with = any_options_or_null)]
     pub options: Option<Value>,
+    /// Your own entropy for the game's randomness (docs/fairness.md): 1–64 of `A–Z a–z 0–9 _ . -`.
+    /// Absent: the server picks one. Everybody sees it.
+    #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
+    pub client_seed: Option<String>,
+}
+
+/// Taking a seat (the body is optional).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinGame {
+    /// Your own entropy for the game's randomness (docs/fairness.md): 1–64 of `A–Z a–z 0–9 _ . -`.
+    /// Absent: the server picks one. Everybody sees it.
+    #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
+    pub client_seed: Option<String>,
+}
+
+/// Refuses a client seed that is not 1–64 of `A–Z a–z 0–9 _ . -`.
+fn check_client_seed(seed: &Option<String>) -> ApiResult<()> {
+    match seed {
+        Some(s) if !baumeister_domain::fairness::valid_client_seed(s) => {
+            Err(ApiError::bad_request(
+                "invalid_client_seed",
+                "A client seed is 1 to 64 of A–Z a–z 0–9 _ . - (or absent: the server picks one).",
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Lobby filters.
@@ -82,7 +109,7 @@ pub struct GamePage {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
-        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -93,11 +120,18 @@ pub async fn create(
     body: web::Json<NewGame>,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    check_client_seed(&body.client_seed)?;
     state.limits.write(account.id)?;
     let options = body.options.clone().unwrap_or(Value::Null);
     let summary = state
         .store
-        .create_game(&body.kind, body.seats, &options, account.id)
+        .create_game(
+            &body.kind,
+            body.seats,
+            &options,
+            account.id,
+            body.client_seed.as_deref(),
+        )
         .await?;
     tracing::info!(game = summary.id, kind = %summary.kind, "created");
     Ok(HttpResponse::Created()
@@ -172,9 +206,11 @@ pub async fn lobby(
 /// Take a free seat. The game starts when the last seat is taken.
 #[utoipa::path(post, path = "/v1/games/{id}/join", tag = "games",
     params(("id" = i64, Path, description = "The game")),
+    request_body(content = Option<JoinGame>, description = "Optional: your client seed"),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummary),
+        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
@@ -185,10 +221,22 @@ pub async fn join(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
+    body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    // The body is optional, so it is read as bytes: an empty one takes the defaults.
+    let body: JoinGame = if body.iter().all(u8::is_ascii_whitespace) {
+        JoinGame::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::bad_request("malformed_request", format!("Join body: {e}")))?
+    };
+    check_client_seed(&body.client_seed)?;
     state.limits.write(account.id)?;
-    let summary = state.store.join(id.into_inner(), account.id).await?;
+    let summary = state
+        .store
+        .join(id.into_inner(), account.id, body.client_seed.as_deref())
+        .await?;
     Ok(HttpResponse::Ok().json(summary))
 }
 

@@ -5,4 +5,5 @@ pub mod kinds;
 pub mod live;
 pub mod me;
 pub mod play;
+pub mod trust;
 pub mod vacation;

@@ -1,7 +1,7 @@
 //! Playing: legal moves, commands, the log and replays.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{AuditReport, CommandAccepted, CommandRequest, EventPage};
+use baumeister_storage::{AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
@@ -91,6 +91,14 @@ pub struct EventsQuery {
     /// At most this many, 1–1000 (default 100).
     #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<i64>,
+    /// Only events of these types, comma-separated (as the caller sees them: a filter never
+    /// tells more than the unfiltered log). `next_after` continues past what was searched.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub types: Option<String>,
+    /// Only events caused by this seat's commands.
+    #[param(minimum = 0, maximum = 255)]
+    pub seat: Option<u8>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -236,9 +244,23 @@ pub async fn events(
             "`after` is 0 or more; `limit` is 1 to 1000.",
         ));
     }
+    let filter = EventFilter {
+        types: query
+            .types
+            .as_deref()
+            .map(|t| {
+                t.split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        seat: query.seat,
+    };
     let page = state
         .store
-        .events(id.into_inner(), caller.reader(), after, limit)
+        .events(id.into_inner(), caller.reader(), after, limit, &filter)
         .await?;
     Ok(HttpResponse::Ok().json(page))
 }

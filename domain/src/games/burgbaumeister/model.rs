@@ -288,7 +288,7 @@ pub enum Phase {
 // ---- state ----------------------------------------------------------------------------------
 
 /// The whole truth (the server's; views show what a viewer may see of it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub started: bool,
     pub variant: bool,

@@ -92,7 +92,7 @@ fn check_view_hides_face_down_cards(state: &State, step: usize) {
     }
 }
 
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Checks {
     /// Conservation and rising walls at every step, and that views hide face-down cards.
     Views,

@@ -11,7 +11,7 @@ const REACH: i32 = 90;
 const SIDE: i32 = 2 * REACH + 1;
 
 /// A tile on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Placed {
     pub kind: TileKind,
     pub pos: Position,
@@ -35,7 +35,7 @@ impl Placed {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Board {
     /// Placement index + 1 of the tile at each place, 0 when empty (allocated on the first tile).
     cells: Vec<u8>,

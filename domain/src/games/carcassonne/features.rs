@@ -15,8 +15,8 @@ pub type Node = u16;
 
 /// A set of placed tiles by their placement index (0 for the start tile). A game places at most
 /// 88 tiles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TileSet(u128);
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TileSet(#[serde(with = "crate::wide")] u128);
 
 impl TileSet {
     pub fn of(tile: u8) -> Self {
@@ -58,7 +58,7 @@ impl TileSet {
 }
 
 /// What a feature's root knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Feature {
     pub kind: FeatureKind,
     /// Segments in the feature (for union by size).
@@ -78,7 +78,7 @@ impl Feature {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct Link {
     parent: Node,
     next: Node,
@@ -86,7 +86,7 @@ struct Link {
     segment: u8,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Features {
     links: Vec<Link>,
     /// Meaningful at roots only.

@@ -239,7 +239,7 @@ fn check_features_against_a_walk(state: &State) {
     assert_eq!(walked.len(), features.roots().count());
 }
 
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Checks {
     /// Conservation and the turn clock at every step.
     Cheap,

@@ -13,7 +13,7 @@ use super::state::State;
 use super::tiles::FeatureKind;
 
 /// A feature completed this turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Completed {
     /// Its root.
     pub node: Node,

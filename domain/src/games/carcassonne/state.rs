@@ -13,14 +13,14 @@ use super::tiles::TileKind;
 pub const FOLLOWERS: u8 = 7;
 
 /// A follower on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Follower {
     pub seat: Seat,
     pub node: Node,
 }
 
 /// What happened so far in the turn, once its tile lies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TurnSoFar {
     /// The placement index of this turn's tile.
     pub tile: u8,
@@ -30,7 +30,7 @@ pub struct TurnSoFar {
     pub figure_done: bool,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub started: bool,
     pub players: u8,

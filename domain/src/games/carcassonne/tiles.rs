@@ -37,7 +37,7 @@ pub enum FeatureKind {
 }
 
 /// The sets of tiles a game can be played with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Set {
     Base,
     MageAndWitch,
@@ -45,7 +45,7 @@ pub enum Set {
 }
 
 /// One feature piece on a tile at rotation 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Segment {
     pub kind: FeatureKind,
     /// Roads and cities: the edges reached, bit `e` for edge `e`.
@@ -58,7 +58,7 @@ pub struct Segment {
 }
 
 /// A tile seen at one rotation: which segment reaches each board edge and half-edge.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Turned {
     pub edges: [Terrain; 4],
     /// The road or city segment on each board edge.
@@ -67,7 +67,7 @@ pub struct Turned {
     pub half_segment: [Option<u8>; 8],
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TileType {
     /// `A`…`X`, `MW1`…`MW8`, `GM1`…`GM8`.
     pub id: String,

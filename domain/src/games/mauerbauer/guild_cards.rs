@@ -80,7 +80,7 @@ pub enum Scope {
 }
 
 /// How a card scores, in the rules' terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Rule {
     /// `points` when the city has exactly `fields` fields (or at least, when `or_more`).
     CitySize {
@@ -234,7 +234,7 @@ impl GuildCard {
 
 /// A multiset of guild cards (a hand, the draw pile): how many of each kind. It has no order, so
 /// a pile's order cannot leak: cards are drawn at random when they are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cards([u8; KINDS]);
 
 impl Default for Cards {

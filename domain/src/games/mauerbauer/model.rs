@@ -358,7 +358,7 @@ tagged_union! {
 // ---- state ----------------------------------------------------------------------------------
 
 /// A closed city. Its walls are the walls around its fields; its towers those on its boundary.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct City {
     pub id: CityId,
     pub fields: FieldSet,
@@ -377,7 +377,7 @@ pub struct Dice {
 }
 
 /// A scoring round in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Round {
     pub city: CityId,
     pub order: Vec<Seat>,
@@ -388,7 +388,7 @@ pub struct Round {
 }
 
 /// The last-place swap in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Swap {
     pub seats: Vec<Seat>,
     pub next: usize,
@@ -397,7 +397,7 @@ pub struct Swap {
 }
 
 /// The final scoring in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FinalScoring {
     pub order: Vec<Seat>,
     pub next: usize,
@@ -406,10 +406,11 @@ pub struct FinalScoring {
 }
 
 /// The whole truth (views show what a viewer may see of it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub started: bool,
     pub players: u8,
+    #[serde(with = "crate::wide")]
     pub walls: LineSet,
     /// The tower on each vertex.
     pub towers: Vec<Option<TowerColour>>,

@@ -33,7 +33,7 @@ pub enum Phase {
 
 /// The step, with the seat that acts in it; `Settle` and the `…Over` steps are passed through
 /// by the server within a command (nobody acts in them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Step {
     NotStarted,
     BuildWall,

@@ -128,7 +128,7 @@ impl From<[u8; 5]> for HouseCounts {
 }
 
 /// The pieces beside the board, by colour in `Colour::ALL` order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Supply {
     pub walls: u8,
     pub towers: [u8; 3],

@@ -290,7 +290,7 @@ fn check_default_command(state: &State) {
     }
 }
 
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Checks {
     /// Conservation and the views' secrets at every step, the default command.
     Views,

@@ -457,7 +457,7 @@ pub struct SpaceBuilderView {
 // ---- state ----------------------------------------------------------------------------------
 
 /// One player's truth.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerState {
     /// Released cards, ascending.
     pub hand: Vec<Card>,
@@ -498,7 +498,7 @@ impl PlayerState {
 }
 
 /// The whole truth (the server's; views show what a viewer may see of it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub started: bool,
     pub timing: Timing,

@@ -66,7 +66,7 @@ impl Kind {
 }
 
 /// One printed card: its kind and point value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CardSpec {
     pub kind: Kind,
     pub value: u8,
@@ -759,7 +759,7 @@ pub struct WettstreitView {
 // ---- state ----------------------------------------------------------------------------------
 
 /// A card in a hand (or out of the game), and who knows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HandCard {
     pub card: Card,
     /// Everyone saw it (bought from the open stack).
@@ -777,7 +777,7 @@ impl HandCard {
 }
 
 /// The running auction.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Auction {
     pub auctioneer: Seat,
     pub stack: Stack,
@@ -794,7 +794,7 @@ pub struct Auction {
 }
 
 /// A sabotaged building awaiting its owner's choice.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ransom {
     pub saboteur: Seat,
     pub owner: Seat,
@@ -802,7 +802,7 @@ pub struct Ransom {
 }
 
 /// A sabotaged card going under the lower stack (then the turn is over).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CardUnder {
     pub card: Card,
     /// Chooses the stack when both are equally low: the saboteur's owner.
@@ -810,7 +810,7 @@ pub struct CardUnder {
 }
 
 /// The whole truth (the server's; views show what a viewer may see of it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub players: u8,
     pub phase: Phase,

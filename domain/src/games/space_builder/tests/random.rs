@@ -6,7 +6,7 @@ use crate::testing::random_game;
 use proptest::prelude::*;
 
 /// Events counted so far, for conservation.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 struct Tally {
     released: usize,
     checked: usize,

@@ -1,0 +1,105 @@
+//! Trusting a game without trusting the server: its public signing key, whole-game exports
+//! (checked offline by `baumeister verify`) and imports into another server.
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use baumeister_storage::{Export, GameSummary};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::auth::Caller;
+use crate::error::{ApiResult, Problem};
+use crate::limits::ClientAddress;
+use crate::AppState;
+
+/// The keys this server signs chain heads with.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Keys {
+    pub keys: Vec<PublicKey>,
+}
+
+/// An Ed25519 public key.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicKey {
+    /// `ed25519`.
+    pub algorithm: &'static str,
+    /// The 32-byte public key, hexadecimal (what a signed head's `key` names).
+    pub key: String,
+    /// What a signature covers: `baumeister-head/1 <game uid> <version> <hash>` in UTF-8.
+    pub signs: &'static str,
+}
+
+/// The public key that signs every game's chain head (see docs/fairness.md).
+#[utoipa::path(get, path = "/v1/keys", tag = "trust",
+    responses((status = 200, description = "The signing keys", body = Keys)))]
+pub async fn keys(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(Keys {
+        keys: vec![PublicKey {
+            algorithm: "ed25519",
+            key: state.store.public_key(),
+            signs: "baumeister-head/1 <game> <version> <hash>",
+        }],
+    })
+}
+
+/// The whole game as one JSON document, checkable offline with `baumeister verify FILE`:
+/// metadata, options, seats and client seeds, every command with its position, clock and
+/// derived seed, every event with its hash, the revealed secret and the signed head.
+/// Finished games for anybody; running ones for auditors who do not sit at them.
+#[utoipa::path(get, path = "/v1/games/{id}/export", tag = "trust",
+    params(("id" = i64, Path, description = "The game")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The export", body = Export),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The game is still running and the caller is not an auditor outside it (`export_not_allowed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game predates provable fairness (`not_exportable`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: exports count as replays and audits (`LIMIT_EXPENSIVE_READS`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next replay, audit or export may be asked for"))),
+    ))]
+pub async fn export(
+    state: web::Data<AppState>,
+    caller: Caller,
+    client: ClientAddress,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    state.limits.expensive_read(&client)?;
+    let game_id = id.into_inner();
+    let export = state.store.export(game_id, caller.reader()).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"baumeister-{}.json\"", export.game),
+        ))
+        .json(export))
+}
+
+/// Load a finished game exported by a Baumeister server (auditors). The export is verified as
+/// `baumeister verify` would first; the game keeps its uid (and so every hash) under a new id,
+/// and this server's audit of it passes. Its players have no accounts here: nobody sits at it.
+#[utoipa::path(post, path = "/v1/games/import", tag = "trust",
+    request_body = Export,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Imported", body = GameSummary),
+        (status = 400, description = "Not an export (`malformed_request`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller is not an auditor (`not_auditor`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "A game with this uid is already here (`already_imported`; `detail` names it)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Larger than 32 MiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The export does not verify, or the game has not ended (`import_refused`; `detail` names the first difference)", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn import(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<Export>,
+) -> ApiResult<HttpResponse> {
+    let summary = state
+        .store
+        .import(body.into_inner(), caller.reader())
+        .await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/v1/games/{}", summary.id)))
+        .json(summary))
+}

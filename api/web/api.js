@@ -1,0 +1,62 @@
+// The public API, nothing else: every call goes through here, so a problem+json answer becomes
+// an Error whose message is the server's `detail`.
+
+const TOKEN = 'baumeister.token';
+const NAME = 'baumeister.name';
+
+export const session = {
+  get token() { return localStorage.getItem(TOKEN); },
+  get name() { return localStorage.getItem(NAME); },
+  set(name, token) { localStorage.setItem(NAME, name); localStorage.setItem(TOKEN, token); },
+  clear() { localStorage.removeItem(NAME); localStorage.removeItem(TOKEN); },
+};
+
+export class Problem extends Error {
+  constructor(status, body) {
+    const detail = body && body.detail ? body.detail : `The server answered ${status}.`;
+    super(detail);
+    this.status = status;
+    this.code = body && body.code;
+    this.title = body && body.title;
+  }
+}
+
+/** One request. `etag` sends If-None-Match; the answer is {status, data, etag}. */
+export async function api(method, path, body, { etag, auth = true } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth && session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (etag) headers['If-None-Match'] = etag;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new Problem(0, { detail: 'The server cannot be reached; check your connection.', code: 'offline' });
+  }
+  if (res.status === 304) return { status: 304, data: null, etag };
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
+  if (!res.ok) {
+    if (res.status === 401 && auth && session.token && data && ['token_revoked', 'account_unknown', 'invalid_token', 'token_expired'].includes(data.code)) {
+      session.clear();
+    }
+    const p = new Problem(res.status, data);
+    if (res.status === 429 || res.status === 503) {
+      const after = res.headers.get('Retry-After');
+      if (after) p.message += ` Try again in ${after} s.`;
+    }
+    throw p;
+  }
+  return { status: res.status, data, etag: res.headers.get('ETag') };
+}
+
+export const get = (path, opts) => api('GET', path, undefined, opts).then((r) => r.data);
+export const post = (path, body, opts) => api('POST', path, body, opts).then((r) => r.data);
+
+let spec = null;
+/** The published spec, for the option schemas the create form is built from. */
+export async function openapi() {
+  if (!spec) spec = await get('/openapi.json', { auth: false });
+  return spec;
+}

@@ -1,0 +1,109 @@
+// Space Builder: every player's 3 × 3 board, the hand, and the blueprint drawn in its own frame
+// and turned by its quarter turns as it lies on the table (the players turn it in their heads).
+
+import { s, h, svgRoot, moveTarget, clickable, seatColour, seatName } from './common.js';
+
+const C = 60;
+const pick = { card: null, face: 'A', rotation: 0 };
+
+function cardShape(x, y, p, size = C, cls = '') {
+  // An arrow shows the card's rotation; the face letter its side.
+  const r = size / 2;
+  return s('g', { transform: `translate(${x + r},${y + r})`, class: `sb-card face-${p.face} ${cls}`, 'data-card': p.card },
+    s('rect', { x: -r + 2, y: -r + 2, width: size - 4, height: size - 4, rx: 6 }),
+    s('g', { transform: `rotate(${p.rotation * 90})` },
+      s('path', { d: `M0 ${-r + 6} L${r / 3} ${-r / 3} L${-r / 3} ${-r / 3} Z`, class: 'arrow' })),
+    s('text', { x: 0, y: r / 3, 'text-anchor': 'middle', class: 'num' }, `${p.card}${p.face}`));
+}
+
+function grid(x, y, size, label) {
+  const g = s('g', { transform: `translate(${x},${y})` }, s('text', { x: 0, y: -8, class: 'label' }, label));
+  for (let i = 0; i < 9; i++) g.append(s('rect', { x: (i % 3) * size, y: Math.floor(i / 3) * size, width: size, height: size, class: 'sb-slot', 'data-slot': i }));
+  return g;
+}
+
+export function render(view, ctx) {
+  const n = ctx.names;
+  const me = view.players.find((p) => p.seat === ctx.seat);
+  const wrap = h('div', { class: 'space-builder' });
+  const others = view.players.filter((p) => p.seat !== ctx.seat);
+  const width = 3 * C + 70 + 3 * C + 60 + others.length * 200;
+  const svg = svgRoot(Math.max(width, 520), 3 * C + 70, 'Boards and blueprint');
+  let x = 10;
+
+  // The blueprint, if the viewer may see it: in its own frame, turned as it lies.
+  if (view.blueprint) {
+    const b = view.blueprint;
+    const g = s('g', { 'data-blueprint': b.number, transform: `translate(${x + 1.5 * C},${30 + 1.5 * C}) rotate(${b.turn * 90}) translate(${-1.5 * C},${-1.5 * C})` });
+    g.append(s('rect', { x: -4, y: -4, width: 3 * C + 8, height: 3 * C + 8, class: 'blueprint-frame', rx: 8 }));
+    for (const p of b.cards) g.append(cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p, C, 'plan'));
+    g.append(s('text', { x: 3, y: 12, class: 'small' }, `▲ plan ${b.number}`));
+    svg.append(s('text', { x, y: 16, class: 'label' }, `Blueprint ${b.number}, turned ${b.turn * 90}°`), g);
+  } else {
+    svg.append(s('g', { 'data-no-blueprint': '' }, s('rect', { x, y: 30, width: 3 * C, height: 3 * C, class: 'blueprint-hidden', rx: 8 }),
+      s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C, 'text-anchor': 'middle' }, view.phase === 'building' ? 'Blueprint hidden' : 'No blueprint')));
+  }
+  x += 3 * C + 70;
+
+  // My board: a slot is a target for the selected card with its face and rotation.
+  const place = ctx.moves.filter((m) => m.command.type === 'PlaceBuildingCard' || m.command.type === 'MoveBuildingCard');
+  place.forEach((m) => ctx.claimed.add(m));
+  const held = new Set(place.map((m) => m.command.card));
+  if (pick.card !== null && !held.has(pick.card)) pick.card = null;
+  if (pick.card === null && held.size) {
+    const onBoard = new Set(((me && me.city) || []).map((p) => p.card));
+    pick.card = [...held].find((c) => !onBoard.has(c)) ?? [...held][0];
+  }
+  if (me) {
+    const g = grid(x, 30, C, `Your city${me.finished ? ' (finished)' : me.stopped ? ' (stopped)' : ''}`);
+    for (const p of me.city || []) g.append(cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p));
+    for (let slot = 0; slot < 9; slot++) {
+      const m = place.find((mv) => mv.command.card === pick.card && mv.command.slot === slot && mv.command.face === pick.face && mv.command.rotation === pick.rotation);
+      if (m) g.append(moveTarget(s('rect', { x: (slot % 3) * C + 3, y: Math.floor(slot / 3) * C + 3, width: C - 6, height: C - 6, class: 'slot-target', rx: 6 }), m, `Put card ${pick.card} face ${pick.face} turned ${pick.rotation * 90}° on slot ${slot}`, ctx));
+    }
+    svg.append(g);
+    x += 3 * C + 60;
+  }
+  // The others: their own cities only when the rules show them.
+  const small = 36;
+  for (const p of others) {
+    const g = grid(x, 30, small, `${n[p.seat] || 'seat ' + p.seat}: ${p.placed} cards${p.finished ? ', finished' : p.stopped ? ', stopped' : ''}`);
+    g.setAttribute('data-city', p.seat);
+    for (const c of p.city || []) g.append(cardShape((c.slot % 3) * small, Math.floor(c.slot / 3) * small, c, small));
+    svg.append(g);
+    x += 200;
+  }
+  wrap.append(svg);
+
+  const info = h('p', {}, `Round ${view.round}, ${view.phase.replace(/_/g, ' ')}, timing ${view.timing}. Rounds won: ${view.players.map((p) => `${seatName(p.seat, n)} ${p.rounds_won}`).join(', ')}.${view.winner !== null && view.winner !== undefined ? ` Winner: ${seatName(view.winner, n)}.` : ''}`);
+  wrap.append(info);
+  if (me) {
+    wrap.append(h('div', { class: 'hand' }, h('span', {}, 'Your cards: '), me.hand.map((c) => h('button', {
+      type: 'button', 'aria-pressed': String(pick.card === c), class: pick.card === c ? 'picked' : '', disabled: !held.has(c), 'data-pick-card': c,
+      onclick: () => { pick.card = c; ctx.rerender(); } }, `card ${c}`))));
+    if (held.size) {
+      wrap.append(h('div', { class: 'row' },
+        h('button', { type: 'button', onclick: () => { pick.face = pick.face === 'A' ? 'B' : 'A'; ctx.rerender(); } }, `Face ${pick.face} (flip)`),
+        h('button', { type: 'button', onclick: () => { pick.rotation = (pick.rotation + 1) % 4; ctx.rerender(); } }, `Turned ${pick.rotation * 90}° (rotate)`),
+        h('span', { class: 'muted' }, 'then click a slot of your city.')));
+    }
+  }
+  if (view.last_round) {
+    const lr = view.last_round;
+    wrap.append(h('details', {}, h('summary', {}, `Last round: won by ${seatName(lr.winner, n)}`),
+      h('ul', {}, lr.cities.map((c) => h('li', {}, `${seatName(c.seat, n)}: rank ${c.rank}, ${c.faults} faults`)))));
+  }
+  return wrap;
+}
+
+export function describe(c) {
+  switch (c.type) {
+    case 'LookAtBlueprint': return 'Look at the blueprint (starts your time)';
+    case 'DeclareCityFinished': return 'Declare your city finished';
+    case 'StopBuilding': return 'Stop building';
+    case 'TakeBackBuildingCard': return `Take card ${c.card} back`;
+    case 'ReleaseBuildingCard': return `Release card ${c.card} into your hand`;
+    default: return null;
+  }
+}
+void clickable; void seatColour;

@@ -1,0 +1,259 @@
+// One game: the board (drawn by the kind's module from the view alone), the legal moves, whose
+// turn it is, the log in words, the result, a replay slider and the audit. Live through the
+// server's event stream when it answers, else by polling with If-None-Match.
+
+import { session, api, get, post } from './api.js';
+import { h } from './svg.js';
+import { describeEvent, describeMove, seatName } from './words.js';
+import { problem, notice } from './app.js';
+import * as burgbaumeister from './boards/burgbaumeister.js';
+import * as wettstreit from './boards/wettstreit.js';
+import * as spaceBuilder from './boards/space-builder.js';
+import * as mauerbauer from './boards/mauerbauer.js';
+import * as carcassonne from './boards/carcassonne.js';
+
+const BOARDS = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, mauerbauer, carcassonne };
+// Polling period; `localStorage['baumeister.poll_ms']` shortens it (the browser test does).
+const POLL_MS = Number(localStorage.getItem('baumeister.poll_ms')) || 1500;
+
+export function showGame(main, id) {
+  const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: null };
+  let alive = true;
+  let timer = null;
+
+  const head = h('section', { class: 'game-head', 'aria-live': 'polite' });
+  const board = h('section', { class: 'board', 'aria-label': 'Board' });
+  const movesBox = h('section', { class: 'moves', 'aria-labelledby': 'moves-h' });
+  const replayBox = h('section', { class: 'replay', 'aria-labelledby': 'replay-h' });
+  const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
+  main.replaceChildren(h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox));
+
+  const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
+
+  // One refresh at a time (polls, stream messages and own moves all ask for one): a request
+  // arriving meanwhile makes the running one go round once more.
+  let running = null;
+  let again = false;
+  function refresh() {
+    if (running) { again = true; return running; }
+    running = (async () => {
+      do { again = false; await refreshOnce(); } while (again && alive);
+      running = null;
+    })();
+    return running;
+  }
+
+  async function refreshOnce() {
+    if (!alive) return;
+    try {
+      const r = await api('GET', `/v1/games/${id}`, undefined, { etag: st.etag });
+      if (r.status === 304) return;
+      st.detail = r.data;
+      st.etag = r.etag;
+      const d = st.detail;
+      const seat = d.your_seat;
+      const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
+      const [m] = await Promise.all([mayAct ? get(`/v1/games/${id}/moves`) : null, loadLog()]);
+      st.moves = m ? m.moves : [];
+      const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
+      if (myTurn && !st.wasMyTurn) {
+        notice(`It is your turn in game #${id}.`);
+        document.title = `▶ Your turn — Baumeister #${id}`;
+      } else if (!myTurn) {
+        document.title = `Baumeister #${id}`;
+        if (st.wasMyTurn) notice(null);
+      }
+      st.wasMyTurn = myTurn;
+      if (d.status === 'finished' && !st.audit) {
+        st.audit = 'pending';
+        get(`/v1/games/${id}/audit`).then((a) => { st.audit = a; render(); }).catch((e) => { st.audit = { error: e.message }; render(); });
+      }
+      render();
+    } catch (e) { problem(e); }
+  }
+
+  async function loadLog() {
+    let after = st.log.length ? st.log[st.log.length - 1].version : 0;
+    // A finished game shows everything: read the whole log again once it ends.
+    if (st.detail.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
+    for (;;) {
+      const page = await get(`/v1/games/${id}/events?after=${after}&limit=500`);
+      st.log.push(...page.events);
+      if (page.next_after === null || page.next_after === undefined || !page.events.length) break;
+      after = page.next_after;
+    }
+  }
+
+  async function play(move) {
+    if (st.sending) return;
+    st.sending = true;
+    problem(null);
+    movesBox.setAttribute('aria-busy', 'true');
+    try {
+      // Where several seats act at once, a version pin would lose every race to the others:
+      // let the server decide the command on the newest state (the rules allow it).
+      const body = st.detail && st.detail.to_act.length > 1 ? { command: move.command } : move;
+      await post(`/v1/games/${id}/commands`, body);
+    } catch (e) {
+      problem(e);
+    } finally {
+      st.sending = false;
+      movesBox.removeAttribute('aria-busy');
+      await refresh();
+    }
+  }
+
+  // Redrawing replaces the elements: keep the keyboard focus where it was (same id, same move,
+  // same place), else on the moves heading, so keyboard players do not start over.
+  const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join'];
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === document.body || !main.contains(el)) return null;
+    for (const k of KEYS) if (el.getAttribute(k) !== null) return [k, el.getAttribute(k)];
+    return ['fallback', ''];
+  }
+  function restoreFocus(key) {
+    if (!key) return;
+    const found = key[0] === 'fallback' ? null : [...main.querySelectorAll(`[${key[0]}]`)].find((e) => e.getAttribute(key[0]) === key[1]);
+    const target = found || document.getElementById('moves-h');
+    if (target) { if (!found) target.setAttribute('tabindex', '-1'); target.focus({ preventScroll: true }); }
+  }
+
+  function render() {
+    const key = focusKey();
+    draw();
+    restoreFocus(key);
+  }
+
+  function draw() {
+    const d = st.detail;
+    if (!d) return;
+    const n = names();
+    const mod = BOARDS[d.kind];
+    const seat = d.your_seat;
+    const seatLine = d.seats.map((s) => h('li', { class: d.to_act.includes(s.seat) && d.status === 'active' ? 'acting' : '', 'data-seat': s.seat },
+      seatName(s.seat, n), s.seat === seat ? ' — you' : '', d.scores ? `: ${d.scores[s.seat]} points` : '',
+      d.to_act.includes(s.seat) && d.status === 'active' ? h('strong', {}, ' ◀ to act') : '',
+      d.winners.includes(s.seat) ? h('strong', {}, ' ★ winner') : ''));
+    let status;
+    if (d.status === 'open') status = `Waiting for players: ${d.seats.length} of ${d.seat_count} seats taken.`;
+    else if (d.status === 'finished') status = `Finished. ${d.winners.length ? 'Won by ' + d.winners.map((w) => seatName(w, n)).join(' and ') : 'No winner'}.`;
+    else if (seat !== null && seat !== undefined && d.to_act.includes(seat)) status = 'Your turn.';
+    else status = `Waiting for ${d.to_act.map((s) => seatName(s, n)).join(', ')}.`;
+    const join = d.status === 'open' && session.token && (seat === null || seat === undefined)
+      ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, 'Join this game') : '';
+    head.replaceChildren(
+      h('h1', {}, `#${d.id} ${d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small' }, 'rules')),
+      h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(status === 'Your turn.') }, status, ' ', join),
+      h('ul', { class: 'seats' }, seatLine),
+      d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, 'You are watching: the board shows what a spectator may see.') : '',
+      st.stream ? h('p', { class: 'muted small' }, 'Live (event stream).') : h('p', { class: 'muted small' }, 'Live (polling).'),
+      auditLine());
+
+    const replaying = st.replayAt !== null && st.replayView;
+    const view = replaying ? st.replayView : d.view;
+    const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render };
+    board.replaceChildren();
+    if (view && mod) {
+      try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, `The board could not be drawn: ${e.message}`)); console.error(e); }
+    } else if (!view) board.append(h('p', {}, d.status === 'open' ? 'The board appears when the game starts.' : 'No board.'));
+    if (replaying) board.prepend(h('p', { class: 'replay-note' }, `Replay: the board at version ${st.replayAt} of ${d.version}.`));
+
+    const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
+    movesBox.replaceChildren(h('h2', { id: 'moves-h' }, 'Your moves'),
+      ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? 'Replaying: go back to the live board to play.' : 'Nothing to do now.') : '',
+      ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted' }, 'Click a highlighted place on the board, or choose below.') : '',
+      rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
+        h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : '');
+
+    renderReplay();
+    renderLog();
+  }
+
+  function auditLine() {
+    if (!st.audit) return '';
+    if (st.audit === 'pending') return h('p', { class: 'audit' }, 'Auditing…');
+    if (st.audit.error) return h('p', { class: 'audit bad' }, `Audit: ${st.audit.error}`);
+    const a = st.audit;
+    const ok = a.chain_intact && a.decisions_reproduced;
+    return h('p', { class: ok ? 'audit good' : 'audit bad', id: 'audit', 'data-verdict': ok ? 'sound' : 'broken' },
+      ok ? `Audit: sound — the hash chain of ${a.events} events is intact and all ${a.commands} commands decided again gave the same events.`
+        : `Audit: PROBLEMS — ${a.problems.join('; ') || 'chain or decisions do not match'}.`);
+  }
+
+  function renderReplay() {
+    const d = st.detail;
+    if (!d || d.version === 0) { replayBox.replaceChildren(); return; }
+    const at = st.replayAt ?? d.version;
+    const slider = h('input', { type: 'range', id: 'replay', min: 1, max: d.version, value: at, 'aria-valuetext': `version ${at}` });
+    const label = h('output', { for: 'replay', id: 'replay-at' }, `version ${at} of ${d.version}`);
+    let pending = null;
+    slider.addEventListener('input', () => {
+      label.textContent = `version ${slider.value} of ${d.version}`;
+      clearTimeout(pending);
+      pending = setTimeout(() => showAt(Number(slider.value)), 150);
+    });
+    replayBox.replaceChildren(h('h2', { id: 'replay-h' }, 'Replay'),
+      h('label', { for: 'replay' }, 'Version'), slider, label,
+      h('div', { class: 'row' },
+        h('button', { type: 'button', onclick: () => showAt(Math.max(1, at - 1)) }, '◀ Back'),
+        h('button', { type: 'button', onclick: () => showAt(Math.min(d.version, at + 1)) }, 'Forward ▶'),
+        h('button', { type: 'button', id: 'live', onclick: () => { st.replayAt = null; st.replayView = null; render(); } }, 'Live')));
+  }
+
+  async function showAt(at) {
+    try {
+      const r = await get(`/v1/games/${id}/replay?at=${at}`);
+      st.replayAt = r.at;
+      st.replayView = r.view;
+      render();
+      const s = document.getElementById('replay');
+      if (s) s.focus();
+    } catch (e) { problem(e); }
+  }
+
+  function renderLog() {
+    const n = names();
+    const items = st.log.slice(-200).reverse().map((e) => h('li', { 'data-version': e.version }, h('span', { class: 'muted' }, `${e.version}. `), describeEvent(e, n)));
+    logBox.replaceChildren(h('h2', { id: 'log-h' }, `Log (${st.log.length} events${st.log.length > 200 ? ', newest 200 shown' : ''})`), h('ul', { class: 'log-list' }, items));
+  }
+
+  // Live: the event stream when the server has it; polling with If-None-Match otherwise (and as
+  // a slow safety net beside the stream).
+  function poll() {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      if (!alive) return;
+      if (!document.hidden || !st.stream) await refresh();
+      poll();
+    }, st.stream ? POLL_MS * 10 : POLL_MS);
+  }
+
+  function openStream() {
+    if (typeof EventSource === 'undefined') return;
+    const url = `/v1/games/${id}/stream${session.token ? `?token=${encodeURIComponent(session.token)}` : ''}`;
+    // Ask first: an unknown path answers 404 problem+json, and then polling is all there is.
+    fetch(url, { method: 'GET', headers: { Accept: 'text/event-stream' } }).then((res) => {
+      const ok = res.ok && (res.headers.get('Content-Type') || '').startsWith('text/event-stream');
+      if (res.body) res.body.cancel().catch(() => {});
+      if (!ok || !alive) return;
+      const es = new EventSource(url);
+      es.addEventListener('open', () => { st.stream = es; render(); });
+      es.addEventListener('status', () => refresh());
+      es.addEventListener('event', () => refresh());
+      es.addEventListener('error', () => { if (es.readyState === EventSource.CLOSED) { st.stream = null; render(); } });
+      st.es = es;
+    }).catch(() => {});
+  }
+
+  refresh().then(() => { poll(); openStream(); });
+  document.addEventListener('visibilitychange', refresh);
+  return () => {
+    alive = false;
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', refresh);
+    if (st.es) st.es.close();
+    notice(null);
+    document.title = 'Baumeister';
+  };
+}

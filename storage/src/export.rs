@@ -1,0 +1,241 @@
+//! A game as one self-contained JSON document that anybody can check without the server
+//! (`baumeister verify FILE`, see `verify.rs`): metadata, options, seats and client seeds, every
+//! command with its position, clock and derived seed, every event with its hash, the revealed
+//! secret and the signed head. The audit checks the same document, built from the database.
+
+use baumeister_domain::fairness::{derive_key, to_hex};
+use baumeister_domain::{Status, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::error::{Result, StoreError};
+use crate::reads::Reader;
+use crate::snapshot::read_log;
+use crate::trust::{GameKeys, SignedHead};
+use crate::types::Lifecycle;
+use crate::Store;
+
+/// The `format` of every export this server writes.
+pub const EXPORT_FORMAT: &str = "baumeister-export/1";
+
+/// A whole game, checkable offline.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Export {
+    /// `baumeister-export/1`.
+    pub format: String,
+    /// The game's global id (`fairness.uid`).
+    pub game: String,
+    pub kind: String,
+    /// The options in full, as the set-up used them.
+    pub options: Value,
+    pub seat_count: u8,
+    pub seats: Vec<ExportSeat>,
+    pub status: Lifecycle,
+    /// Who must act, scores and winners after the last event.
+    pub result: Status,
+    /// SHA-256 of the secret, hexadecimal, as shown from the start.
+    pub commitment: String,
+    /// The game's secret, hexadecimal (32 bytes).
+    pub secret: String,
+    /// Every command in the order it was appended, each with the events it produced.
+    pub commands: Vec<ExportCommand>,
+    /// The chain head after the last event, signed by the exporting server.
+    pub head: SignedHead,
+}
+
+/// A seat and the entropy its player added.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportSeat {
+    pub seat: u8,
+    /// The player's name on the exporting server.
+    pub player: Option<String>,
+    pub client_seed: String,
+}
+
+/// A command and what it produced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportCommand {
+    /// How many events came before it: the position its seed is derived for.
+    pub position: i64,
+    /// The seat that sent it (absent for the set-up and deadlines).
+    pub seat: Option<u8>,
+    /// The command (`Setup` and `DeadlinePassed` are the server's own).
+    pub body: Value,
+    /// The clock the rules saw, ms since the Unix epoch.
+    pub now_ms: i64,
+    /// HMAC-SHA256(secret, client seeds + position), hexadecimal: the generator's state.
+    pub seed: String,
+    pub events: Vec<ExportEvent>,
+}
+
+/// A stored event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportEvent {
+    pub version: i64,
+    /// SHA-256 over the previous hash, the game's uid, the version, the type and the payload.
+    pub hash: String,
+    /// The event, tagged by `type`.
+    pub payload: Value,
+}
+
+/// A game as read from the database for an export or an audit.
+pub(crate) struct Loaded {
+    pub export: Export,
+    /// What the hash chain covers (see `trust::GameKeys`).
+    pub chain_id: Vec<u8>,
+    /// Whether the game has commit-and-reveal randomness (older games do not).
+    pub fair: bool,
+    /// Events no stored command accounts for, in order (the export cannot show them).
+    pub stray: Vec<String>,
+}
+
+impl Store {
+    /// The export of a game: finished games for anybody; running ones for auditors who do not
+    /// sit at them (it reveals every secret, the game's included).
+    pub async fn export(&self, game_id: i64, reader: Reader) -> Result<Export> {
+        let loaded = self.load_for_check(game_id, Some(reader)).await?;
+        if !loaded.fair {
+            return Err(StoreError::NotExportable);
+        }
+        Ok(loaded.export)
+    }
+
+    /// Reads the whole game at its current version. A `reader` who may not see it whole is
+    /// refused; `None` is the audit, which shows none of it.
+    pub(crate) async fn load_for_check(
+        &self,
+        game_id: i64,
+        reader: Option<Reader>,
+    ) -> Result<Loaded> {
+        let client = self.pool.get().await?;
+        let account = reader.and_then(|r| r.account());
+        let head = self.head(&client, game_id, account).await?;
+        let finished = head.status == "finished";
+        if let Some(reader) = reader {
+            if !finished && reader.viewer(head.seat) != Viewer::Everyone {
+                return Err(StoreError::ExportNotAllowed);
+            }
+        }
+        let row = client
+            .query_one(
+                "SELECT g.options, g.progress, f.uid::text, f.secret, f.commitment, f.client_seeds,
+                        coalesce(f.imported -> 'players',
+                                 (SELECT json_agg(a.name ORDER BY s.seat) FROM seats s
+                                  JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb)
+                 FROM games g LEFT JOIN game_fairness f ON f.game_id = g.id WHERE g.id = $1",
+                &[&game_id],
+            )
+            .await?;
+        let options: Value = row.get(0);
+        let progress: Option<Value> = row.get(1);
+        let uid: Option<String> = row.get(2);
+        let secret: Option<Vec<u8>> = row.get(3);
+        let commitment: Option<Vec<u8>> = row.get(4);
+        let client_seeds: Vec<String> = row.get::<_, Option<Vec<String>>>(5).unwrap_or_default();
+        let players: Vec<Option<String>> = row
+            .get::<_, Option<Value>>(6)
+            .and_then(|p| serde_json::from_value(p).ok())
+            .unwrap_or_default();
+        let keys = match (&uid, &secret) {
+            (Some(uid), Some(secret)) => GameKeys::fair(uid, secret.clone(), client_seeds.clone()),
+            _ => GameKeys::legacy(game_id),
+        };
+        let events = read_log(&client, game_id, 0, head.version, None).await?;
+        let commands = client
+            .query(
+                "SELECT id, seat, body, seed, now_ms FROM commands
+                 WHERE game_id = $1 AND id <= coalesce(
+                     (SELECT command_id FROM events WHERE game_id = $1 AND version = $2), -1)
+                 ORDER BY id",
+                &[&game_id, &head.version],
+            )
+            .await?;
+        drop(client);
+
+        let mut cursor = 0;
+        let mut exported = Vec::with_capacity(commands.len());
+        for row in &commands {
+            let id: i64 = row.get(0);
+            let position = cursor as i64;
+            let mine: Vec<ExportEvent> = events[cursor..]
+                .iter()
+                .take_while(|e| e.command_id == id)
+                .map(|e| ExportEvent {
+                    version: e.version,
+                    hash: to_hex(&e.hash),
+                    payload: e.payload.clone(),
+                })
+                .collect();
+            cursor += mine.len();
+            let seed = match &keys.fair {
+                Some((secret, seeds)) => to_hex(&derive_key(secret, seeds, position)),
+                // Older games: the seed the server drew, as 8 bytes big-endian.
+                None => to_hex(&(row.get::<_, i64>(3) as u64).to_be_bytes()),
+            };
+            exported.push(ExportCommand {
+                position,
+                seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
+                body: row.get(2),
+                now_ms: row.get(4),
+                seed,
+                events: mine,
+            });
+        }
+        // The type column is what `/events` filters by: it must be the payload's own.
+        let mut stray: Vec<String> = events
+            .iter()
+            .filter(|e| e.kind != crate::append::event_type(&e.payload))
+            .map(|e| format!("version {}: the stored type is not the event's", e.version))
+            .collect();
+        if cursor < events.len() {
+            stray.push(format!(
+                "versions {}..={} belong to no stored command in order",
+                cursor + 1,
+                events.len()
+            ));
+        }
+        let last_hash = events
+            .last()
+            .map(|e| e.hash.clone())
+            .unwrap_or_else(|| crate::GENESIS.to_vec());
+        let result: Status = progress
+            .map(serde_json::from_value)
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?
+            .unwrap_or_default();
+        let export = Export {
+            format: EXPORT_FORMAT.into(),
+            game: keys.name.clone(),
+            kind: head.game.kind().into(),
+            options,
+            seat_count: head.seat_count,
+            seats: client_seeds
+                .iter()
+                .enumerate()
+                .map(|(seat, seed)| ExportSeat {
+                    seat: seat as u8,
+                    player: players.get(seat).cloned().flatten(),
+                    client_seed: seed.clone(),
+                })
+                .collect(),
+            status: Lifecycle::parse(&head.status)
+                .ok_or_else(|| StoreError::Corrupt(head.status.clone()))?,
+            result,
+            commitment: commitment.as_deref().map(to_hex).unwrap_or_default(),
+            secret: secret.as_deref().map(to_hex).unwrap_or_default(),
+            commands: exported,
+            head: self.trust.signer.sign(&keys.name, head.version, &last_hash),
+        };
+        Ok(Loaded {
+            export,
+            chain_id: keys.chain_id,
+            fair: keys.fair.is_some(),
+            stray,
+        })
+    }
+}

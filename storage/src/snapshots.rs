@@ -1,0 +1,248 @@
+//! Snapshots of a game's state every K events (`SNAPSHOT_EVERY`, default 100), so that a replay
+//! of any version, or a cold cache, folds at most K events after the nearest one instead of the
+//! whole log. They are written lazily by the folds that pass them (replays, audits) and never
+//! trusted blindly: one is used only when its hash is the stored event's at its version and the
+//! server's own signature over the game, the version, that hash and the state's SHA-256 verifies
+//! (a changed or foreign snapshot is ignored, and rewritten by the next fold that passes it);
+//! the audit folds from event 1 and compares every stored snapshot with its own state.
+
+use baumeister_domain::fairness::to_hex;
+use baumeister_domain::DynGame;
+use deadpool_postgres::GenericClient;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::cache::Aggregate;
+use crate::chain::GENESIS;
+use crate::error::Result;
+use crate::export::Export;
+use crate::snapshot::StoredEvent;
+use crate::trust::Trust;
+use crate::Store;
+
+pub(crate) const DEFAULT_EVERY: i64 = 100;
+
+/// A state folded at a snapshot version, with the hash of its last event.
+pub(crate) type Kept = (i64, Value, Vec<u8>);
+
+/// What a snapshot's signature covers.
+fn message(game: &str, version: i64, hash: &[u8], state: &Value) -> Vec<u8> {
+    let digest = Sha256::digest(serde_json::to_vec(state).expect("JSON serializes"));
+    format!(
+        "baumeister-snapshot/1 {game} {version} {} {}",
+        to_hex(hash),
+        to_hex(&digest)
+    )
+    .into_bytes()
+}
+
+/// Folds `events` onto `base`, keeping the state (as JSON) at every multiple of `every`.
+pub(crate) fn fold_keeping(
+    game: &'static dyn DynGame,
+    mut base: Aggregate,
+    events: &[StoredEvent],
+    every: i64,
+) -> Result<(Aggregate, Vec<Kept>)> {
+    let mut kept = Vec::new();
+    for event in events {
+        game.evolve(&mut base.state, &event.payload)?;
+        base.version = event.version;
+        base.last_hash.clone_from(&event.hash);
+        if base.version % every == 0 {
+            kept.push((
+                base.version,
+                game.save_state(&base.state),
+                event.hash.clone(),
+            ));
+        }
+    }
+    Ok((base, kept))
+}
+
+impl Store {
+    pub(crate) fn snapshot_every(&self) -> i64 {
+        self.trust.snapshot_every
+    }
+
+    /// The game at the nearest trustworthy snapshot at or before `version` (the initial state
+    /// when there is none): one query, none below the first snapshot version.
+    pub(crate) async fn snapshot_base(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        game: &'static dyn DynGame,
+        version: i64,
+    ) -> Result<Aggregate> {
+        let initial = Aggregate {
+            game,
+            version: 0,
+            state: game.initial(),
+            last_hash: GENESIS.to_vec(),
+        };
+        if version < self.snapshot_every() {
+            return Ok(initial);
+        }
+        let keys = self.trust.keys(client, game_id).await?;
+        let rows = client
+            .query(
+                "SELECT s.version, s.state, s.hash, s.signature FROM snapshots s
+                 JOIN events e ON e.game_id = s.game_id AND e.version = s.version AND e.hash = s.hash
+                 WHERE s.game_id = $1 AND s.version <= $2 ORDER BY s.version DESC LIMIT 3",
+                &[&game_id, &version],
+            )
+            .await?;
+        for row in rows {
+            let (at, state, hash, signature): (i64, Value, Vec<u8>, Vec<u8>) =
+                (row.get(0), row.get(1), row.get(2), row.get(3));
+            if !self
+                .trust
+                .signer
+                .signed(&message(&keys.name, at, &hash, &state), &signature)
+            {
+                tracing::warn!(
+                    game = game_id,
+                    version = at,
+                    "a snapshot's signature does not verify; folding past it"
+                );
+                continue;
+            }
+            match game.load_state(&state) {
+                Ok(state) => {
+                    return Ok(Aggregate {
+                        game,
+                        version: at,
+                        state,
+                        last_hash: hash,
+                    })
+                }
+                Err(e) => {
+                    tracing::warn!(game = game_id, version = at, error = %e, "a snapshot does not load")
+                }
+            }
+        }
+        Ok(initial)
+    }
+
+    /// Stores (or replaces) the snapshots a fold kept.
+    pub(crate) async fn save_snapshots(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        kept: &[Kept],
+    ) -> Result<()> {
+        if kept.is_empty() {
+            return Ok(());
+        }
+        let keys = self.trust.keys(client, game_id).await?;
+        let mut versions = Vec::new();
+        let mut states = Vec::new();
+        let mut hashes = Vec::new();
+        let mut signatures = Vec::new();
+        for (version, state, hash) in kept {
+            versions.push(*version);
+            signatures.push(
+                self.trust
+                    .signer
+                    .sign_bytes(&message(&keys.name, *version, hash, state)),
+            );
+            states.push(state);
+            hashes.push(hash.as_slice());
+        }
+        client
+            .execute(
+                "INSERT INTO snapshots (game_id, version, state, hash, signature)
+                 SELECT $1, v, s, h, g FROM unnest($2::bigint[], $3::jsonb[], $4::bytea[], $5::bytea[]) AS x(v, s, h, g)
+                 ON CONFLICT (game_id, version) DO UPDATE
+                 SET state = excluded.state, hash = excluded.hash, signature = excluded.signature",
+                &[&game_id, &versions, &states, &hashes, &signatures],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Every stored snapshot of a game, for the audit.
+    pub(crate) async fn stored_snapshots(&self, game_id: i64) -> Result<Vec<StoredSnapshot>> {
+        let client = self.pool.get().await?;
+        let rows = client
+            .query(
+                "SELECT version, state, hash, signature FROM snapshots WHERE game_id = $1 ORDER BY version",
+                &[&game_id],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| StoredSnapshot {
+                version: row.get(0),
+                state: row.get(1),
+                hash: row.get(2),
+                signature: row.get(3),
+            })
+            .collect())
+    }
+}
+
+/// A snapshot as stored.
+pub(crate) struct StoredSnapshot {
+    pub version: i64,
+    pub state: Value,
+    pub hash: Vec<u8>,
+    pub signature: Vec<u8>,
+}
+
+/// The audit's check of the snapshots: folds the export's events from event 1 and compares each
+/// stored snapshot with the state (and hash) at its version, and checks its signature.
+pub(crate) fn compare_snapshots(
+    game: &'static dyn DynGame,
+    export: &Export,
+    snapshots: &[StoredSnapshot],
+    trust: &Trust,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut wanted = snapshots.iter().peekable();
+    let mut state = game.initial();
+    let events = export.commands.iter().flat_map(|c| &c.events);
+    for event in events {
+        if game.evolve(&mut state, &event.payload).is_err() {
+            break;
+        }
+        while let Some(snapshot) = wanted.next_if(|s| s.version <= event.version) {
+            let same = snapshot.version == event.version
+                && to_hex(&snapshot.hash) == event.hash
+                && game
+                    .load_state(&snapshot.state)
+                    .is_ok_and(|stored| game.same_state(&stored, &state));
+            let signed = trust.signer.signed(
+                &message(
+                    &export.game,
+                    snapshot.version,
+                    &snapshot.hash,
+                    &snapshot.state,
+                ),
+                &snapshot.signature,
+            );
+            if !same {
+                problems.push(format!(
+                    "the snapshot at version {} is not the state the events give{}",
+                    snapshot.version,
+                    if signed {
+                        ""
+                    } else {
+                        " (nor signed by this server, so it is not used)"
+                    }
+                ));
+            } else if !signed {
+                problems.push(format!(
+                    "the snapshot at version {} is not signed by this server's key (it is not used)",
+                    snapshot.version
+                ));
+            }
+        }
+    }
+    for snapshot in wanted {
+        problems.push(format!(
+            "the snapshot at version {} is beyond the log",
+            snapshot.version
+        ));
+    }
+    problems
+}

@@ -1,0 +1,432 @@
+//! Checking an export without the server: the commitment, every seed, every decision, the hash
+//! chain and the signed head. Pure (no database, no network): `baumeister verify FILE` runs it,
+//! an import runs it before loading anything, and the audit runs it on the game as stored.
+
+use std::fmt;
+
+use baumeister_domain::fairness::{commitment, derive_key, from_hex, to_hex, valid_client_seed};
+use baumeister_domain::{registry, Ctx, DynGame};
+use serde_json::Value;
+
+use crate::append::event_type;
+use crate::chain::{event_hash, GENESIS};
+use crate::export::{Export, EXPORT_FORMAT};
+use crate::trust::{uid_bytes, verify_head};
+use crate::types::Lifecycle;
+
+/// The first thing an export gets wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// Which check: `format`, `commitment`, `seed`, `position`, `chain`, `decision`, `result`,
+    /// `head` or `signature`.
+    pub part: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.part, self.message)
+    }
+}
+
+/// What a verified export proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    pub game: String,
+    pub kind: String,
+    pub commands: usize,
+    pub version: i64,
+    /// The public key that signed the head.
+    pub key: String,
+}
+
+impl fmt::Display for Verified {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "verified: {} game {}, {} commands decided again, {} events chained, head signed by {}",
+            self.kind, self.game, self.commands, self.version, self.key
+        )
+    }
+}
+
+/// Checks everything an export claims; the first difference found, in the order a game was
+/// played (a changed event is reported at its version, a changed seed at its command).
+pub fn verify_export(export: &Export) -> Result<Verified, Difference> {
+    let options = Checks {
+        chain_id: uid_bytes(&export.game),
+        fair: true,
+        signature: true,
+        limit: 1,
+    };
+    match check(export, &options).into_iter().next() {
+        Some(difference) => Err(difference),
+        None => Ok(Verified {
+            game: export.game.clone(),
+            kind: export.kind.clone(),
+            commands: export.commands.len(),
+            version: export.head.version,
+            key: export.head.key.clone(),
+        }),
+    }
+}
+
+/// How to check.
+pub(crate) struct Checks {
+    /// What the hash chain covers.
+    pub chain_id: Vec<u8>,
+    /// Commit-and-reveal randomness; `false` for games older than it, whose `seed`s are the
+    /// server's 8-byte draws.
+    pub fair: bool,
+    pub signature: bool,
+    /// Stop after this many differences.
+    pub limit: usize,
+}
+
+fn differ(part: &'static str, message: impl Into<String>) -> Difference {
+    Difference {
+        part,
+        message: message.into(),
+    }
+}
+
+/// Every difference (up to `limit`), in the order of the game.
+pub(crate) fn check(export: &Export, checks: &Checks) -> Vec<Difference> {
+    let mut found = Vec::new();
+    macro_rules! report {
+        ($d:expr) => {{
+            found.push($d);
+            if found.len() >= checks.limit {
+                return found;
+            }
+        }};
+    }
+    if export.format != EXPORT_FORMAT {
+        report!(differ(
+            "format",
+            format!("`format` is `{}`, not `{EXPORT_FORMAT}`", export.format)
+        ));
+    }
+    let Some(game) = registry::find(&export.kind) else {
+        report!(differ("format", format!("no game kind `{}`", export.kind)));
+        return found;
+    };
+
+    // The secret, shown at the end, is the one committed to at the start.
+    let mut secret = Vec::new();
+    let client_seeds: Vec<String> = export.seats.iter().map(|s| s.client_seed.clone()).collect();
+    if checks.fair {
+        match from_hex(&export.secret).filter(|s| s.len() == 32) {
+            Some(s) => secret = s,
+            None => report!(differ(
+                "commitment",
+                "the secret is not 32 bytes of hexadecimal"
+            )),
+        }
+        if to_hex(&commitment(&secret)) != export.commitment.to_ascii_lowercase() {
+            report!(differ(
+                "commitment",
+                "SHA-256 of the secret is not the commitment: the secret was changed"
+            ));
+        }
+        let seats_in_order = export
+            .seats
+            .iter()
+            .enumerate()
+            .all(|(i, s)| s.seat as usize == i && valid_client_seed(&s.client_seed));
+        if export.seats.len() != export.seat_count as usize || !seats_in_order {
+            report!(differ(
+                "format",
+                "`seats` must list every seat in order, each with a client seed of 1–64 of A–Z a–z 0–9 _ . -"
+            ));
+        }
+    }
+
+    let mut previous = GENESIS.to_vec();
+    let mut version = 0i64;
+    let mut state = game.initial();
+    for (n, command) in export.commands.iter().enumerate() {
+        let at = command.position;
+        if at != version {
+            report!(differ(
+                "position",
+                format!("command {n} claims position {at} but follows {version} events")
+            ));
+        }
+        let mut ctx = if checks.fair {
+            let key = derive_key(&secret, &client_seeds, version);
+            if to_hex(&key) != command.seed.to_ascii_lowercase() {
+                report!(differ(
+                    "seed",
+                    format!(
+                        "the seed of the command at position {version} is not HMAC-SHA256(secret, client seeds, {version})"
+                    )
+                ));
+            }
+            Ctx::from_key(&key, command.now_ms)
+        } else {
+            let seed = from_hex(&command.seed)
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map(u64::from_be_bytes);
+            match seed {
+                Some(seed) => Ctx::new(seed, command.now_ms),
+                None => {
+                    report!(differ(
+                        "seed",
+                        format!("the seed at position {at} is not 8 bytes")
+                    ));
+                    continue;
+                }
+            }
+        };
+        let first = version + 1;
+        for event in &command.events {
+            version += 1;
+            if event.version != version {
+                report!(differ(
+                    "chain",
+                    format!(
+                        "event {} comes where version {version} belongs",
+                        event.version
+                    )
+                ));
+            }
+            let hash = event_hash(
+                &previous,
+                &checks.chain_id,
+                event.version,
+                event_type(&event.payload),
+                &event.payload,
+            );
+            if to_hex(&hash) != event.hash.to_ascii_lowercase() {
+                report!(differ(
+                    "chain",
+                    format!(
+                        "the hash of version {} does not cover that event after the previous hash: the event or its hash was changed",
+                        event.version
+                    )
+                ));
+            }
+            previous = from_hex(&event.hash).unwrap_or(hash);
+        }
+        let last = version;
+        match decide(game, &state, command, export, &mut ctx) {
+            Ok(produced) if produced.iter().eq(command.events.iter().map(|e| &e.payload)) => {}
+            Ok(_) => report!(differ(
+                "decision",
+                format!(
+                    "deciding the command at position {at} again does not give versions {first}..={last}"
+                )
+            )),
+            Err(e) => report!(differ(
+                "decision",
+                format!("deciding the command at position {at} again is refused ({e})")
+            )),
+        }
+        for event in &command.events {
+            if let Err(e) = game.evolve(&mut state, &event.payload) {
+                report!(differ(
+                    "decision",
+                    format!("version {} does not apply ({e})", event.version)
+                ));
+            }
+        }
+    }
+
+    let status = game.status(&state);
+    let lifecycle = match (version, status.finished) {
+        (0, _) => Lifecycle::Open,
+        (_, false) => Lifecycle::Active,
+        (_, true) => Lifecycle::Finished,
+    };
+    if version > 0 && (status != export.result || lifecycle != export.status) {
+        report!(differ(
+            "result",
+            "the events do not end in the `status` and `result` the export states"
+        ));
+    }
+    let head = &export.head;
+    if head.version != version
+        || head.hash.to_ascii_lowercase() != to_hex(&previous)
+        || head.game != export.game
+    {
+        report!(differ(
+            "head",
+            format!(
+                "the signed head (version {}) is not the last event's hash (version {version}) of game {}",
+                head.version, export.game
+            )
+        ));
+    }
+    if checks.signature {
+        if let Err(e) = verify_head(head) {
+            report!(differ("signature", e));
+        }
+    }
+    found
+}
+
+/// The events a stored command produces when decided again.
+fn decide(
+    game: &'static dyn DynGame,
+    state: &baumeister_domain::GameState,
+    command: &crate::export::ExportCommand,
+    export: &Export,
+    ctx: &mut Ctx,
+) -> Result<Vec<Value>, String> {
+    let body = &command.body;
+    match (body.get("type").and_then(Value::as_str), command.seat) {
+        (Some("Setup"), None) => {
+            if command.position != 0
+                || body["options"] != export.options
+                || body["seats"].as_u64() != Some(u64::from(export.seat_count))
+            {
+                return Err(
+                    "the set-up is not the first command with the game's options and seats".into(),
+                );
+            }
+            game.setup(&export.options, export.seat_count, ctx)
+                .map_err(|e| e.to_string())
+        }
+        (Some("DeadlinePassed"), None) => Ok(game.on_deadline(state, ctx)),
+        (_, Some(seat)) => game
+            .decide(state, seat, body, ctx)
+            .map_err(|e| e.to_string()),
+        (_, None) => {
+            Err("a command without a seat that is neither `Setup` nor `DeadlinePassed`".into())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::offline::random_export;
+    use crate::trust::Signer;
+
+    fn export() -> Export {
+        let signer = Signer::from_seed(&[5; 32]);
+        let game = registry::all()[0].info();
+        random_export(game.kind, game.max_seats, 11, 60, &signer).unwrap()
+    }
+
+    /// Changes one character of a hexadecimal string (`0` ↔ `1`, else to `0`).
+    fn flip(hex: &mut String, at: usize) {
+        let c = hex.as_bytes()[at];
+        let to = if c == b'0' { "1" } else { "0" };
+        hex.replace_range(at..at + 1, to);
+    }
+
+    /// The first number in `value`, changed by one in its last digit.
+    fn nudge_a_number(value: &mut Value) -> bool {
+        match value {
+            Value::Number(n) if n.is_u64() => {
+                *value = Value::from(n.as_u64().unwrap() ^ 1);
+                true
+            }
+            Value::Array(items) => items.iter_mut().any(nudge_a_number),
+            Value::Object(map) => map.values_mut().any(nudge_a_number),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn a_faithful_export_verifies() {
+        let export = export();
+        let verified = verify_export(&export).unwrap();
+        assert_eq!(verified.version, export.head.version);
+        assert!(verified.to_string().starts_with("verified: "));
+    }
+
+    #[test]
+    fn one_byte_changed_is_refused_where_it_was_changed() {
+        let original = export();
+        let mut tries = 0;
+        // An event: the chain breaks at its version (and deciding again would disagree too).
+        for (c, command) in original.commands.iter().enumerate().skip(1) {
+            for (e, _) in command.events.iter().enumerate() {
+                let mut changed = original.clone();
+                if !nudge_a_number(&mut changed.commands[c].events[e].payload) {
+                    continue;
+                }
+                tries += 1;
+                let d = verify_export(&changed).unwrap_err();
+                assert_eq!(d.part, "chain", "{d}");
+                let version = command.events[e].version;
+                assert!(d.message.contains(&format!("version {version} ")), "{d}");
+            }
+        }
+        assert!(tries > 0, "some event has a number");
+        // A seed: refused at its command.
+        let mut changed = original.clone();
+        flip(&mut changed.commands[2].seed, 10);
+        let d = verify_export(&changed).unwrap_err();
+        assert_eq!(d.part, "seed", "{d}");
+        let position = original.commands[2].position;
+        assert!(d.message.contains(&format!("position {position} ")), "{d}");
+        // The secret: it no longer matches the commitment.
+        let mut changed = original.clone();
+        flip(&mut changed.secret, 63);
+        assert_eq!(verify_export(&changed).unwrap_err().part, "commitment");
+        // The commitment itself.
+        let mut changed = original.clone();
+        flip(&mut changed.commitment, 0);
+        assert_eq!(verify_export(&changed).unwrap_err().part, "commitment");
+        // The signature.
+        let mut changed = original.clone();
+        flip(&mut changed.head.signature, 20);
+        assert_eq!(verify_export(&changed).unwrap_err().part, "signature");
+        // The head's hash (a signature over another history).
+        let mut changed = original.clone();
+        flip(&mut changed.head.hash, 5);
+        assert_eq!(verify_export(&changed).unwrap_err().part, "head");
+        // A command left out: the next one is not at its position.
+        let mut changed = original.clone();
+        changed.commands.remove(3);
+        assert_eq!(verify_export(&changed).unwrap_err().part, "position");
+    }
+
+    #[test]
+    fn a_history_rewritten_with_its_chain_recomputed_is_still_refused() {
+        // Whoever rewrites an event and recomputes every hash after it still cannot make the
+        // rules decide it, nor sign the new head with the server's key.
+        let original = export();
+        let mut changed = original.clone();
+        let c = (1..changed.commands.len())
+            .find(|&c| {
+                changed.commands[c]
+                    .events
+                    .first()
+                    .is_some_and(|e| e.payload.to_string().chars().any(|ch| ch.is_ascii_digit()))
+            })
+            .unwrap();
+        assert!(nudge_a_number(&mut changed.commands[c].events[0].payload));
+        let chain_id = uid_bytes(&changed.game);
+        let mut previous = GENESIS.to_vec();
+        for command in &mut changed.commands {
+            for event in &mut command.events {
+                previous = event_hash(
+                    &previous,
+                    &chain_id,
+                    event.version,
+                    event_type(&event.payload),
+                    &event.payload,
+                );
+                event.hash = to_hex(&previous);
+            }
+        }
+        let d = verify_export(&changed).unwrap_err();
+        assert_eq!(d.part, "decision", "{d}");
+        changed.head.hash = to_hex(&previous);
+        changed.commands[c].events[0] = original.commands[c].events[0].clone();
+        let checks = Checks {
+            chain_id,
+            fair: true,
+            signature: true,
+            limit: 100,
+        };
+        assert!(check(&changed, &checks)
+            .iter()
+            .any(|d| d.part == "signature"));
+    }
+}

@@ -1,0 +1,125 @@
+//! Replay speed, per game kind: folding events in memory, and reading them from PostgreSQL and
+//! folding them (a cold cache). Run it optimized:
+//!
+//! ```sh
+//! cargo run --release -p baumeister-tests --bin replay-bench
+//! ```
+//!
+//! Games are played offline by random legal moves (`baumeister_storage::offline`), imported
+//! into a scratch database `bm_replay_bench` (dropped first), then folded.
+
+use std::time::Instant;
+
+use baumeister_domain::registry;
+use baumeister_storage::offline::random_export;
+use baumeister_storage::{Reader, Signer, Store};
+use serde_json::Value;
+
+/// Events folded in memory per kind (whole games, played again and again).
+const IN_MEMORY_EVENTS: usize = 200_000;
+/// Events stored and read back per kind.
+const STORED_EVENTS: usize = 50_000;
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let url = baumeister_tests::database_url("bm_replay_bench");
+    let admin = baumeister_tests::database_url("postgres");
+    let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .expect("PostgreSQL answers at DATABASE_URL");
+    tokio::spawn(connection);
+    client
+        .batch_execute("DROP DATABASE IF EXISTS bm_replay_bench WITH (FORCE)")
+        .await
+        .unwrap();
+    let store = Store::connect(&url, 4).await.expect("the scratch database");
+    let auditor = store
+        .create_account("bench", "not a password hash")
+        .await
+        .unwrap();
+    let reader = Reader::Account {
+        id: auditor,
+        auditor: true,
+    };
+    let signer = Signer::random();
+
+    println!("| kind | events/game | folded in memory | read from PostgreSQL and folded | replay of a version (median / max) |");
+    println!("|---|---|---|---|---|");
+    for (index, game) in registry::all().iter().enumerate() {
+        let info = game.info();
+        // Whole games, each a log of payloads.
+        let mut games: Vec<Vec<Value>> = Vec::new();
+        let mut exports = Vec::new();
+        let mut total = 0;
+        // Seeds (and so uids) of their own per kind.
+        let mut seed = (index as u64 + 1) << 32;
+        while total < STORED_EVENTS {
+            let export = random_export(info.kind, info.max_seats, seed, 100_000, &signer).unwrap();
+            seed += 1;
+            let payloads: Vec<Value> = export
+                .commands
+                .iter()
+                .flat_map(|c| c.events.iter().map(|e| e.payload.clone()))
+                .collect();
+            total += payloads.len();
+            games.push(payloads);
+            if export.status == baumeister_storage::Lifecycle::Finished {
+                exports.push(export);
+            }
+        }
+        let per_game = total / games.len();
+
+        // In memory: fold every game from the initial state, until enough events were folded.
+        let mut folded = 0;
+        let started = Instant::now();
+        while folded < IN_MEMORY_EVENTS {
+            for payloads in &games {
+                let state = game.replay(payloads).unwrap();
+                std::hint::black_box(&state);
+                folded += payloads.len();
+            }
+        }
+        let in_memory = folded as f64 / started.elapsed().as_secs_f64();
+
+        // From PostgreSQL: every finished game imported, then read and folded one by one.
+        let mut ids = Vec::new();
+        for export in exports {
+            let summary = store.import(export, reader).await.unwrap();
+            ids.push((summary.id, summary.version));
+        }
+        let started = Instant::now();
+        let mut read = 0;
+        for (id, _) in &ids {
+            read += store.fold_stored(*id).await.unwrap();
+        }
+        let stored = read as f64 / started.elapsed().as_secs_f64();
+
+        // `GET …/replay?at=N` of the longest game, every version: once to write the snapshots
+        // (every 100 events), then timed (the nearest snapshot plus at most 99 events).
+        let longest = ids.iter().max_by_key(|(_, version)| *version).copied();
+        let mut latencies = Vec::new();
+        if let Some((id, version)) = longest {
+            for pass in 0..2 {
+                for at in 1..=version {
+                    let started = Instant::now();
+                    store.replay(id, Reader::Anonymous, at).await.unwrap();
+                    if pass == 1 {
+                        latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+                    }
+                }
+            }
+        }
+        latencies.sort_by(f64::total_cmp);
+        let median = latencies.get(latencies.len() / 2).copied().unwrap_or(0.0);
+        let max = latencies.last().copied().unwrap_or(0.0);
+        println!(
+            "| `{}` | {per_game} | {:.0} events/s | {:.0} events/s | {median:.2} ms / {max:.2} ms |",
+            info.kind, in_memory, stored
+        );
+    }
+    drop(store);
+    client
+        .batch_execute("DROP DATABASE IF EXISTS bm_replay_bench WITH (FORCE)")
+        .await
+        .unwrap();
+}

@@ -1,0 +1,384 @@
+//! Replays and audits anyone can trust, end to end: commit and reveal (the commitment shown
+//! from the start, client seeds, the secret revealed at the end), signed chain heads in every
+//! view and command response, exports verified offline and tampered with, imports into a second
+//! server whose audit passes, and the filtered log keeping its redaction.
+
+use baumeister_domain::fairness::{commitment, from_hex, to_hex};
+use baumeister_storage::trust::verify_head;
+use baumeister_storage::{verify_export, Export, SignedHead};
+use baumeister_tests::serde_json::{self, json, Value};
+use baumeister_tests::{Pick, TestServer};
+
+/// A game that always ends under random legal moves (its tiles run out).
+const KIND: &str = "carcassonne";
+
+/// Creates a two-seat game: seat 0 gives a client seed, seat 1 leaves it to the server.
+async fn new_game(s: &TestServer, tokens: &[String]) -> i64 {
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": KIND, "seats": 2, "client_seed": "anna-seed-1"}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let fairness = &r.body["fairness"];
+    assert_eq!(
+        fairness["commitment"].as_str().unwrap().len(),
+        64,
+        "{fairness}"
+    );
+    assert_eq!(fairness["secret"], Value::Null);
+    assert_eq!(fairness["client_seeds"], json!(["anna-seed-1"]));
+    let id = r.body["id"].as_i64().unwrap();
+    // The join body is optional: none at all takes a server-picked client seed.
+    let r = s
+        .send(
+            s.request("POST", &format!("/v1/games/{id}/join"), Some(&tokens[1])),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    id
+}
+
+fn head(value: &Value) -> SignedHead {
+    serde_json::from_value(value.clone()).expect("a signed head")
+}
+
+/// Plays by random legal moves until the game ends (or `commands` have been sent); checks the
+/// signed head of every command response against the server's published key.
+async fn play(s: &TestServer, id: i64, tokens: &[String], key: &str, commands: usize) {
+    let mut pick = Pick::new(id as u64);
+    for _ in 0..commands {
+        let game = s.get(&format!("/v1/games/{id}"), None).await;
+        if game.body["status"] == "finished" {
+            return;
+        }
+        let to_act = game.body["to_act"].as_array().unwrap();
+        let seat = to_act[pick.below(to_act.len())].as_u64().unwrap() as usize;
+        let moves = s
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+            .await;
+        let moves = moves.body["moves"].as_array().unwrap().clone();
+        let chosen = &moves[pick.below(moves.len())];
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[seat]),
+                chosen,
+            )
+            .await;
+        assert_eq!(r.status, 200, "{chosen}: {}", r.body);
+        let signed = head(&r.body["head"]);
+        assert_eq!(signed.version, r.body["version"].as_i64().unwrap());
+        assert_eq!(signed.key, key);
+        verify_head(&signed).unwrap();
+    }
+}
+
+async fn public_key(s: &TestServer) -> String {
+    let keys = s.get("/v1/keys", None).await;
+    assert_eq!(keys.status, 200, "{}", keys.body);
+    assert_eq!(keys.body["keys"][0]["algorithm"], "ed25519");
+    keys.body["keys"][0]["key"].as_str().unwrap().to_string()
+}
+
+async fn export(s: &TestServer, id: i64, token: Option<&str>) -> Export {
+    let r = s.get(&format!("/v1/games/{id}/export"), token).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    serde_json::from_value(r.body).expect("an export")
+}
+
+#[actix_web::test]
+async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_audited_there() {
+    let a = TestServer::start().await;
+    let key = public_key(&a).await;
+    let tokens = a.players(&["anna", "bert"]).await;
+    let id = new_game(&a, &tokens).await;
+
+    // From the start: the commitment, both client seeds, no secret; a signed head in the view.
+    let game = a.get(&format!("/v1/games/{id}"), Some(&tokens[1])).await;
+    let fairness = game.body["fairness"].clone();
+    let seeds = fairness["client_seeds"].as_array().unwrap();
+    assert_eq!(seeds[0], "anna-seed-1");
+    assert_eq!(
+        seeds[1].as_str().unwrap().len(),
+        32,
+        "picked by the server: {fairness}"
+    );
+    assert_eq!(fairness["secret"], Value::Null);
+    let early = head(&game.body["head"]);
+    assert_eq!(early.version, game.body["version"].as_i64().unwrap());
+    assert_eq!(early.game, fairness["uid"].as_str().unwrap());
+    verify_head(&early).unwrap();
+    assert_eq!(early.key, key);
+    let spectator = a.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(spectator.body["fairness"]["secret"], Value::Null);
+
+    // A running game is exported for auditors only (it would reveal every secret).
+    let r = a
+        .get(&format!("/v1/games/{id}/export"), Some(&tokens[0]))
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (403, "export_not_allowed"),
+        "{}",
+        r.body
+    );
+    let r = a.get(&format!("/v1/games/{id}/export"), None).await;
+    assert_eq!(r.status, 403);
+    let auditor = a.auditor("ines").await;
+    let running = export(&a, id, Some(&auditor)).await;
+    verify_export(&running).unwrap();
+
+    play(&a, id, &tokens, &key, 2000).await;
+    let game = a.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game.body["status"], "finished", "{}", game.body);
+    // The secret, revealed, is the one committed to at the start.
+    let secret = game.body["fairness"]["secret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        to_hex(&commitment(&from_hex(&secret).unwrap())),
+        fairness["commitment"].as_str().unwrap()
+    );
+
+    // The export of the finished game verifies offline, and holds the earlier head's history.
+    let exported = export(&a, id, None).await;
+    let verified = verify_export(&exported).unwrap();
+    assert_eq!(verified.version, game.body["version"].as_i64().unwrap());
+    assert_eq!(exported.secret, secret);
+    assert_eq!(exported.head.key, key);
+    let kept_earlier = exported
+        .commands
+        .iter()
+        .flat_map(|c| &c.events)
+        .find(|e| e.version == running.head.version)
+        .unwrap();
+    assert_eq!(kept_earlier.hash, running.head.hash);
+
+    // Imported into a second server (auditors only), where the audit passes.
+    let b = TestServer::start().await;
+    let player = b.player("otto").await;
+    let r = b
+        .post(
+            "/v1/games/import",
+            Some(&player),
+            &serde_json::to_value(&exported).unwrap(),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (403, "not_auditor"), "{}", r.body);
+    let b_auditor = b.auditor("vera").await;
+    let r = b
+        .post(
+            "/v1/games/import",
+            Some(&b_auditor),
+            &serde_json::to_value(&exported).unwrap(),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(r.body["fairness"]["uid"], fairness["uid"]);
+    assert_eq!(r.body["status"], "finished");
+    let imported = r.body["id"].as_i64().unwrap();
+    let audit = b.get(&format!("/v1/games/{imported}/audit"), None).await;
+    assert_eq!(audit.status, 200, "{}", audit.body);
+    for check in [
+        "chain_intact",
+        "decisions_reproduced",
+        "randomness_committed",
+    ] {
+        assert_eq!(audit.body[check], true, "{}", audit.body);
+    }
+    // Re-exported from there: the same history, signed by the second server.
+    let again = export(&b, imported, None).await;
+    verify_export(&again).unwrap();
+    assert_eq!(again.commands, exported.commands);
+    assert_eq!(again.head.hash, exported.head.hash);
+    assert_ne!(again.head.key, exported.head.key);
+    // The board there is the board here.
+    let here = a.get(&format!("/v1/games/{id}"), None).await;
+    let there = b.get(&format!("/v1/games/{imported}"), None).await;
+    assert_eq!(here.body["view"], there.body["view"]);
+    // Once is enough; a tampered export is refused with the first difference.
+    let r = b
+        .post(
+            "/v1/games/import",
+            Some(&b_auditor),
+            &serde_json::to_value(&exported).unwrap(),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "already_imported"),
+        "{}",
+        r.body
+    );
+    let mut tampered = exported.clone();
+    tampered.game = "00000000-0000-4000-8000-000000000000".into();
+    let r = b
+        .post(
+            "/v1/games/import",
+            Some(&b_auditor),
+            &serde_json::to_value(&tampered).unwrap(),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (422, "import_refused"), "{}", r.body);
+    let mut tampered = exported.clone();
+    let seed = &mut tampered.commands[1].seed;
+    let flipped = if seed.starts_with('0') { "1" } else { "0" };
+    seed.replace_range(0..1, flipped);
+    // Verified before anything is written, so the first difference is what the caller hears.
+    let r = b
+        .post(
+            "/v1/games/import",
+            Some(&b_auditor),
+            &serde_json::to_value(&tampered).unwrap(),
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body["detail"].as_str().unwrap().contains("seed:"),
+        "{}",
+        r.body
+    );
+
+    // Changing the stored history on the first server: the audit there sees it, and the head
+    // a player kept no longer matches what the server now signs.
+    let db = a.db().await;
+    db.execute(
+        "UPDATE events SET payload = payload || '{\"forged\": 1}' WHERE game_id = $1 AND version = 2",
+        &[&id],
+    )
+    .await
+    .unwrap();
+    let audit = a.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit.body["chain_intact"], false, "{}", audit.body);
+    let d = verify_export(&export(&a, id, None).await).unwrap_err();
+    assert_eq!(d.part, "chain", "{d}");
+    a.finish().await;
+    b.finish().await;
+}
+
+#[actix_web::test]
+async fn client_seeds_are_checked_and_join_bodies_are_strict() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["carl", "dora"]).await;
+    for bad in ["", "has space", "new\nline", &"x".repeat(65)] {
+        let r = s
+            .post(
+                "/v1/games",
+                Some(&tokens[0]),
+                &json!({"kind": KIND, "seats": 2, "client_seed": bad}),
+            )
+            .await;
+        assert_eq!(
+            (r.status, r.code()),
+            (400, "invalid_client_seed"),
+            "{bad:?}: {}",
+            r.body
+        );
+    }
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": KIND, "seats": 2}),
+        )
+        .await;
+    let id = r.body["id"].as_i64().unwrap();
+    let join = format!("/v1/games/{id}/join");
+    let r = s
+        .post(&join, Some(&tokens[1]), &json!({"client_seed": "a b"}))
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (400, "invalid_client_seed"),
+        "{}",
+        r.body
+    );
+    let r = s.post(&join, Some(&tokens[1]), &json!({"seed": "x"})).await;
+    assert_eq!(
+        (r.status, r.code()),
+        (400, "malformed_request"),
+        "{}",
+        r.body
+    );
+    let r = s
+        .post(&join, Some(&tokens[1]), &json!({"client_seed": "dora.2"}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["fairness"]["client_seeds"][1], "dora.2");
+    assert_eq!(
+        r.body["fairness"]["client_seeds"][0]
+            .as_str()
+            .unwrap()
+            .len(),
+        32
+    );
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn the_log_filtered_by_type_and_seat_is_the_log_as_seen_filtered() {
+    let s = TestServer::start().await;
+    let key = public_key(&s).await;
+    let tokens = s.players(&["emil", "frida"]).await;
+    let id = new_game(&s, &tokens).await;
+    play(&s, id, &tokens, &key, 30).await;
+    for token in [None, Some(tokens[0].as_str()), Some(tokens[1].as_str())] {
+        let all = s.events(id, token).await;
+        let mut types: Vec<&str> = all
+            .iter()
+            .filter_map(|e| e["event"]["type"].as_str())
+            .collect();
+        types.sort();
+        types.dedup();
+        for chosen in [vec![types[0]], types.iter().take(2).copied().collect()] {
+            let expected: Vec<&Value> = all
+                .iter()
+                .filter(|e| chosen.contains(&e["event"]["type"].as_str().unwrap()))
+                .collect();
+            let mut got = Vec::new();
+            let mut after = 0;
+            loop {
+                let page = s
+                    .get(
+                        &format!(
+                            "/v1/games/{id}/events?type={}&limit=3&after={after}",
+                            chosen.join(",")
+                        ),
+                        token,
+                    )
+                    .await;
+                assert_eq!(page.status, 200, "{}", page.body);
+                got.extend(page.body["events"].as_array().unwrap().iter().cloned());
+                match page.body["next_after"].as_i64() {
+                    Some(next) => after = next,
+                    None => break,
+                }
+            }
+            assert_eq!(got.iter().collect::<Vec<_>>(), expected, "{chosen:?}");
+        }
+        for seat in 0..2 {
+            let page = s
+                .get(
+                    &format!("/v1/games/{id}/events?seat={seat}&limit=1000"),
+                    token,
+                )
+                .await;
+            let expected: Vec<&Value> = all.iter().filter(|e| e["seat"] == seat).collect();
+            assert!(!expected.is_empty());
+            assert_eq!(
+                page.body["events"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .collect::<Vec<_>>(),
+                expected
+            );
+        }
+    }
+    s.finish().await;
+}

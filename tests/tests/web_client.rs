@@ -1,0 +1,110 @@
+//! The web client at `/`: served from the binary, every file it imports is served, and none of
+//! the existing routes changed. (Playing it in a real browser: `tests/web/run`.)
+
+use baumeister_tests::TestServer;
+
+async fn fetch(s: &TestServer, path: &str) -> (u16, String, String) {
+    let mut res = s.request("GET", path, None).send().await.unwrap();
+    let kind = res
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let body = res.body().limit(4 << 20).await.unwrap();
+    (
+        res.status().as_u16(),
+        kind,
+        String::from_utf8(body.to_vec()).unwrap(),
+    )
+}
+
+/// `import … from './x.js'` and `import('./x.js')` paths of one module, resolved against it.
+fn imports(path: &str, source: &str) -> Vec<String> {
+    let dir = &path[..path.rfind('/').unwrap() + 1];
+    let mut found = Vec::new();
+    for quote in ["'", "\""] {
+        for part in source.split(&format!("from {quote}")).skip(1) {
+            let target = &part[..part.find(quote).unwrap()];
+            let mut segments: Vec<&str> = dir.trim_end_matches('/').split('/').collect();
+            for seg in target.split('/') {
+                match seg {
+                    "." => {}
+                    ".." => {
+                        segments.pop();
+                    }
+                    s => segments.push(s),
+                }
+            }
+            found.push(segments.join("/"));
+        }
+    }
+    found
+}
+
+#[actix_web::test]
+async fn the_page_and_every_module_it_imports_are_served() {
+    let s = TestServer::start().await;
+    let (status, kind, html) = fetch(&s, "/").await;
+    assert_eq!(status, 200);
+    assert!(kind.starts_with("text/html"), "{kind}");
+    assert!(html.contains("/web/app.js") && html.contains("/web/style.css"));
+    let (status, kind, _) = fetch(&s, "/web/style.css").await;
+    assert_eq!((status, kind.starts_with("text/css")), (200, true));
+    // Walk the module graph from app.js: a module missing from the binary would break the page.
+    let mut todo = vec!["/web/app.js".to_string()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(path) = todo.pop() {
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let (status, kind, source) = fetch(&s, &path).await;
+        assert_eq!(status, 200, "{path} is served");
+        assert!(kind.starts_with("text/javascript"), "{path}: {kind}");
+        todo.extend(imports(&path, &source));
+    }
+    for kind in [
+        "burgbaumeister",
+        "wettstreit",
+        "space-builder",
+        "mauerbauer",
+        "carcassonne",
+    ] {
+        assert!(
+            seen.contains(&format!("/web/boards/{kind}.js")),
+            "a board for {kind}"
+        );
+    }
+    // Every kind the server offers has a board module.
+    let kinds = s.get("/v1/kinds", None).await;
+    for k in kinds.body.as_array().unwrap() {
+        let path = format!("/web/boards/{}.js", k["kind"].as_str().unwrap());
+        assert!(seen.contains(&path), "no board for {path}");
+    }
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn the_client_leaves_the_api_routes_alone_and_is_not_in_the_spec() {
+    let s = TestServer::start().await;
+    assert_eq!(s.get("/healthz", None).await.status, 200);
+    assert_eq!(s.get("/v1/games", None).await.status, 200);
+    assert_eq!(s.get("/v1/kinds", None).await.status, 200);
+    let spec = s.get("/openapi.json", None).await;
+    assert_eq!(spec.status, 200);
+    let paths = spec.body["paths"].as_object().unwrap();
+    assert!(paths
+        .keys()
+        .all(|p| p.starts_with("/v1/") || p == "/healthz"));
+    let (status, _, _) = fetch(&s, "/docs/").await;
+    assert_eq!(status, 200);
+    // Unknown files and paths are still problem+json 404s.
+    let r = s.get("/web/nothing.js", None).await;
+    assert_eq!((r.status, r.code()), (404, "not_found"));
+    let r = s.get("/nothing", None).await;
+    assert_eq!((r.status, r.code()), (404, "not_found"));
+    let r = s
+        .post("/", None, &baumeister_tests::serde_json::json!({}))
+        .await;
+    assert_eq!(r.status, 405);
+    s.finish().await;
+}

@@ -1,0 +1,259 @@
+// Plays a whole game of every kind through the web client only, each player in their own
+// browser context, clicking what the page offers; checks that no page shows another player's
+// secrets; saves a screenshot of each board mid-game. Usage: BASE_URL=http://127.0.0.1:PORT
+// node play.mjs [kind…]. CHROMIUM overrides the browser's path; SHOTS the screenshot folder.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import assert from 'node:assert/strict';
+
+const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
+const RUN = Date.now().toString(36).slice(-5);
+mkdirSync(SHOTS, { recursive: true });
+
+const pickType = (types) => (moves) => {
+  for (const t of types) {
+    const ms = moves.filter((m) => m.cmd.type === t);
+    if (ms.length) return ms[Math.floor(Math.random() * ms.length)];
+  }
+  return moves[Math.floor(Math.random() * moves.length)];
+};
+
+// Each kind: seats, options to set in the form, how to choose among the offered moves, and the
+// secrets to look for on every page after every move.
+const KINDS = {
+  burgbaumeister: { seats: 2, options: {}, shotAt: 40,
+    // As a player would: keep room in the wall, take a card that does not jump too far.
+    choose: (moves, seen) => {
+      const add = moves.find((m) => m.cmd.type === 'AddCardToWall');
+      const { up, last, length } = seen.extra || {};
+      // Take it when the jump leaves room for the cards still needed, or after a run of returns.
+      const room = ((45 - last) / Math.max(1, 9 - length)) * 2;
+      if (add && (up === undefined || up - last <= room || KINDS.burgbaumeister.returns >= 6)) {
+        KINDS.burgbaumeister.returns = 0;
+        return add;
+      }
+      const move = pickType(['TurnUpCard', 'ReturnCard'])(moves.filter((m) => m.cmd.type !== 'AddCardToWall' || moves.length === 1));
+      if (move.cmd.type === 'ReturnCard') KINDS.burgbaumeister.returns = (KINDS.burgbaumeister.returns || 0) + 1;
+      return move;
+    },
+    probe: () => {
+      const me = [...document.querySelectorAll('.seats li')].find((li) => li.textContent.includes('— you'));
+      const seat = me ? me.dataset.seat : null;
+      const wall = document.querySelector(`[data-wall="${seat}"]`);
+      const up = document.querySelector('.card.turned-up .num');
+      return { up: up ? Number(up.textContent) : undefined, last: wall ? Number(wall.dataset.last) : 1, length: wall ? Number(wall.dataset.length) : 0 };
+    },
+    async secrets(pages) {
+      for (const p of pages) assert.equal(await p.evaluate(() => document.querySelectorAll('.card.face-down .num').length), 0, 'a face-down card shows its number');
+    } },
+  wettstreit: { seats: 3, options: {}, shotAt: 60,
+    choose: (moves) => {
+      const bid = moves.find((m) => m.cmd.type === 'MakeOpeningBid');
+      if (bid) return bid;
+      return pickType(['FoundCity', 'BuildCard', 'FinishBuildStep', 'RollIncomeDie', 'AuctionTopCard', 'PassBid', 'LetBuildingFall'])(moves);
+    },
+    async secrets(pages, seats) {
+      for (let i = 0; i < pages.length; i++) {
+        const purses = await pages[i].$$eval('[data-purse]', (els) => els.map((e) => [Number(e.dataset.purse), e.textContent]));
+        for (const [seat, text] of purses) {
+          if (seat === seats[i]) assert.match(text, /^purse \d+$/, 'a player sees their own purse');
+          else assert.equal(text, 'purse secret', `seat ${seats[i]} sees the purse of seat ${seat}`);
+        }
+      }
+    } },
+  'space-builder': { seats: 2, options: { timing: 'elapsed' }, shotAt: 12,
+    choose: pickType(['ReleaseBuildingCard', 'LookAtBlueprint', 'DeclareCityFinished', 'PlaceBuildingCard']),
+    async secrets(pages) {
+      for (const p of pages) {
+        const [mustLook, shown] = await p.evaluate(() => [document.querySelectorAll('[data-move*="LookAtBlueprint"]').length, document.querySelectorAll('[data-blueprint]').length]);
+        if (mustLook) assert.equal(shown, 0, 'the blueprint shows before the player looked');
+      }
+    } },
+  mauerbauer: { seats: 2, options: {}, shotAt: 30, choose: pickType([]),
+    async secrets(pages, seats) {
+      for (let i = 0; i < pages.length; i++) {
+        const hands = await pages[i].$$eval('[data-guild-hand]', (els) => els.map((e) => Number(e.dataset.guildHand)));
+        for (const seat of hands) assert.equal(seat, seats[i], `seat ${seats[i]} sees the guild cards of seat ${seat}`);
+      }
+    } },
+  carcassonne: { seats: 2, options: { mage_and_witch: true, gold_mines: true }, shotAt: 50,
+    choose: (moves) => (Math.random() < 0.4 ? pickType(['PlaceFollower', 'PlaceGoldIngot'])(moves) : pickType(['SkipFollower', 'PlaceGoldIngot'])(moves)),
+    async secrets() {} },
+};
+
+async function signUp(page, name) {
+  await page.goto(BASE + '/');
+  await page.evaluate(() => localStorage.setItem('baumeister.poll_ms', '250'));
+  await page.fill('#name', name);
+  await page.fill('#password', `secret-${name}-pw`);
+  await page.click('#register');
+  await page.waitForSelector(`[data-me="${name}"]`);
+}
+
+async function signature(page) {
+  return page.evaluate(() => `${document.querySelector('#log-h')?.textContent}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`);
+}
+
+/** What the page shows now, in one round trip. */
+async function look(page, probe) {
+  const extra = probe ? await page.evaluate(probe) : undefined;
+  return page.evaluate((extra) => ({
+    extra,
+    turn: !!document.querySelector('#status[data-your-turn="true"]'),
+    finished: !!document.querySelector('#status[data-status="finished"]'),
+    notice: /your turn/i.test(document.querySelector('#notice:not([hidden])')?.textContent || ''),
+    moves: [...document.querySelectorAll('[data-move]')].map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') })),
+    places: document.querySelectorAll('[data-place]').length,
+  }), extra);
+}
+
+/** One move on this page, if it is this player's turn: returns whether it acted. */
+async function act(page, spec, seen) {
+  if (!seen.turn) return false;
+  let moves = seen.moves;
+  if (!moves.length) {
+    // Carcassonne: a free place first, then its rotations appear.
+    if (!seen.places) return false;
+    await page.locator('[data-place]').nth(Math.floor(Math.random() * seen.places)).dispatchEvent('click');
+    await page.waitForSelector('button.rotation');
+    moves = (await look(page, spec.probe)).moves;
+  }
+  if (!moves.length) return false;
+  const move = spec.choose(moves, seen);
+  const before = await signature(page);
+  const target = page.locator('[data-move]').nth(move.i);
+  try {
+    // Every tenth move by keyboard: board targets and buttons take focus and answer Enter.
+    if ((spec.count || 0) % 10 === 9) {
+      await target.focus({ timeout: 1500 });
+      await page.keyboard.press('Enter');
+      spec.keyboard = (spec.keyboard || 0) + 1;
+    } else await target.click({ timeout: 1500 });
+  } catch {
+    // Covered by a figure drawn on top: click it as a keyboard would. Gone: the page redrew
+    // (a poll came in) and the next look decides again.
+    try { await target.dispatchEvent('click', undefined, { timeout: 1000 }); } catch { return false; }
+  }
+  await page.waitForFunction((b) => {
+    const s = `${document.querySelector('#log-h')?.textContent}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`;
+    return s !== b;
+  }, before, { timeout: 10000, polling: 25 }).catch(() => {});
+  spec.count = (spec.count || 0) + 1;
+  if (move.board) spec.boardClicks = (spec.boardClicks || 0) + 1;
+  return true;
+}
+
+async function playKind(browser, kind) {
+  const spec = KINDS[kind];
+  const started = Date.now();
+  const contexts = [];
+  const pages = [];
+  const names = [];
+  for (let i = 0; i < spec.seats; i++) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => { console.error(`[${kind} p${i}] page error: ${e.message}`); spec.pageErrors = (spec.pageErrors || 0) + 1; });
+    pages.push(page);
+    names.push(`${kind.slice(0, 5)}${i}r${RUN}`);
+    await signUp(page, names[i]);
+  }
+  // Seat 0 creates the game from the form built from /v1/kinds.
+  const host = pages[0];
+  await host.selectOption('#kind', kind);
+  await host.selectOption('#seats', String(spec.seats));
+  for (const [k, v] of Object.entries(spec.options)) {
+    if (typeof v === 'boolean') await host.setChecked(`#opt-${k}`, v);
+    else await host.selectOption(`#opt-${k}`, String(v));
+  }
+  await host.click('#create button[type=submit]');
+  await host.waitForURL(/#\/game\/\d+/);
+  const id = Number(host.url().match(/game\/(\d+)/)[1]);
+  // The others find it among the open games and join.
+  for (const page of pages.slice(1)) {
+    await page.goto(BASE + '/#/');
+    await page.click(`[data-join="${id}"]`);
+    await page.waitForURL(new RegExp(`#/game/${id}$`));
+  }
+  const seats = [];
+  for (let i = 0; i < pages.length; i++) {
+    await pages[i].waitForSelector('#status[data-status="active"]');
+    const me = await pages[i].locator('.seats li', { hasText: '— you' }).getAttribute('data-seat');
+    seats.push(Number(me));
+  }
+  // A spectator watches from a fresh context, without an account.
+  const watcherCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const watcher = await watcherCtx.newPage();
+  await watcher.goto(`${BASE}/#/game/${id}`);
+  await watcher.waitForSelector('#status');
+
+  let idle = 0;
+  let shot = false;
+  let sawNotice = false;
+  for (let step = 0; step < 4000; step++) {
+    const seen = await Promise.all(pages.map((p) => look(p, spec.probe)));
+    if (seen.every((x) => x.finished)) break;
+    if (seen.some((x) => x.notice)) sawNotice = true;
+    let acted = false;
+    for (let i = 0; i < pages.length; i++) if (await act(pages[i], spec, seen[i])) acted = true;
+    // Once a game has ended everything in it is public.
+    if (acted) {
+      const done = await Promise.all(pages.map((p) => p.evaluate(() => !!document.querySelector('#status[data-status="finished"]'))));
+      if (!done.some(Boolean)) await spec.secrets(pages, seats);
+    }
+    if (!shot && (spec.count || 0) >= spec.shotAt) {
+      shot = true;
+      await pages[1].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
+      await watcher.screenshot({ path: `${SHOTS}${kind}-spectator-phone.png`, fullPage: true });
+      // Phone width: the page itself never scrolls sideways (a wide board scrolls in its box).
+      const overflow = await watcher.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${kind}: the page is ${overflow}px wider than a phone`);
+      await spec.secrets([watcher], [-1]);
+    }
+    if (!acted) {
+      idle++;
+      if (idle > 600) throw new Error(`${kind}: nobody can act for 30 s`);
+      await host.waitForTimeout(50);
+    } else idle = 0;
+  }
+  for (const page of pages) await page.waitForSelector('#status[data-status="finished"]', { timeout: 15000 });
+  assert.ok(sawNotice, `${kind}: a "your turn" notice was shown`);
+  if (!shot) await pages[1].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
+  const result = await host.locator('#status').textContent();
+  assert.match(result, /Finished\./);
+  // The audit's verdict, the replay slider over every version, and the finished board for all.
+  await watcher.waitForSelector('#audit[data-verdict="sound"]', { timeout: 20000 });
+  const max = Number(await watcher.locator('#replay').getAttribute('max'));
+  assert.ok(max > 5, 'the replay covers every version');
+  await watcher.locator('#replay').fill('3');
+  await watcher.waitForSelector('.replay-note', { hasText: 'version 3 of' });
+  await watcher.screenshot({ path: `${SHOTS}${kind}-replay.png`, fullPage: true });
+  await pages[0].screenshot({ path: `${SHOTS}${kind}-end.png`, fullPage: true });
+  const problems = await Promise.all(pages.map((p) => p.locator('#problem:not([hidden])').count()));
+  for (const c of [...contexts, watcherCtx]) await c.close();
+  assert.equal(spec.pageErrors || 0, 0, `${kind}: the page threw`);
+  assert.ok((spec.boardClicks || 0) > 0, `${kind}: some moves were made on the board`);
+  assert.ok((spec.keyboard || 0) > 0, `${kind}: some moves were made by keyboard`);
+  console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board, ${spec.keyboard} by keyboard) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${result.trim()}${problems.some(Boolean) ? ' (a problem message was showing)' : ''}`);
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+let failed = 0;
+try {
+  // Two games at a time (the longest first): the browser, the server and the database each wait
+  // on the others most of the time.
+  const queue = process.argv.slice(2).length ? process.argv.slice(2) : ['wettstreit', 'burgbaumeister', 'carcassonne', 'space-builder', 'mauerbauer'];
+  const worker = async () => {
+    for (let kind = queue.shift(); kind; kind = queue.shift()) {
+      try { await playKind(browser, kind); } catch (e) { failed++; console.error(`${kind}: FAILED: ${e.stack || e}`); }
+    }
+  };
+  const started = Date.now();
+  await Promise.all([worker(), worker()]);
+  console.log(`every kind played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
