@@ -225,6 +225,47 @@ impl FromRequest for Caller {
     }
 }
 
+/// The caller of a stream: the `Authorization` header, or else the `token` query parameter
+/// (browsers' `EventSource` cannot set headers). Only streams read the parameter: a token in a
+/// URL ends up in logs and histories, so nothing else accepts it. Returns the claims too, so a
+/// long-lived stream can judge the token again (revoked, expired) while it runs.
+pub async fn stream_caller(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+) -> ApiResult<(Caller, Option<Claims>)> {
+    let from_query = || {
+        web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+            .ok()
+            .and_then(|q| q.get("token").cloned())
+    };
+    let token = match bearer(req)? {
+        Some(t) => Some(t.to_string()),
+        None => from_query(),
+    };
+    let claims = token.map(|t| state.keys.verify(&t)).transpose()?;
+    let caller = caller(state.clone(), claims.clone()).await?;
+    Ok((caller, claims))
+}
+
+/// Judges a stream's token again, as a new request would be (see [`stream_caller`]).
+pub async fn still_valid(
+    state: &web::Data<AppState>,
+    claims: &Option<Claims>,
+) -> ApiResult<Caller> {
+    if let Some(c) = claims {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        if c.exp <= now {
+            return Err(ApiError::unauthorized(
+                "token_expired",
+                "The token has expired; log in again.",
+            ));
+        }
+    }
+    caller(state.clone(), claims.clone()).await
+}
+
 /// Password hashing, bounded: at most one argon2 hash per core at once (each takes a core for
 /// tens of milliseconds and 19 MiB, on purpose); a request that cannot start one within
 /// [`Hashing::WAIT`] is answered 503 `busy` with `Retry-After`.

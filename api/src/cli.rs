@@ -134,8 +134,9 @@ async fn auditor(store: &Store, action: AuditorAction) -> Result<(), String> {
 
 async fn serve(store: Store, config: &Config) -> Result<(), String> {
     let state = web::Data::new(AppState::new(store.clone(), config)?);
-    // Rounds with a deadline end on time even when nobody looks at the game.
-    actix_web::rt::spawn(store.sweep_deadlines(std::time::Duration::from_secs(1)));
+    // Rounds with a deadline end on time even when nobody looks at the game; live notices and
+    // webhooks are served by every process.
+    crate::spawn_background(&store, config, std::time::Duration::from_secs(1));
     let listener = std::net::TcpListener::bind(&config.bind)
         .map_err(|e| format!("cannot listen on {} (BIND): {e}", config.bind))?;
     tracing::info!(

@@ -1,6 +1,7 @@
 //! Configuration from the environment, with defaults that work on a developer's machine.
 
 use std::env;
+use std::time::Duration;
 
 use crate::limits::Rate;
 
@@ -54,12 +55,52 @@ pub struct Config {
     /// client's address (e.g. `X-Real-IP`); unset, the address is the connection's peer.
     pub client_address_header: Option<String>,
     pub limits: Limits,
+    /// Live streams and webhooks.
+    pub live: Live,
     /// `SIGNING_KEY` (64 hexadecimal digits: the Ed25519 secret seed) or `SIGNING_KEY_FILE`
     /// (a file holding them, created with a fresh key when missing); neither: a random key per
     /// process, loudly warned.
     pub signing_key: SigningKeySource,
     /// `SNAPSHOT_EVERY`: a state snapshot every this many events (default 100).
     pub snapshot_every: i64,
+}
+
+/// Live streams and webhooks (README, "Following your games").
+#[derive(Clone, Debug)]
+pub struct Live {
+    /// `STREAM_KEEPALIVE_SECONDS`: how often a quiet stream sends a comment line.
+    pub keepalive: Duration,
+    /// `WEBHOOK_ALLOW_PRIVATE`: deliver to loopback, private and link-local addresses too.
+    pub allow_private: bool,
+    /// `WEBHOOK_RETRY_BASE_SECONDS`: the pause after the first failed attempt, doubled after
+    /// each further one (at most an hour).
+    pub retry_base: Duration,
+    /// `WEBHOOK_MAX_ATTEMPTS`: attempts before a delivery is given up.
+    pub max_attempts: i32,
+    /// `WEBHOOK_TIMEOUT_SECONDS`: how long one attempt may take.
+    pub timeout: Duration,
+    /// `DEADLINE_SOON_MINUTES`: how long before a deadline `deadline_soon` is sent.
+    pub deadline_soon: Duration,
+    /// `STREAMS_PER_ADDRESS`: live streams one client address may hold open (per process).
+    pub streams_per_address: usize,
+    /// Whether this process sends webhook deliveries (off only in tests that stop a process
+    /// between a command and its delivery).
+    pub deliver: bool,
+}
+
+impl Default for Live {
+    fn default() -> Self {
+        Live {
+            keepalive: Duration::from_secs(15),
+            allow_private: false,
+            retry_base: Duration::from_secs(10),
+            max_attempts: 12,
+            timeout: Duration::from_secs(10),
+            deadline_soon: Duration::from_secs(60 * 60),
+            streams_per_address: 50,
+            deliver: true,
+        }
+    }
 }
 
 /// Where the key that signs chain heads comes from.
@@ -202,6 +243,42 @@ impl Config {
                 registrations: rate("LIMIT_REGISTRATIONS", defaults.registrations)?,
                 name_attempts: rate("LIMIT_NAME_ATTEMPTS", defaults.name_attempts)?,
                 expensive_reads: rate("LIMIT_EXPENSIVE_READS", defaults.expensive_reads)?,
+            },
+            live: {
+                let d = Live::default();
+                let seconds = |name: &str, default: Duration| -> Result<Duration, String> {
+                    Ok(Duration::from_secs(number(name, default.as_secs())?))
+                };
+                let keepalive = seconds("STREAM_KEEPALIVE_SECONDS", d.keepalive)?;
+                if keepalive.is_zero() {
+                    return Err("STREAM_KEEPALIVE_SECONDS must be 1 or more".into());
+                }
+                Live {
+                    keepalive,
+                    allow_private: match env::var("WEBHOOK_ALLOW_PRIVATE").as_deref() {
+                        Ok("1") | Ok("true") | Ok("yes") => true,
+                        Ok("0") | Ok("false") | Ok("no") | Ok("") | Err(_) => false,
+                        Ok(v) => {
+                            return Err(format!(
+                                "WEBHOOK_ALLOW_PRIVATE is `true` or `false`, not `{v}`"
+                            ))
+                        }
+                    },
+                    retry_base: seconds("WEBHOOK_RETRY_BASE_SECONDS", d.retry_base)?,
+                    max_attempts: number("WEBHOOK_MAX_ATTEMPTS", d.max_attempts as u64)?
+                        .clamp(1, 100) as i32,
+                    timeout: seconds("WEBHOOK_TIMEOUT_SECONDS", d.timeout)?
+                        .max(Duration::from_secs(1)),
+                    deadline_soon: Duration::from_secs(
+                        60 * number("DEADLINE_SOON_MINUTES", d.deadline_soon.as_secs() / 60)?,
+                    ),
+                    streams_per_address: number(
+                        "STREAMS_PER_ADDRESS",
+                        d.streams_per_address as u64,
+                    )?
+                    .max(1) as usize,
+                    deliver: true,
+                }
             },
             signing_key: SigningKeySource::from_env()?,
             snapshot_every: match number("SNAPSHOT_EVERY", 100)? {

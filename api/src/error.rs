@@ -86,13 +86,10 @@ impl ApiError {
     }
 }
 
-impl ResponseError for ApiError {
-    fn status_code(&self) -> StatusCode {
-        self.status
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        let problem = Problem {
+impl ApiError {
+    /// The problem document of this error (also sent inside streams).
+    pub fn problem(&self) -> Problem {
+        Problem {
             type_: format!("urn:baumeister:problem:{}", self.code),
             title: self
                 .status
@@ -102,7 +99,17 @@ impl ResponseError for ApiError {
             status: self.status.as_u16(),
             detail: self.detail.clone(),
             code: self.code.clone(),
-        };
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let problem = self.problem();
         let mut response = HttpResponse::build(self.status);
         if self.status == StatusCode::UNAUTHORIZED {
             response.insert_header(("WWW-Authenticate", "Bearer"));
@@ -177,6 +184,12 @@ impl From<StoreError> for ApiError {
             ),
             StoreError::Domain(d) => d.into(),
             StoreError::Contention => ApiError::busy(detail, 1),
+            StoreError::WebhookNotFound(_) => {
+                ApiError::new(S::NOT_FOUND, "webhook_not_found", detail)
+            }
+            StoreError::TooManyWebhooks(_) => {
+                ApiError::new(S::CONFLICT, "too_many_webhooks", detail)
+            }
             StoreError::Pool(_) => {
                 tracing::error!(error = %detail, "database pool");
                 ApiError::new(

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod config;
 pub mod error;
 pub mod limits;
+pub mod live;
 pub mod names;
 pub mod openapi;
 mod request_id;
@@ -35,6 +36,9 @@ pub struct AppState {
     pub client_address_header: Option<String>,
     /// A real argon2 hash to verify against when a name is unknown (constant-ish timing).
     pub dummy_hash: String,
+    /// Live streams and webhooks.
+    pub live: config::Live,
+    pub open_streams: live::open::OpenStreams,
 }
 
 impl AppState {
@@ -56,6 +60,8 @@ impl AppState {
             limits: limits::Limiters::new(&config.limits),
             client_address_header: config.client_address_header.clone(),
             dummy_hash: auth::hash_password("not a password of anybody").expect("argon2 hashes"),
+            live: config.live.clone(),
+            open_streams: Default::default(),
         })
     }
 }
@@ -182,6 +188,15 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
     .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
     .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
+    .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(live::game_stream)))
+    .service(resource("/v1/me/games", "GET").route(web::get().to(me::my_games)))
+    .service(resource("/v1/me/stream", "GET").route(web::get().to(live::my_stream)))
+    .service(
+        resource("/v1/me/webhooks", "GET, POST")
+            .route(web::get().to(me::list_webhooks))
+            .route(web::post().to(me::create_webhook)),
+    )
+    .service(resource("/v1/me/webhooks/{id}", "DELETE").route(web::delete().to(me::delete_webhook)))
     .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
     .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
     .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
@@ -201,6 +216,16 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     .service(
         SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
     );
+}
+
+/// Starts what a server process runs beside its HTTP workers: the deadline sweep, the live
+/// listener (one LISTEN connection) and the webhook worker. Call it on the server's runtime.
+pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::Duration) {
+    actix_web::rt::spawn(store.clone().sweep_deadlines(sweep_every));
+    actix_web::rt::spawn(store.clone().listen());
+    if config.live.deliver {
+        actix_web::rt::spawn(live::worker::run(store.clone(), config.live.clone()));
+    }
 }
 
 /// Builds the server on an already bound listener (tests bind port 0).

@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, games, health, kinds, play, trust, vacation};
+use crate::routes::{accounts, games, health, kinds, live, me, play, trust, vacation};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -26,15 +26,18 @@ use crate::routes::{accounts, games, health, kinds, play, trust, vacation};
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
+        live::game_stream, live::my_stream, me::my_games,
+        me::create_webhook, me::list_webhooks, me::delete_webhook,
         trust::keys, trust::export, trust::import,
         health::healthz,
     ),
-    components(schemas(Problem)),
+    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering, logging in, vacations"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
+        (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks"),
         (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),
         (name = "operations", description = "For operators"),
     )

@@ -8,6 +8,7 @@ use serde_json::Value;
 use crate::cache::Aggregate;
 use crate::chain::event_hash;
 use crate::error::{is_retryable, violated_constraint, Result, StoreError};
+use crate::live::hub::CHANNEL;
 use crate::types::{Lifecycle, LoggedEvent};
 use crate::{rfc3339, Store};
 
@@ -133,7 +134,13 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// the lobby row moves from the base version to the new one, and only when it did are the
 /// command, its events and every viewer's projection written. A lost race leaves the lobby row
 /// untouched, so nothing is written and the statement returns 0 rows: `Contention`.
-const APPEND: &str = "WITH upd AS (
+/// The same statement tells those who follow the game (`live/`): the NOTIFY that wakes every
+/// process's streams on commit, and the webhook deliveries this append causes, queued in the
+/// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
+/// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
+/// statement's starting snapshot), so a crash after the commit loses none.
+const APPEND: &str = "WITH prev AS (SELECT kind, to_act AS waited FROM games WHERE id = $1),
+  upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
            updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
            turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint),
@@ -151,8 +158,26 @@ const APPEND: &str = "WITH upd AS (
   vw AS (
     INSERT INTO views (game_id, viewer, version, view)
     SELECT upd.id, x.v, $2, x.w FROM upd, unnest($19::smallint[], $20::jsonb[]) AS x(v, w)
-    ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view)
-SELECT id FROM cmd";
+    ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view),
+  fired AS (
+    SELECT s.seat, s.account_id, k.kind
+    FROM prev, upd, seats s,
+         LATERAL (VALUES ('game_started', $7::bigint = 0),
+                         ('game_finished', $21::boolean),
+                         ('your_turn', NOT $21::boolean AND s.seat = ANY ($4::smallint[])
+                                       AND NOT s.seat = ANY (prev.waited))) AS k(kind, fires)
+    WHERE s.game_id = $1 AND k.fires),
+  queued AS (
+    INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
+    SELECT gen_random_uuid(), w.id, f.kind,
+           jsonb_build_object('kind', f.kind, 'created_at', $22::text, 'seat', f.seat,
+               'game', jsonb_build_object('id', $1::bigint, 'kind', prev.kind, 'version', $2::bigint,
+                                          'to_act', to_jsonb($4::smallint[]), 'finished', $21::boolean)),
+           $6::bigint
+    FROM fired f JOIN webhooks w ON w.account_id = f.account_id AND f.kind = ANY (w.kinds), prev
+    RETURNING 1)
+SELECT cmd.id, pg_notify($23::text, $1::bigint || ':' || $2::bigint), (SELECT count(*) FROM queued)
+FROM cmd";
 
 /// Every viewer's projection of `aggregate`: the seats, then the spectators.
 pub(crate) fn projections(seat_count: u8, aggregate: &Aggregate) -> (Vec<i16>, Vec<Value>) {
@@ -230,6 +255,9 @@ impl Store {
                     &hashes,
                     &viewers,
                     &views,
+                    &appended.status.finished,
+                    &rfc3339(command.now_ms),
+                    &CHANNEL,
                 ],
             )
             .await

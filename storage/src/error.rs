@@ -49,6 +49,10 @@ pub enum StoreError {
     },
     #[error(transparent)]
     Domain(#[from] DomainError),
+    #[error("no webhook with id {0} is yours")]
+    WebhookNotFound(i64),
+    #[error("an account may register at most {0} webhooks; delete one first")]
+    TooManyWebhooks(i64),
     #[error("the game is too busy right now; try again")]
     Contention,
     #[error("database: {0}")]

@@ -13,6 +13,7 @@ mod error;
 mod export;
 mod fold;
 mod import;
+mod live;
 mod lobby;
 pub mod offline;
 pub mod pause;
@@ -39,6 +40,10 @@ pub use commands::CommandRequest;
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
+pub use live::hub::{AccountNotice, AccountWatch, GameWatch, Hub, Notice};
+pub use live::mine::{MyGame, MyGamesFilter};
+pub use live::stream::{StreamBatch, StreamStatus};
+pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::LobbyFilter;
 pub use reads::{EventFilter, Reader};
 pub use time::{now_ms, parse_rfc3339, rfc3339};
@@ -57,6 +62,10 @@ pub struct Store {
     pool: Pool,
     cache: Arc<cache::Cache>,
     pauses: Arc<pause::PausePoints>,
+    /// This process's live subscribers (see `live::hub`).
+    hub: Arc<Hub>,
+    /// Where the live listener connects.
+    url: Arc<str>,
     trust: Arc<trust::Trust>,
     clock: Arc<time::Clock>,
 }
@@ -70,6 +79,8 @@ impl Store {
             pool: db::pool(url, pool_size)?,
             cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
+            hub: Arc::default(),
+            url: url.into(),
             trust: Arc::new(trust::Trust::new(Signer::random())),
             clock: Arc::default(),
         })

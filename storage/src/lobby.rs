@@ -142,6 +142,8 @@ impl Store {
             ],
         )
         .await?;
+        // The creator's own list of games changed (`GET /v1/me/stream`).
+        crate::live::outbox::notify_changed(&tx, id, 0).await?;
         let summary = self.summary_in(&tx, id).await?;
         tx.commit().await?;
         Ok(summary)
@@ -242,6 +244,8 @@ impl Store {
             &[&game_id],
         )
         .await?;
+        // Followers see the seat taken (the version stays 0 until the game starts).
+        crate::live::outbox::notify_changed(&tx, game_id, 0).await?;
         let summary = self.summary_in(&tx, game_id).await?;
         tx.commit().await?;
         Ok(summary)

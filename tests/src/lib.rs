@@ -15,6 +15,9 @@ use tokio_postgres::NoTls;
 
 pub use serde_json;
 
+pub mod receiver;
+pub mod sse;
+
 /// The server's URL for the database named `db`, derived from `DATABASE_URL` (or the local
 /// default), so tests run wherever the server would.
 pub fn database_url(db: &str) -> String {
@@ -123,6 +126,8 @@ pub struct TestServer {
     pub db: String,
     pub client: awc::Client,
     handle: actix_web::dev::ServerHandle,
+    /// Whether [`TestServer::finish`] drops the database (not for a second process on it).
+    owns_db: bool,
 }
 
 /// A response: status, headers and the JSON body (`Null` when empty).
@@ -180,6 +185,19 @@ impl TestServer {
             }
         }
         assert!(created, "could not create {db} from {template}");
+        let mut server = Self::serve(&db, adjust).await;
+        server.owns_db = true;
+        server
+    }
+
+    /// Another server process on this server's database: its own pool, cache, live listener
+    /// and webhook worker, as a second machine behind a load balancer would have.
+    pub async fn another(&self, adjust: impl FnOnce(&mut Config)) -> TestServer {
+        Self::serve(&self.db, adjust).await
+    }
+
+    async fn serve(db: &str, adjust: impl FnOnce(&mut Config)) -> TestServer {
+        let db = db.to_string();
         let store = Store::connect(&database_url(&db), 8)
             .await
             .expect("store connects");
@@ -192,12 +210,13 @@ impl TestServer {
             workers: Some(2),
             client_address_header: None,
             limits: Limits::default(),
+            live: Default::default(),
             signing_key: Default::default(),
             snapshot_every: 100,
         };
         adjust(&mut config);
         let store = store.with_snapshot_every(config.snapshot_every);
-        actix_web::rt::spawn(store.clone().sweep_deadlines(Duration::from_millis(200)));
+        baumeister_api::spawn_background(&store, &config, Duration::from_millis(200));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -214,12 +233,36 @@ impl TestServer {
             db,
             client,
             handle,
+            owns_db: false,
         }
+    }
+
+    /// Stops the server's HTTP side (as if its process died), keeping the database.
+    pub async fn stop(&self) {
+        self.handle.stop(false).await;
+    }
+
+    /// Opens an SSE stream (`path` with the token as Bearer header, and `Last-Event-ID`).
+    pub async fn stream(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        last_event_id: Option<i64>,
+    ) -> sse::Stream {
+        let mut request = self.request("GET", path, token);
+        if let Some(id) = last_event_id {
+            request = request.insert_header(("Last-Event-ID", id.to_string()));
+        }
+        sse::Stream::open(request).await
     }
 
     /// Stops the server and drops its database.
     pub async fn finish(self) {
-        self.handle.stop(true).await;
+        // Not graceful: a live stream still open would hold the stop up for 30 s.
+        self.handle.stop(false).await;
+        if !self.owns_db {
+            return;
+        }
         let admin = admin().await;
         let _ = admin
             .batch_execute(&format!(

@@ -1,0 +1,7 @@
+//! Following games (issue 11): Server-Sent Events and webhook deliveries.
+
+pub mod open;
+pub mod sign;
+pub mod sse;
+pub mod targets;
+pub mod worker;

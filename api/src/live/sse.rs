@@ -1,0 +1,48 @@
+//! Server-Sent Events framing, and a response body fed by a task through a channel (the task
+//! ends when the client goes away: its next send fails, or it sees the channel closed).
+
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use actix_web::web::Bytes;
+use actix_web::HttpResponse;
+use tokio::sync::mpsc;
+
+/// One SSE message: `event`, optional `id`, and `data` (one line: JSON has no raw newlines).
+pub fn message(event: &str, id: Option<i64>, data: &impl serde::Serialize) -> Bytes {
+    let data = serde_json::to_string(data).expect("messages serialize");
+    let id = id.map(|id| format!("id: {id}\n")).unwrap_or_default();
+    Bytes::from(format!("event: {event}\n{id}data: {data}\n\n"))
+}
+
+/// A comment line: ignored by clients, keeps proxies from closing a quiet connection.
+pub fn keepalive() -> Bytes {
+    Bytes::from_static(b": keep-alive\n\n")
+}
+
+/// How long a client waits before reconnecting, sent first.
+pub fn retry(ms: u64) -> Bytes {
+    Bytes::from(format!("retry: {ms}\n\n"))
+}
+
+/// The streaming response and the sender that feeds it.
+pub fn channel() -> (mpsc::Sender<Bytes>, HttpResponse) {
+    let (tx, rx) = mpsc::channel(64);
+    let response = HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header(("Cache-Control", "no-cache"))
+        // nginx buffers responses unless told not to.
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(Body(rx));
+    (tx, response)
+}
+
+struct Body(mpsc::Receiver<Bytes>);
+
+impl futures_core::Stream for Body {
+    type Item = Result<Bytes, std::convert::Infallible>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.0.poll_recv(cx).map(|b| b.map(Ok))
+    }
+}

@@ -1,0 +1,283 @@
+//! Live streams (Server-Sent Events): a game's events as the subscriber may see them, and the
+//! caller's games. Woken by the process's live listener (see `baumeister_storage::Hub`), never
+//! by polling; each message is judged by one snapshot of its game.
+
+use actix_web::web::Bytes;
+use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::{AccountNotice, MyGame, StreamStatus};
+use serde_json::json;
+use tokio::sync::mpsc;
+
+use crate::auth::{self, Claims};
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::limits::ClientAddress;
+use crate::live::sse;
+use crate::AppState;
+
+/// The 429 of streams.
+const STREAM_LIMIT: &str = "`rate_limited`: this client address holds as many open streams as it may (`STREAMS_PER_ADDRESS`, by default 50, per server process)";
+
+/// How long a client waits before reconnecting.
+const RETRY_MS: u64 = 2000;
+
+/// Where to resume a stream.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct StreamHeaders {
+    /// The `id` of the last message received (a version): the stream resumes after it, with no
+    /// gap and no duplicate. Browsers' `EventSource` sends it by itself when it reconnects.
+    #[serde(rename = "Last-Event-ID")]
+    #[param(required = false, minimum = 0)]
+    pub last_event_id: i64,
+}
+
+/// Authentication for browsers.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// The token, for clients that cannot send `Authorization` (a browser's `EventSource`).
+    /// Accepted on the streams only; prefer the header where you can (URLs end up in logs).
+    #[param(required = false)]
+    pub token: String,
+}
+
+fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
+    match req.headers().get("Last-Event-ID") {
+        None => Ok(0),
+        Some(v) => v
+            .to_str()
+            .ok()
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .filter(|v| *v >= 0)
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    "invalid_last_event_id",
+                    "Last-Event-ID is the `id` of a message of this stream: a version, 0 or more.",
+                )
+            }),
+    }
+}
+
+/// The game's new events as the caller may see them, live.
+///
+/// Messages: `event: event` with `id: <version>` and as `data` the same item as in
+/// `GET /v1/games/{id}/events` (`LoggedEvent`), one per event the caller may see; after each
+/// change, `event: status` with `id: <version>` and `data` a `StreamStatus`; a comment line
+/// (`: keep-alive`) every `STREAM_KEEPALIVE_SECONDS` (15) when nothing else was sent; and,
+/// when the token stops being valid, `event: error` with a `Problem`, after which the stream
+/// ends. Reconnect with `Last-Event-ID` to resume exactly after the last `id` received.
+#[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "live",
+    params(("id" = i64, Path, description = "The game"), StreamHeaders, StreamQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `event` messages is a `LoggedEvent`, of `status` messages a `StreamStatus`", content_type = "text/event-stream", body = String),
+        (status = 400, description = "`Last-Event-ID` is not a version (`invalid_last_event_id`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until trying again"))),
+    ))]
+pub async fn game_stream(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    client: ClientAddress,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let (caller, claims) = auth::stream_caller(&req, &state).await?;
+    let slot = state
+        .open_streams
+        .open(client.0, state.live.streams_per_address)?;
+    let after = last_event_id(&req)?;
+    let game_id = id.into_inner();
+    // Subscribed before the first read: a change committed meanwhile wakes the loop.
+    let watch = state.store.watch_game(game_id);
+    let first = state
+        .store
+        .stream_batch(game_id, caller.reader(), after)
+        .await?;
+    let (tx, response) = sse::channel();
+    actix_web::rt::spawn(async move {
+        let mut stream = GameStream {
+            state,
+            claims,
+            game_id,
+            tx,
+            sent: after,
+            status_sent: None,
+        };
+        let _ = stream.run(watch, first).await;
+        drop(slot);
+    });
+    Ok(response)
+}
+
+struct GameStream {
+    state: web::Data<AppState>,
+    claims: Option<Claims>,
+    game_id: i64,
+    tx: mpsc::Sender<Bytes>,
+    /// Every event up to this version has been sent (or was not the subscriber's to see).
+    sent: i64,
+    status_sent: Option<i64>,
+}
+
+/// The client went away.
+struct Gone;
+
+impl GameStream {
+    async fn send(&self, bytes: Bytes) -> Result<(), Gone> {
+        self.tx.send(bytes).await.map_err(|_| Gone)
+    }
+
+    async fn run(
+        &mut self,
+        mut watch: baumeister_storage::GameWatch,
+        first: (baumeister_storage::StreamBatch, bool),
+    ) -> Result<(), Gone> {
+        self.send(sse::retry(RETRY_MS)).await?;
+        let mut batch = Some(first);
+        let keepalive = self.state.live.keepalive;
+        loop {
+            if let Some((b, more)) = batch.take() {
+                for event in &b.events {
+                    self.send(sse::message("event", Some(event.version), event))
+                        .await?;
+                }
+                self.sent = self.sent.max(b.status.version);
+                if more {
+                    batch = Some(self.next_batch().await?);
+                    continue;
+                }
+                if self.status_sent != Some(b.status.version) {
+                    self.status_sent = Some(b.status.version);
+                    let status: &StreamStatus = &b.status;
+                    self.send(sse::message("status", Some(status.version), status))
+                        .await?;
+                }
+            }
+            tokio::select! {
+                changed = watch.changes.changed() => {
+                    if changed.is_err() {
+                        return Ok(());
+                    }
+                    batch = Some(self.next_batch().await?);
+                }
+                _ = tokio::time::sleep(keepalive) => {
+                    self.judge_token().await?;
+                    self.send(sse::keepalive()).await?;
+                }
+                _ = self.tx.closed() => return Err(Gone),
+            }
+        }
+    }
+
+    /// The token judged again, as for a new request; the stream ends when it is refused.
+    async fn judge_token(&self) -> Result<crate::auth::Caller, Gone> {
+        match auth::still_valid(&self.state, &self.claims).await {
+            Ok(caller) => Ok(caller),
+            Err(e) => {
+                self.send(sse::message("error", None, &e.problem())).await?;
+                Err(Gone)
+            }
+        }
+    }
+
+    async fn next_batch(&self) -> Result<(baumeister_storage::StreamBatch, bool), Gone> {
+        let caller = self.judge_token().await?;
+        match self
+            .state
+            .store
+            .stream_batch(self.game_id, caller.reader(), self.sent)
+            .await
+        {
+            Ok(batch) => Ok(batch),
+            Err(e) => {
+                // The client reconnects with Last-Event-ID and misses nothing.
+                let e = ApiError::from(e);
+                tracing::warn!(game = self.game_id, error = %e, "a live stream ends");
+                self.send(sse::message("error", None, &e.problem())).await?;
+                Err(Gone)
+            }
+        }
+    }
+}
+
+/// The caller's games, live: a message whenever one of them changes.
+///
+/// Messages: `event: game` with `data` the game as `GET /v1/me/games` lists it (`MyGame`;
+/// `your_turn` says whether it now waits for you), whenever one of your games changes (a
+/// command, a seat taken, a deadline); `event: resync` (data `{}`) when notices may have been
+/// missed (read `GET /v1/me/games` again); keep-alive comments as on the game stream; `event:
+/// error` and the end when the token stops being valid. Subscribe first, then read
+/// `GET /v1/me/games`, to miss nothing.
+#[utoipa::path(get, path = "/v1/me/stream", tag = "live",
+    params(StreamQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`", content_type = "text/event-stream", body = String),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until trying again"))),
+    ))]
+pub async fn my_stream(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    client: ClientAddress,
+) -> ApiResult<HttpResponse> {
+    let (caller, claims) = auth::stream_caller(&req, &state).await?;
+    let account = caller.require()?.id;
+    let slot = state
+        .open_streams
+        .open(client.0, state.live.streams_per_address)?;
+    let mut watch = state.store.watch_account(account);
+    let (tx, response) = sse::channel();
+    actix_web::rt::spawn(async move {
+        let send = |bytes: Bytes| {
+            let tx = tx.clone();
+            async move { tx.send(bytes).await.map_err(|_| Gone) }
+        };
+        let run = async {
+            send(sse::retry(RETRY_MS)).await?;
+            loop {
+                tokio::select! {
+                    notice = watch.changes.recv() => {
+                        if let Err(e) = auth::still_valid(&state, &claims).await {
+                            send(sse::message("error", None, &e.problem())).await?;
+                            return Err(Gone);
+                        }
+                        match notice {
+                            Ok(AccountNotice::Game(game_id)) => {
+                                let game: Option<MyGame> = match state.store.my_game(account, game_id).await {
+                                    Ok(game) => game,
+                                    Err(e) => {
+                                        tracing::warn!(error = %e, "reading a game for a stream failed");
+                                        send(sse::message("resync", None, &json!({}))).await?;
+                                        continue;
+                                    }
+                                };
+                                if let Some(game) = game {
+                                    send(sse::message("game", None, &game)).await?;
+                                }
+                            }
+                            Ok(AccountNotice::Resync) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                                send(sse::message("resync", None, &json!({}))).await?;
+                            }
+                            Err(tokio::sync::broadcast::error::RecvError::Closed) => return Ok(()),
+                        }
+                    }
+                    _ = tokio::time::sleep(state.live.keepalive) => {
+                        if let Err(e) = auth::still_valid(&state, &claims).await {
+                            send(sse::message("error", None, &e.problem())).await?;
+                            return Err(Gone);
+                        }
+                        send(sse::keepalive()).await?;
+                    }
+                    _ = tx.closed() => return Err(Gone),
+                }
+            }
+        };
+        let _: Result<(), Gone> = run.await;
+        drop(slot);
+    });
+    Ok(response)
+}

@@ -1,0 +1,206 @@
+//! Live notices, fanned out in memory. Every append sends `NOTIFY baumeister_live,
+//! '<game>:<version>'` inside its transaction (PostgreSQL delivers it on commit, to every
+//! process); each process keeps ONE listening connection and wakes the subscribers of that
+//! game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game.
+//! When the listening connection is lost, every subscriber is woken once it is back (a notice
+//! may have been missed meanwhile), and each compares the game's version with what it sent.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{broadcast, watch, Notify};
+use tokio_postgres::{AsyncMessage, NoTls};
+
+/// The channel every append notifies.
+pub const CHANNEL: &str = "baumeister_live";
+
+/// A change to one game, as the notice says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub game_id: i64,
+    pub version: i64,
+}
+
+impl Notice {
+    pub fn parse(payload: &str) -> Option<Notice> {
+        let (game, version) = payload.split_once(':')?;
+        Some(Notice {
+            game_id: game.parse().ok()?,
+            version: version.parse().ok()?,
+        })
+    }
+}
+
+/// What an account's subscriber is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccountNotice {
+    /// This game of the account changed.
+    Game(i64),
+    /// Notices may have been missed: read everything again.
+    Resync,
+}
+
+/// The subscribers of this process.
+#[derive(Default)]
+pub struct Hub {
+    /// Per game: a counter bumped on every notice (subscribers compare versions themselves).
+    games: Mutex<HashMap<i64, watch::Sender<u64>>>,
+    /// Per account: the games that changed.
+    accounts: Mutex<HashMap<i64, broadcast::Sender<AccountNotice>>>,
+    /// Wakes the webhook worker (an append may have queued deliveries).
+    pub outbox: Notify,
+}
+
+/// A subscription to one game; unsubscribes when dropped.
+pub struct GameWatch {
+    hub: Arc<Hub>,
+    game_id: i64,
+    pub changes: watch::Receiver<u64>,
+}
+
+impl Drop for GameWatch {
+    fn drop(&mut self) {
+        let mut games = self.hub.games.lock().unwrap();
+        if let Some(sender) = games.get(&self.game_id) {
+            // This receiver is still alive here: it is the last one when the count is 1.
+            if sender.receiver_count() <= 1 {
+                games.remove(&self.game_id);
+            }
+        }
+    }
+}
+
+/// A subscription to an account's games; unsubscribes when dropped.
+pub struct AccountWatch {
+    hub: Arc<Hub>,
+    account_id: i64,
+    pub changes: broadcast::Receiver<AccountNotice>,
+}
+
+impl Drop for AccountWatch {
+    fn drop(&mut self) {
+        let mut accounts = self.hub.accounts.lock().unwrap();
+        if let Some(sender) = accounts.get(&self.account_id) {
+            if sender.receiver_count() <= 1 {
+                accounts.remove(&self.account_id);
+            }
+        }
+    }
+}
+
+impl Hub {
+    pub fn watch_game(self: &Arc<Self>, game_id: i64) -> GameWatch {
+        let changes = self
+            .games
+            .lock()
+            .unwrap()
+            .entry(game_id)
+            .or_insert_with(|| watch::channel(0).0)
+            .subscribe();
+        GameWatch {
+            hub: self.clone(),
+            game_id,
+            changes,
+        }
+    }
+
+    pub fn watch_account(self: &Arc<Self>, account_id: i64) -> AccountWatch {
+        let changes = self
+            .accounts
+            .lock()
+            .unwrap()
+            .entry(account_id)
+            .or_insert_with(|| broadcast::channel(256).0)
+            .subscribe();
+        AccountWatch {
+            hub: self.clone(),
+            account_id,
+            changes,
+        }
+    }
+
+    /// Wakes the game's subscribers.
+    pub fn game_changed(&self, game_id: i64) {
+        if let Some(sender) = self.games.lock().unwrap().get(&game_id) {
+            sender.send_modify(|n| *n += 1);
+        }
+    }
+
+    /// Whether any account follows its games in this process (only then are seats looked up).
+    pub fn follows_accounts(&self) -> bool {
+        !self.accounts.lock().unwrap().is_empty()
+    }
+
+    /// Tells these accounts' subscribers that `game_id` changed.
+    pub fn accounts_changed(&self, accounts: &[i64], game_id: i64) {
+        let subscribers = self.accounts.lock().unwrap();
+        for account in accounts {
+            if let Some(sender) = subscribers.get(account) {
+                let _ = sender.send(AccountNotice::Game(game_id));
+            }
+        }
+    }
+
+    /// Wakes everybody: notices may have been missed.
+    pub fn resync(&self) {
+        for sender in self.games.lock().unwrap().values() {
+            sender.send_modify(|n| *n += 1);
+        }
+        for sender in self.accounts.lock().unwrap().values() {
+            let _ = sender.send(AccountNotice::Resync);
+        }
+        self.outbox.notify_one();
+    }
+}
+
+/// Listens on one connection, forever, handing each notice to `deliver`; reconnects with a
+/// growing pause when the connection is lost, then calls `reconnected`.
+pub(crate) async fn listen(
+    config: tokio_postgres::Config,
+    deliver: impl Fn(Notice) + Send + Sync,
+    reconnected: impl Fn(),
+) {
+    let mut pause = Duration::from_millis(100);
+    loop {
+        match config.connect(NoTls).await {
+            Ok((client, mut connection)) => {
+                let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+                let driver = tokio::spawn(async move {
+                    loop {
+                        match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                            Some(Ok(AsyncMessage::Notification(n))) => {
+                                if tx.send(n.payload().to_string()).is_err() {
+                                    return;
+                                }
+                            }
+                            Some(Ok(_)) => {}
+                            Some(Err(e)) => {
+                                tracing::warn!(error = %e, "the live listener's connection failed");
+                                return;
+                            }
+                            None => return,
+                        }
+                    }
+                });
+                match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+                    Ok(()) => {
+                        pause = Duration::from_millis(100);
+                        reconnected();
+                        while let Some(payload) = rx.recv().await {
+                            match Notice::parse(&payload) {
+                                Some(notice) => deliver(notice),
+                                None => tracing::warn!(%payload, "an unreadable live notice"),
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "LISTEN failed"),
+                }
+                driver.abort();
+            }
+            Err(e) => tracing::warn!(error = %e, "the live listener cannot connect"),
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(5));
+    }
+}

@@ -1,0 +1,64 @@
+//! Following games (issue 11): live notices across server processes, the "my games" list, live
+//! streams judged one snapshot at a time, and webhooks with their outbox.
+
+pub mod hub;
+pub mod mine;
+pub(crate) mod outbox;
+pub mod stream;
+pub mod webhooks;
+
+use std::str::FromStr;
+
+use crate::Store;
+
+impl Store {
+    /// The process's live listener: one connection that LISTENs and wakes this process's
+    /// subscribers and webhook worker. Spawn it once per server process.
+    pub async fn listen(self) {
+        let config = match tokio_postgres::Config::from_str(&self.url) {
+            Ok(config) => config,
+            Err(e) => {
+                tracing::error!(error = %e, "DATABASE_URL does not parse: no live notices");
+                return;
+            }
+        };
+        let hub = self.hub.clone();
+        let store = self.clone();
+        hub::listen(
+            config,
+            move |notice| {
+                store.hub.game_changed(notice.game_id);
+                store.hub.outbox.notify_one();
+                if store.hub.follows_accounts() {
+                    let store = store.clone();
+                    tokio::spawn(async move { store.tell_accounts(notice.game_id).await });
+                }
+            },
+            || hub.resync(),
+        )
+        .await
+    }
+
+    /// Tells the subscribers of the game's seated accounts (one query per notice and process).
+    async fn tell_accounts(&self, game_id: i64) {
+        let accounts = async {
+            let client = self.pool.get().await?;
+            let rows = client
+                .query(
+                    "SELECT account_id FROM seats WHERE game_id = $1",
+                    &[&game_id],
+                )
+                .await?;
+            crate::Result::Ok(rows.iter().map(|r| r.get(0)).collect::<Vec<i64>>())
+        };
+        match accounts.await {
+            Ok(accounts) => self.hub.accounts_changed(&accounts, game_id),
+            Err(e) => tracing::warn!(error = %e, game = game_id, "cannot tell the players"),
+        }
+    }
+
+    /// Woken when an append may have queued webhook deliveries (in any process).
+    pub async fn outbox_woken(&self) {
+        self.hub.outbox.notified().await
+    }
+}

@@ -1,0 +1,94 @@
+//! What a live stream sends after a notice: the events its subscriber has not seen yet, and the
+//! game's status, all judged by ONE snapshot (see `snapshot.rs`): the events are redacted by
+//! the state of the version the status names, exactly as `/events` would answer at that version.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::error::Result;
+use crate::live::hub::{AccountWatch, GameWatch};
+use crate::reads::Reader;
+use crate::types::LoggedEvent;
+use crate::{rfc3339, Store};
+
+/// The `status` message of a stream.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct StreamStatus {
+    /// The game's version: every event up to it has been sent (those the reader may see).
+    pub version: i64,
+    /// The seats whose command the game waits for.
+    pub to_act: Vec<u8>,
+    pub finished: bool,
+}
+
+/// The events after a version, as the reader may see them, with the status they are judged by.
+pub struct StreamBatch {
+    pub events: Vec<LoggedEvent>,
+    pub status: StreamStatus,
+}
+
+/// Events per batch: a subscriber far behind gets several batches, each one snapshot.
+const BATCH: i64 = 500;
+
+impl Store {
+    /// Wakes on every change to the game in any server process (see [`crate::live::hub`]).
+    pub fn watch_game(&self, game_id: i64) -> GameWatch {
+        self.hub.watch_game(game_id)
+    }
+
+    /// Wakes on every change to any game `account` sits at.
+    pub fn watch_account(&self, account_id: i64) -> AccountWatch {
+        self.hub.watch_account(account_id)
+    }
+
+    /// The events after `after` (at most one batch) as `reader` may see them, and the status
+    /// at the version that judged them; `status.version` is where the next batch starts, and
+    /// it is below the game's version when more batches follow.
+    pub async fn stream_batch(
+        &self,
+        game_id: i64,
+        reader: Reader,
+        after: i64,
+    ) -> Result<(StreamBatch, bool)> {
+        let client = self.pool.get().await?;
+        let snapshot = self.snapshot(&client, game_id, reader).await?;
+        let viewer = snapshot.viewer(reader);
+        let rows = snapshot.log(&client, after, BATCH).await?;
+        drop(client);
+        let status = snapshot.game().status(&snapshot.aggregate.state);
+        let reached = rows.last().map_or(snapshot.version(), |e| e.version);
+        let more = reached < snapshot.version();
+        let events = rows
+            .into_iter()
+            .filter_map(|e| {
+                snapshot
+                    .redact(&e.payload, viewer)
+                    .map(|event| LoggedEvent {
+                        version: e.version,
+                        seat: e.seat,
+                        recorded_at: rfc3339(e.recorded_ms),
+                        event,
+                    })
+            })
+            .collect();
+        let status = if more {
+            // Not at the snapshot's version yet: no status until the last batch.
+            StreamStatus {
+                version: reached,
+                to_act: Vec::new(),
+                finished: false,
+            }
+        } else {
+            StreamStatus {
+                version: snapshot.version(),
+                to_act: if snapshot.version() == 0 {
+                    Vec::new()
+                } else {
+                    status.to_act
+                },
+                finished: status.finished,
+            }
+        };
+        Ok((StreamBatch { events, status }, more))
+    }
+}

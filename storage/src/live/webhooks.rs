@@ -1,0 +1,276 @@
+//! Webhook endpoints and their outbox: registering, listing, removing; and for the worker,
+//! taking due deliveries, recording how they went, and queueing `deadline_soon` notices.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::{Result, StoreError};
+use crate::{fresh_seed, rfc3339, Store};
+
+/// What a webhook is told about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WebhookKind {
+    /// A game of the account now waits for the account's seat (and did not before).
+    YourTurn,
+    /// A game the account sits at started (its last seat was taken).
+    GameStarted,
+    /// A game the account sits at ended.
+    GameFinished,
+    /// The turn clock of a game waiting for the account's seat runs out soon.
+    DeadlineSoon,
+}
+
+impl WebhookKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WebhookKind::YourTurn => "your_turn",
+            WebhookKind::GameStarted => "game_started",
+            WebhookKind::GameFinished => "game_finished",
+            WebhookKind::DeadlineSoon => "deadline_soon",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        [
+            WebhookKind::YourTurn,
+            WebhookKind::GameStarted,
+            WebhookKind::GameFinished,
+            WebhookKind::DeadlineSoon,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == s)
+    }
+}
+
+/// A registered webhook (its secret is shown only when it is created).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Webhook {
+    pub id: i64,
+    pub url: String,
+    pub kinds: Vec<WebhookKind>,
+    pub created_at: String,
+    /// Deliveries not yet made (waiting for their first attempt or a retry).
+    pub pending: i64,
+    /// Deliveries given up after every retry failed.
+    pub failed: i64,
+    /// Why the latest failed attempt failed, if one did.
+    pub last_error: Option<String>,
+}
+
+/// A delivery taken by the worker.
+#[derive(Clone, Debug)]
+pub struct Delivery {
+    pub id: i64,
+    pub delivery_id: String,
+    pub kind: String,
+    /// The JSON body to send (signed as it is).
+    pub body: String,
+    /// 1 for the first attempt.
+    pub attempt: i32,
+    pub url: String,
+    pub secret: String,
+}
+
+/// At most this many webhooks per account.
+pub const WEBHOOKS_PER_ACCOUNT: i64 = 10;
+
+impl Store {
+    /// Registers a webhook; returns it with its secret (shown this once).
+    pub async fn create_webhook(
+        &self,
+        account: i64,
+        url: &str,
+        kinds: &[WebhookKind],
+    ) -> Result<(Webhook, String)> {
+        let mut secret = String::from("whsec_");
+        for _ in 0..4 {
+            secret.push_str(&format!("{:016x}", fresh_seed()));
+        }
+        let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        let client = self.pool.get().await?;
+        // The count and the insert in one statement: two racing requests may both pass, which
+        // only allows one webhook too many.
+        let row = client
+            .query_opt(
+                "INSERT INTO webhooks (account_id, url, kinds, secret)
+                 SELECT $1, $2, $3, $4
+                 WHERE (SELECT count(*) FROM webhooks WHERE account_id = $1) < $5
+                 RETURNING id",
+                &[&account, &url, &kinds, &secret, &WEBHOOKS_PER_ACCOUNT],
+            )
+            .await
+            .map_err(crate::error::account_must_exist)?
+            .ok_or(StoreError::TooManyWebhooks(WEBHOOKS_PER_ACCOUNT))?;
+        let id: i64 = row.get(0);
+        let webhook = self
+            .webhooks_in(&client, account, Some(id))
+            .await?
+            .pop()
+            .ok_or(StoreError::WebhookNotFound(id))?;
+        Ok((webhook, secret))
+    }
+
+    pub async fn webhooks(&self, account: i64) -> Result<Vec<Webhook>> {
+        let client = self.pool.get().await?;
+        self.webhooks_in(&client, account, None).await
+    }
+
+    async fn webhooks_in(
+        &self,
+        client: &deadpool_postgres::Client,
+        account: i64,
+        only: Option<i64>,
+    ) -> Result<Vec<Webhook>> {
+        let rows = client
+            .query(
+                "SELECT w.id, w.url, w.kinds, (extract(epoch FROM w.created_at) * 1000)::bigint,
+                        (SELECT count(*) FROM webhook_deliveries d
+                          WHERE d.webhook_id = w.id AND d.delivered_at IS NULL AND d.failed_at IS NULL),
+                        (SELECT count(*) FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.failed_at IS NOT NULL),
+                        (SELECT d.last_error FROM webhook_deliveries d
+                          WHERE d.webhook_id = w.id AND d.last_error IS NOT NULL ORDER BY d.id DESC LIMIT 1)
+                 FROM webhooks w WHERE w.account_id = $1 AND ($2::bigint IS NULL OR w.id = $2) ORDER BY w.id",
+                &[&account, &only],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let kinds: Vec<String> = row.get(2);
+                Webhook {
+                    id: row.get(0),
+                    url: row.get(1),
+                    kinds: kinds.iter().filter_map(|k| WebhookKind::parse(k)).collect(),
+                    created_at: rfc3339(row.get(3)),
+                    pending: row.get(4),
+                    failed: row.get(5),
+                    last_error: row.get(6),
+                }
+            })
+            .collect())
+    }
+
+    /// Removes one of the account's webhooks (and its undelivered deliveries).
+    pub async fn delete_webhook(&self, account: i64, id: i64) -> Result<()> {
+        let client = self.pool.get().await?;
+        let deleted = client
+            .execute(
+                "DELETE FROM webhooks WHERE id = $1 AND account_id = $2",
+                &[&id, &account],
+            )
+            .await?;
+        if deleted == 0 {
+            return Err(StoreError::WebhookNotFound(id));
+        }
+        Ok(())
+    }
+
+    /// Takes up to `limit` due deliveries. Each is moved `lease_ms` into the future and its
+    /// attempt counted before it is sent, so that a worker that dies mid-send leaves it to
+    /// another worker (at least once) and two workers never send it at the same time.
+    pub async fn take_deliveries(
+        &self,
+        now: i64,
+        lease_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
+        let client = self.pool.get().await?;
+        let rows = client
+            .query(
+                "UPDATE webhook_deliveries d
+                 SET next_attempt_ms = $1 + $2, attempts = d.attempts + 1
+                 FROM webhooks w
+                 WHERE w.id = d.webhook_id AND d.id IN (
+                     SELECT id FROM webhook_deliveries
+                     WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_ms <= $1
+                     ORDER BY next_attempt_ms LIMIT $3 FOR UPDATE SKIP LOCKED)
+                 RETURNING d.id, d.delivery_id::text, d.kind,
+                           (jsonb_build_object('id', d.delivery_id) || d.body)::text, d.attempts, w.url, w.secret",
+                &[&now, &lease_ms, &limit],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| Delivery {
+                id: row.get(0),
+                delivery_id: row.get(1),
+                kind: row.get(2),
+                body: row.get(3),
+                attempt: row.get(4),
+                url: row.get(5),
+                secret: row.get(6),
+            })
+            .collect())
+    }
+
+    pub async fn delivery_succeeded(&self, id: i64) -> Result<()> {
+        let client = self.pool.get().await?;
+        client
+            .execute(
+                "UPDATE webhook_deliveries SET delivered_at = now() WHERE id = $1",
+                &[&id],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Records a failed attempt: the next is due at `retry_at`, or none when `retry_at` is
+    /// `None` (the retries are exhausted).
+    pub async fn delivery_failed(&self, id: i64, error: &str, retry_at: Option<i64>) -> Result<()> {
+        let client = self.pool.get().await?;
+        client
+            .execute(
+                "UPDATE webhook_deliveries
+                 SET last_error = $2, next_attempt_ms = coalesce($3, next_attempt_ms),
+                     failed_at = CASE WHEN $3::bigint IS NULL THEN now() END
+                 WHERE id = $1 AND delivered_at IS NULL",
+                &[&id, &error, &retry_at],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// When the next delivery is due, if any is waiting.
+    pub async fn next_delivery_due(&self) -> Result<Option<i64>> {
+        let client = self.pool.get().await?;
+        let row = client
+            .query_one(
+                "SELECT min(next_attempt_ms) FROM webhook_deliveries WHERE delivered_at IS NULL AND failed_at IS NULL",
+                &[],
+            )
+            .await?;
+        Ok(row.get(0))
+    }
+
+    /// Queues `deadline_soon` for every game whose deadline falls within `lead_ms` from `now`,
+    /// once per deadline (across processes: the warning's key decides), to the webhooks of the
+    /// seats it waits for. Returns how many deliveries were queued.
+    pub async fn queue_deadline_warnings(&self, now: i64, lead_ms: i64) -> Result<u64> {
+        let client = self.pool.get().await?;
+        let queued = client
+            .execute(
+                "WITH due AS (
+                     INSERT INTO deadline_warnings (game_id, deadline_ms)
+                     SELECT id, deadline_ms FROM games
+                     WHERE status = 'active' AND deadline_ms IS NOT NULL
+                       AND deadline_ms > $1 AND deadline_ms <= $1 + $2
+                     ON CONFLICT DO NOTHING
+                     RETURNING game_id, deadline_ms)
+                 INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
+                 SELECT gen_random_uuid(), w.id, 'deadline_soon',
+                        jsonb_build_object('kind', 'deadline_soon', 'created_at', $3::text, 'seat', s.seat,
+                            'deadline', to_char(to_timestamp(due.deadline_ms / 1000.0) AT TIME ZONE 'UTC',
+                                                'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'),
+                            'game', jsonb_build_object('id', g.id, 'kind', g.kind, 'version', g.version,
+                                                       'to_act', to_jsonb(g.to_act), 'finished', false)),
+                        $1
+                 FROM due JOIN games g ON g.id = due.game_id
+                      JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act)
+                      JOIN webhooks w ON w.account_id = s.account_id AND 'deadline_soon' = ANY (w.kinds)",
+                &[&now, &lead_ms, &rfc3339(now)],
+            )
+            .await?;
+        Ok(queued)
+    }
+}

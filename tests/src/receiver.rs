@@ -1,0 +1,114 @@
+//! A webhook receiver on 127.0.0.1 for the tests: records every request and answers 500 to the
+//! first `failures` of them.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use serde_json::Value;
+
+/// A request the receiver got.
+#[derive(Clone, Debug)]
+pub struct Received {
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+    /// Whether it was answered 2xx.
+    pub accepted: bool,
+}
+
+impl Received {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).expect("a JSON body")
+    }
+}
+
+#[derive(Default)]
+struct Shared {
+    received: Mutex<Vec<Received>>,
+    failures: AtomicUsize,
+}
+
+pub struct Receiver {
+    pub url: String,
+    shared: Arc<Shared>,
+    handle: actix_web::dev::ServerHandle,
+}
+
+impl Receiver {
+    /// Starts a receiver that answers 500 to its first `failures` requests.
+    pub fn start(failures: usize) -> Receiver {
+        let shared = Arc::new(Shared::default());
+        shared.failures.store(failures, Ordering::SeqCst);
+        let data = web::Data::from(shared.clone());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/hook", listener.local_addr().unwrap());
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(data.clone())
+                .default_service(web::to(receive))
+        })
+        .workers(1)
+        .listen(listener)
+        .unwrap()
+        .run();
+        let handle = server.handle();
+        actix_web::rt::spawn(server);
+        Receiver {
+            url,
+            shared,
+            handle,
+        }
+    }
+
+    pub fn received(&self) -> Vec<Received> {
+        self.shared.received.lock().unwrap().clone()
+    }
+
+    /// Waits until `n` requests were accepted (at most `wait`), and returns all received.
+    pub async fn accepted(&self, n: usize, wait: std::time::Duration) -> Vec<Received> {
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            let received = self.received();
+            if received.iter().filter(|r| r.accepted).count() >= n {
+                return received;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{n} deliveries not accepted within {wait:?}; received {received:?}"
+            );
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
+    pub async fn stop(self) {
+        self.handle.stop(false).await;
+    }
+}
+
+async fn receive(req: HttpRequest, body: web::Bytes, shared: web::Data<Shared>) -> HttpResponse {
+    let fail = shared
+        .failures
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+        .is_ok();
+    shared.received.lock().unwrap().push(Received {
+        headers: req
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or("").to_string()))
+            .collect(),
+        body: body.to_vec(),
+        accepted: !fail,
+    });
+    if fail {
+        HttpResponse::InternalServerError().finish()
+    } else {
+        HttpResponse::NoContent().finish()
+    }
+}

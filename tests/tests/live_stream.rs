@@ -1,0 +1,271 @@
+//! Live streams (issue 11): a subscriber connected to one server process sees every event
+//! committed through another, once, in order, as it may see it, one snapshot per message.
+
+use std::time::Duration;
+
+use baumeister_domain::Viewer;
+use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::sse::Message;
+use baumeister_tests::{space_builder_client, TestServer, Truth};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// Plays `commands` commands on `s`: each time the first legal move of a seat it waits for.
+/// Returns the game's version afterwards.
+async fn play(s: &TestServer, id: i64, tokens: &[String], commands: usize) -> i64 {
+    for _ in 0..commands {
+        let game = s.get(&format!("/v1/games/{id}"), None).await;
+        if game.body["status"] == "finished" {
+            break;
+        }
+        let seat = game.body["to_act"][0].as_u64().expect("someone must act") as usize;
+        let moves = s
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+            .await;
+        let command = moves.body["moves"][0]["command"].clone();
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[seat]),
+                &json!({ "command": command }),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    s.get(&format!("/v1/games/{id}"), None).await.body["version"]
+        .as_i64()
+        .unwrap()
+}
+
+/// Checks a stream's messages against the stored log: the events before each `status` are
+/// exactly what `viewer` may see of the versions after the previous status, judged at the
+/// status's version (one snapshot per message), every `id` is that event's version, and the
+/// versions only grow. Returns the last status's version.
+fn check(truth: &Truth, messages: &[Message], viewer: Viewer, mut after: i64) -> i64 {
+    let mut group: Vec<(i64, Value)> = Vec::new();
+    for m in messages {
+        match m.event.as_str() {
+            "event" => {
+                let version = m.data["version"].as_i64().unwrap();
+                assert_eq!(m.id, Some(version), "the id is the event's version");
+                assert!(
+                    version > after,
+                    "{version} after {after}: no duplicate, in order"
+                );
+                group.push((version, m.data["event"].clone()));
+            }
+            "status" => {
+                let version = m.data["version"].as_i64().unwrap();
+                assert_eq!(m.id, Some(version));
+                assert_eq!(
+                    group,
+                    truth.log(version, after, viewer),
+                    "the events up to status {version} after {after}"
+                );
+                let state = truth.state_at(version);
+                let status = truth.game.status(&state);
+                assert_eq!(m.data["to_act"], json!(status.to_act));
+                assert_eq!(m.data["finished"], json!(status.finished));
+                group.clear();
+                after = version;
+            }
+            other => panic!("unexpected message {other}: {m:?}"),
+        }
+    }
+    assert!(group.is_empty(), "events after the last status: {group:?}");
+    after
+}
+
+#[actix_web::test]
+async fn a_subscriber_on_one_process_gets_every_event_posted_to_another_once_and_in_order() {
+    let a = TestServer::start().await;
+    let b = a.another(|c| c.limits.commands = None).await;
+    let tokens = a.players(&["ada", "bea"]).await;
+    let id = a.game("burgbaumeister", json!({}), &tokens).await;
+    let mut seat0 = a
+        .stream(&format!("/v1/games/{id}/stream"), Some(&tokens[0]), None)
+        .await;
+    assert_eq!(seat0.status, 200, "{}", seat0.problem);
+    assert!(seat0.content_type.starts_with("text/event-stream"));
+    // The spectator authenticates as nobody; the other seat by the query parameter.
+    let mut spectator = a
+        .stream(&format!("/v1/games/{id}/stream"), None, None)
+        .await;
+    let mut seat1 = a
+        .stream(
+            &format!("/v1/games/{id}/stream?token={}", tokens[1]),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(seat1.status, 200, "{}", seat1.problem);
+
+    let version = play(&b, id, &tokens, 12).await;
+    let truth = b.truth(id).await;
+    for (stream, viewer) in [
+        (&mut seat0, Viewer::Seat(0)),
+        (&mut spectator, Viewer::Spectator),
+        (&mut seat1, Viewer::Seat(1)),
+    ] {
+        let messages = stream.until_version(version, WAIT).await;
+        assert_eq!(check(&truth, &messages, viewer, 0), version);
+        assert!(
+            messages.iter().filter(|m| m.event == "status").count() > 1,
+            "a status after each command, not one at the end"
+        );
+    }
+
+    // A subscriber that reconnects (to the other process) with Last-Event-ID misses nothing
+    // and gets nothing twice.
+    drop(seat0);
+    let more = play(&b, id, &tokens, 6).await;
+    let mut again = b
+        .stream(
+            &format!("/v1/games/{id}/stream"),
+            Some(&tokens[0]),
+            Some(version),
+        )
+        .await;
+    let messages = again.until_version(more, WAIT).await;
+    let truth = b.truth(id).await;
+    assert_eq!(check(&truth, &messages, Viewer::Seat(0), version), more);
+    assert!(messages.iter().any(|m| m.event == "event"));
+    // Open streams would hold up a graceful stop.
+    drop((again, spectator, seat1));
+    b.finish().await;
+    a.finish().await;
+}
+
+#[actix_web::test]
+async fn a_spectator_streaming_a_space_builder_game_from_before_it_starts_never_sees_a_blueprint() {
+    let a = TestServer::start().await;
+    let b = a.another(|c| c.limits.commands = None).await;
+    let tokens = a.players(&["ada", "bea"]).await;
+    let r = a
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": "space-builder", "seats": 2, "options": {"timing": "elapsed"}}),
+        )
+        .await;
+    let id = r.body["id"].as_i64().unwrap();
+    let mut spectator = a
+        .stream(&format!("/v1/games/{id}/stream"), None, None)
+        .await;
+    let mut seat0 = a
+        .stream(&format!("/v1/games/{id}/stream"), Some(&tokens[0]), None)
+        .await;
+    let first = spectator.next(WAIT).await.unwrap();
+    assert_eq!(
+        (first.event.as_str(), &first.data),
+        (
+            "status",
+            &json!({"version": 0, "to_act": [], "finished": false})
+        )
+    );
+    // The game starts and is played through the other process.
+    let r = b
+        .post(
+            &format!("/v1/games/{id}/join"),
+            Some(&tokens[1]),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let (_, _) = tokio::join!(
+        space_builder_client(&b, id, &tokens[0], 1),
+        space_builder_client(&b, id, &tokens[1], 2)
+    );
+    let truth = b.truth(id).await;
+    let version = truth.events.len() as i64;
+    let messages = spectator.until_version(version, WAIT).await;
+    check(&truth, &messages, Viewer::Spectator, 0);
+    // The spectator followed the game while it was played: the blueprints of the rounds came
+    // hidden (`check` proved each is what the rules show at the version that judged it).
+    let hidden_while_built = messages
+        .iter()
+        .filter(|m| m.event == "event" && m.data["event"]["type"] == "BlueprintRevealed")
+        .filter(|m| m.data["event"]["blueprint"].is_null())
+        .count();
+    assert!(
+        hidden_while_built > 0,
+        "blueprints were hidden from the spectator"
+    );
+    let seat_messages = seat0.until_version(version, WAIT).await;
+    check(&truth, &seat_messages, Viewer::Seat(0), 0);
+    drop((spectator, seat0));
+    b.finish().await;
+    a.finish().await;
+}
+
+#[actix_web::test]
+async fn streams_refuse_bad_input_and_keep_quiet_connections_alive() {
+    let s = TestServer::start_with(|c| {
+        c.limits.commands = None;
+        c.live.keepalive = Duration::from_secs(1);
+    })
+    .await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let r = s.stream("/v1/games/999999/stream", None, None).await;
+    assert_eq!(
+        (r.status, r.problem["code"].as_str()),
+        (404, Some("game_not_found"))
+    );
+    let r = s
+        .stream(&format!("/v1/games/{id}/stream?token=forged"), None, None)
+        .await;
+    assert_eq!(
+        (r.status, r.problem["code"].as_str()),
+        (401, Some("invalid_token"))
+    );
+    let mut request = s.request("GET", &format!("/v1/games/{id}/stream"), None);
+    request = request.insert_header(("Last-Event-ID", "seven"));
+    let r = baumeister_tests::sse::Stream::open(request).await;
+    assert_eq!(
+        (r.status, r.problem["code"].as_str()),
+        (400, Some("invalid_last_event_id"))
+    );
+    let r = s.stream("/v1/me/stream", None, None).await;
+    assert_eq!(
+        (r.status, r.problem["code"].as_str()),
+        (401, Some("token_missing"))
+    );
+
+    let mut stream = s
+        .stream(&format!("/v1/games/{id}/stream"), Some(&tokens[0]), None)
+        .await;
+    let mut seen_status = false;
+    let mut keepalive = false;
+    while let Some(m) = stream.next_any(Duration::from_secs(5)).await {
+        if m.comment.as_deref() == Some("keep-alive") {
+            keepalive = true;
+            break;
+        }
+        seen_status |= m.event == "status";
+    }
+    assert!(
+        seen_status && keepalive,
+        "a status, then a keep-alive comment"
+    );
+
+    // Logging out everywhere ends the stream.
+    let r = s
+        .send(s.request("DELETE", "/v1/tokens", Some(&tokens[0])), None)
+        .await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let mut ended = false;
+    while let Some(m) = stream.next_any(Duration::from_secs(5)).await {
+        if m.event == "error" {
+            assert_eq!(m.data["code"], "token_revoked");
+            ended = stream.next_any(Duration::from_secs(5)).await.is_none();
+            break;
+        }
+    }
+    assert!(
+        ended,
+        "the stream ends with an error when its token is revoked"
+    );
+    drop(stream);
+    s.finish().await;
+}
