@@ -61,7 +61,7 @@ export function render(view, ctx) {
   const wrap = h('div', { class: 'mauerbauer' }, svg);
   const facts = [`Phase: ${view.phase.replace(/_/g, ' ')}`];
   if (view.dice) facts.push(`dice: houses ${view.dice.houses.join(', ')}${view.dice.tower ? `, tower ${view.dice.tower}` : ''}`);
-  if (view.built !== null && view.built !== undefined) facts.push(`walls built: ${view.built}`);
+  if (view.built !== null && view.built !== undefined) facts.push(`wall built this turn: line ${view.built}`);
   if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(`guild cards in the draw pile: ${view.draw_pile}`);
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
