@@ -85,6 +85,10 @@ impl RuleError {
         Self::new("not_your_turn", "It is not your turn.")
     }
 
+    pub fn not_started() -> Self {
+        Self::new("game_not_started", "The game has not been set up yet.")
+    }
+
     pub fn game_over() -> Self {
         Self::new(
             "game_over",

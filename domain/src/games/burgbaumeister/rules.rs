@@ -41,10 +41,7 @@ impl Game for Burgbaumeister {
             return Err(RuleError::game_over());
         }
         if !state.started {
-            return Err(RuleError::new(
-                "game_not_started",
-                "The game has not been set up yet.",
-            ));
+            return Err(RuleError::not_started());
         }
         if seat != state.turn {
             return Err(RuleError::not_your_turn());

@@ -118,7 +118,7 @@ impl Step {
     /// Why a command that does not belong to this step is refused.
     pub fn refusal(self) -> RuleError {
         let (code, message) = match self {
-            Step::NotStarted => ("game_not_started", "The game has not been set up yet."),
+            Step::NotStarted => return RuleError::not_started(),
             Step::Finished => return RuleError::game_over(),
             Step::BuildWall | Step::Settle => (
                 "awaiting_wall",
