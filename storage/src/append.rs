@@ -1,5 +1,6 @@
-//! Appending: one statement writes the command, its events (hash-chained), the lobby row and
-//! every viewer's projection. Shared by the set-up (last seat taken) and by players' commands.
+//! Appending: one statement writes the command, its events (hash-chained) and the lobby row.
+//! Shared by the set-up (last seat taken) and by players' commands. The boards are not written:
+//! each viewer's board is the view of the aggregate at the version a read names (`reads.rs`).
 
 use baumeister_domain::{Status, Viewer};
 use deadpool_postgres::GenericClient;
@@ -12,14 +13,9 @@ use crate::live::hub::CHANNEL;
 use crate::types::{Lifecycle, LoggedEvent};
 use crate::{rfc3339, Store};
 
-/// The viewer id of spectators in the `views` table.
-pub(crate) const SPECTATOR: i16 = -1;
-
-/// Where an append goes: the game, its seat count (for the views) and the version the new
-/// events follow.
+/// Where an append goes: the game and the version the new events follow.
 pub(crate) struct AppendAt {
     pub game_id: i64,
-    pub seat_count: u8,
     pub base_version: i64,
 }
 
@@ -132,7 +128,7 @@ pub(crate) fn event_type(event: &Value) -> &str {
 
 /// The whole append in one statement (one round trip; in autocommit mode also one transaction):
 /// the lobby row moves from the base version to the new one, and only when it did are the
-/// command, its events and every viewer's projection written. A lost race leaves the lobby row
+/// command and its events written. A lost race leaves the lobby row
 /// untouched, so nothing is written and the statement returns 0 rows: `Contention`.
 /// The same statement tells those who follow the game (`live/`): the NOTIFY that wakes every
 /// process's streams on commit, and the webhook deliveries this append causes, queued in the
@@ -155,45 +151,25 @@ const APPEND: &str = "WITH prev AS (SELECT kind, to_act AS waited FROM games WHE
     INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
     SELECT $1, e.v, e.t, e.p, cmd.id, $9::bigint, $10::smallint, to_timestamp($6::bigint / 1000.0), e.h
     FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h)),
-  vw AS (
-    INSERT INTO views (game_id, viewer, version, view)
-    SELECT upd.id, x.v, $2, x.w FROM upd, unnest($19::smallint[], $20::jsonb[]) AS x(v, w)
-    ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view),
   fired AS (
     SELECT s.seat, s.account_id, k.kind
     FROM prev, upd, seats s,
          LATERAL (VALUES ('game_started', $7::bigint = 0),
-                         ('game_finished', $21::boolean),
-                         ('your_turn', NOT $21::boolean AND s.seat = ANY ($4::smallint[])
+                         ('game_finished', $19::boolean),
+                         ('your_turn', NOT $19::boolean AND s.seat = ANY ($4::smallint[])
                                        AND NOT s.seat = ANY (prev.waited))) AS k(kind, fires)
     WHERE s.game_id = $1 AND k.fires),
   queued AS (
     INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
     SELECT gen_random_uuid(), w.id, f.kind,
-           jsonb_build_object('kind', f.kind, 'created_at', $22::text, 'seat', f.seat,
+           jsonb_build_object('kind', f.kind, 'created_at', $20::text, 'seat', f.seat,
                'game', jsonb_build_object('id', $1::bigint, 'kind', prev.kind, 'version', $2::bigint,
-                                          'to_act', to_jsonb($4::smallint[]), 'finished', $21::boolean)),
+                                          'to_act', to_jsonb($4::smallint[]), 'finished', $19::boolean)),
            $6::bigint
     FROM fired f JOIN webhooks w ON w.account_id = f.account_id AND f.kind = ANY (w.kinds), prev
     RETURNING 1)
-SELECT cmd.id, pg_notify($23::text, $1::bigint || ':' || $2::bigint), (SELECT count(*) FROM queued)
+SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':' || (SELECT count(*) FROM queued))
 FROM cmd";
-
-/// Every viewer's projection of `aggregate`: the seats, then the spectators.
-pub(crate) fn projections(seat_count: u8, aggregate: &Aggregate) -> (Vec<i16>, Vec<Value>) {
-    let game = aggregate.game;
-    let mut viewers = Vec::with_capacity(seat_count as usize + 1);
-    let mut views = Vec::with_capacity(seat_count as usize + 1);
-    for seat in 0..seat_count {
-        viewers.push(i16::from(seat));
-        let viewer = game.effective_viewer(&aggregate.state, Viewer::Seat(seat));
-        views.push(game.view(&aggregate.state, viewer));
-    }
-    viewers.push(SPECTATOR);
-    let viewer = game.effective_viewer(&aggregate.state, Viewer::Spectator);
-    views.push(game.view(&aggregate.state, viewer));
-    (viewers, views)
-}
 
 impl Store {
     /// Writes what `fold` produced, in one statement (see [`APPEND`]), on a plain connection
@@ -210,7 +186,6 @@ impl Store {
     ) -> Result<()> {
         let AppendAt {
             game_id,
-            seat_count,
             base_version,
         } = at;
         let lost = |e: tokio_postgres::Error| match violated_constraint(&e) {
@@ -229,7 +204,6 @@ impl Store {
             hashes.push(hash.as_slice());
         }
         let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
-        let (viewers, views) = projections(seat_count, &appended.aggregate);
         let statement = client.prepare_cached(APPEND).await?;
         let written = client
             .query_opt(
@@ -253,8 +227,6 @@ impl Store {
                     &types,
                     &payloads,
                     &hashes,
-                    &viewers,
-                    &views,
                     &appended.status.finished,
                     &rfc3339(command.now_ms),
                     &CHANNEL,
@@ -266,25 +238,5 @@ impl Store {
             Some(_) => Ok(()),
             None => Err(StoreError::Contention),
         }
-    }
-
-    /// Rewrites every viewer's projection from the aggregate (a rebuild).
-    pub(crate) async fn write_views(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        seat_count: u8,
-        aggregate: &Aggregate,
-    ) -> Result<()> {
-        let (viewers, views) = projections(seat_count, aggregate);
-        client
-            .execute(
-                "INSERT INTO views (game_id, viewer, version, view)
-             SELECT $1, v, $2, w FROM unnest($3::smallint[], $4::jsonb[]) AS x(v, w)
-             ON CONFLICT (game_id, viewer) DO UPDATE SET version = excluded.version, view = excluded.view",
-                &[&game_id, &aggregate.version, &viewers, &views],
-            )
-            .await?;
-        Ok(())
     }
 }

@@ -20,14 +20,35 @@ pub struct Aggregate {
 
 pub struct Cache {
     games: Mutex<LruCache<i64, Arc<Aggregate>>>,
+    /// Which seat an account holds at a game. A seat, once taken, is never given up or moved,
+    /// so what was read once stays true; only seats are remembered, never their absence.
+    seats: Mutex<LruCache<(i64, i64), u8>>,
 }
+
+/// Seats remembered per cached game (a game has at most five).
+const SEATS_PER_GAME: usize = 5;
 
 impl Cache {
     pub fn new(capacity: usize) -> Self {
         let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
+        let seats = capacity.saturating_mul(NonZeroUsize::new(SEATS_PER_GAME).unwrap());
         Cache {
             games: Mutex::new(LruCache::new(capacity)),
+            seats: Mutex::new(LruCache::new(seats)),
         }
+    }
+
+    /// The seat `account_id` holds at `game_id`, if this process has read it.
+    pub fn seat(&self, game_id: i64, account_id: i64) -> Option<u8> {
+        self.seats
+            .lock()
+            .unwrap()
+            .get(&(game_id, account_id))
+            .copied()
+    }
+
+    pub fn remember_seat(&self, game_id: i64, account_id: i64, seat: u8) {
+        self.seats.lock().unwrap().put((game_id, account_id), seat);
     }
 
     pub fn get(&self, game_id: i64) -> Option<Arc<Aggregate>> {

@@ -1,14 +1,16 @@
-//! The command path, in two round trips: one statement reads the game's head, the caller's
-//! seat and an earlier response to the same Idempotency-Key; the game decides on the state at
-//! that version (the cached aggregate when it is current); one statement appends (see
-//! `append.rs`), guarded by the version the decision was based on, and is its own transaction.
-//! A lost race is decided again (or 409 when the client pinned `expected_version`). After
-//! [`OPTIMISTIC`] lost races the command queues on the game's row lock instead, so that a crowd
-//! on one game still gets through in order rather than retrying without end.
+//! The command path. In the common case ONE round trip: this process has the game's aggregate
+//! and the caller's seat in memory, decides on them, and appends in one statement (see
+//! `append.rs`) guarded by the cached version, which is its own transaction. Otherwise (a cold
+//! cache, another process moved the game on, a repeated Idempotency-Key, a refusal to judge
+//! again) two: one statement reads the game's head, the caller's seat and an earlier response
+//! to the same Idempotency-Key; the game decides on the state at that version; one statement
+//! appends. A lost race is decided again (or 409 when the client pinned `expected_version`).
+//! After [`OPTIMISTIC`] lost races the command queues on the game's row lock instead, so that
+//! a crowd on one game still gets through in order rather than retrying without end.
 
 use std::sync::Arc;
 
-use baumeister_domain::Viewer;
+use baumeister_domain::{DomainError, Viewer};
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
@@ -50,6 +52,9 @@ impl Store {
     /// Validates and appends a command. Returns the response and whether it is the stored
     /// response of an earlier request with the same Idempotency-Key.
     pub async fn execute(&self, request: &CommandRequest<'_>) -> Result<(Value, bool)> {
+        if let Some(accepted) = self.at_once(request).await? {
+            return Ok((accepted, false));
+        }
         for attempt in 0..ATTEMPTS {
             match self.attempt(request, attempt >= OPTIMISTIC).await {
                 Err(StoreError::Contention) => match request.expected_version {
@@ -67,6 +72,42 @@ impl Store {
             }
         }
         Err(StoreError::Contention)
+    }
+
+    /// The command in ONE round trip, when this process already knows the game and the
+    /// caller's seat: it is decided on the cached aggregate and appended with that version as
+    /// the guard. `None` whenever that is not certain to be the right answer, and then the
+    /// caller takes the path that reads the head first: the cache may be behind (another
+    /// process appended: the guard refuses and nothing is written), the key may repeat an
+    /// earlier request (its unique index refuses), or the rules refused the command on a state
+    /// that may be old (the refusal is judged again on the head's version).
+    async fn at_once(&self, request: &CommandRequest<'_>) -> Result<Option<Value>> {
+        let game_id = request.game_id;
+        let Some(aggregate) = self.cache.get(game_id) else {
+            return Ok(None);
+        };
+        let Some(seat) = self.cache.seat(game_id, request.account_id) else {
+            return Ok(None);
+        };
+        if aggregate.version == 0
+            || request
+                .expected_version
+                .is_some_and(|v| v != aggregate.version)
+        {
+            return Ok(None);
+        }
+        let client = self.pool.get().await?;
+        match self
+            .decide_and_append(&client, request, seat, aggregate)
+            .await
+        {
+            Ok((response, aggregate)) => {
+                self.cache.put(game_id, Arc::new(aggregate));
+                Ok(Some(response))
+            }
+            Err(StoreError::Contention | StoreError::Domain(DomainError::Rule(_))) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     async fn attempt(&self, request: &CommandRequest<'_>, locked: bool) -> Result<(Value, bool)> {
@@ -148,14 +189,31 @@ impl Store {
         let aggregate = self
             .aggregate(client, game_id, head.game, head.version)
             .await?;
+        self.cache.remember_seat(game_id, request.account_id, seat);
+        let (response, aggregate) = self
+            .decide_and_append(client, request, seat, aggregate)
+            .await?;
+        Ok((response, false, Some(aggregate)))
+    }
+
+    /// Decides the command on `aggregate` and appends what it decided, guarded by the
+    /// aggregate's version. Returns the response and the new aggregate (to cache once the
+    /// write is committed).
+    async fn decide_and_append(
+        &self,
+        client: &impl GenericClient,
+        request: &CommandRequest<'_>,
+        seat: u8,
+        aggregate: Arc<Aggregate>,
+    ) -> Result<(Value, Aggregate)> {
+        let game_id = request.game_id;
+        let game = aggregate.game;
         // The randomness is derived from the committed secret, the client seeds and the
         // command's position (the version it is decided on): see docs/fairness.md.
         let keys = self.trust.keys(client, game_id).await?;
         let now = self.now_ms();
-        let (mut ctx, seed) = keys.ctx(head.version, now);
-        let events = head
-            .game
-            .decide(&aggregate.state, seat, request.command, &mut ctx)?;
+        let (mut ctx, seed) = keys.ctx(aggregate.version, now);
+        let events = game.decide(&aggregate.state, seat, request.command, &mut ctx)?;
         let appended = fold(&aggregate, &keys.chain_id, events, Some(seat), now)?;
         let response = serde_json::to_value(CommandAccepted {
             game_id,
@@ -163,7 +221,7 @@ impl Store {
             events: appended.logged_for(Viewer::Seat(seat)),
             to_act: appended.status.to_act.clone(),
             finished: appended.status.finished,
-            head: self.trust.signer.sign(
+            head: self.trust.head(
                 &keys.name,
                 appended.aggregate.version,
                 &appended.aggregate.last_hash,
@@ -180,11 +238,10 @@ impl Store {
         };
         let at = AppendAt {
             game_id,
-            seat_count: head.seat_count,
-            base_version: head.version,
+            base_version: aggregate.version,
         };
         self.write(client, at, &appended, command, &response)
             .await?;
-        Ok((response, false, Some(appended.aggregate)))
+        Ok((response, appended.aggregate))
     }
 }

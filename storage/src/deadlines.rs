@@ -98,7 +98,6 @@ impl Store {
         };
         let at = AppendAt {
             game_id,
-            seat_count: head.seat_count,
             base_version: head.version,
         };
         self.write(&tx, at, &appended, command, &response).await?;

@@ -229,7 +229,7 @@ impl Store {
             commitment: commitment.as_deref().map(to_hex).unwrap_or_default(),
             secret: secret.as_deref().map(to_hex).unwrap_or_default(),
             commands: exported,
-            head: self.trust.signer.sign(&keys.name, head.version, &last_hash),
+            head: self.trust.head(&keys.name, head.version, &last_hash),
         };
         Ok(Loaded {
             export,

@@ -171,8 +171,6 @@ impl Store {
             &[&game_id, &aggregate.version, &lobby.status, &lobby.to_act, progress, &lobby.rule_deadline_ms],
         )
         .await?;
-        self.write_views(&tx, game_id, export.seat_count, &aggregate)
-            .await?;
         let summary = self.summary_in(&tx, game_id).await?;
         tx.commit().await?;
         self.cache.put(game_id, Arc::new(aggregate));

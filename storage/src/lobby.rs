@@ -224,7 +224,6 @@ impl Store {
                 &tx,
                 AppendAt {
                     game_id,
-                    seat_count,
                     base_version: 0,
                 },
                 &appended,

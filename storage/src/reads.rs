@@ -6,9 +6,8 @@ use std::sync::Arc;
 
 use baumeister_domain::{registry, DynGame, Viewer};
 use deadpool_postgres::GenericClient;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::append::SPECTATOR;
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{Result, StoreError};
@@ -114,17 +113,17 @@ impl Store {
         Ok(aggregate)
     }
 
-    /// The game with the board as the reader may see it: one statement for players and
-    /// spectators (the lobby row and the projection, written in one transaction, read in one
-    /// snapshot); auditors get the full board from the aggregate at the row's version.
+    /// The game with the board as the reader may see it: one statement reads the lobby row, the
+    /// reader's seat and the head's hash; the board is the view of the aggregate at exactly that
+    /// version (the cached one in the common case), so what a response shows and the version it
+    /// names are one snapshot, in any process.
     pub async fn game(&self, game_id: i64, reader: Reader) -> Result<GameDetail> {
         let client = self.pool.get().await?;
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, me.seat, v.view, g.deadline_ms,
+            "SELECT {SUMMARY_COLUMNS}, me.seat, g.deadline_ms,
                     (SELECT e.hash FROM events e WHERE e.game_id = g.id AND e.version = g.version)
              FROM games g
              LEFT JOIN seats me ON me.game_id = g.id AND me.account_id = $2
-             LEFT JOIN views v ON v.game_id = g.id AND v.viewer = coalesce(me.seat, {SPECTATOR})
              WHERE g.id = $1"
         );
         let statement = client.prepare_cached(&sql).await?;
@@ -136,26 +135,29 @@ impl Store {
         };
         let mut row = read().await?;
         // One query in the common case; a second only when a deadline had to be applied.
-        if self.settle(game_id, row.get(14)).await? {
+        if self.settle(game_id, row.get(13)).await? {
             row = read().await?;
         }
         let summary = summary_from_row(&row, self.now_ms())?;
         let your_seat = row.get::<_, Option<i16>>(12).map(|s| s as u8);
-        let mut view: Option<Value> = row.get(13);
-        let hash: Option<Vec<u8>> = row.get(15);
-        let head = self.trust.signer.sign(
+        let hash: Option<Vec<u8>> = row.get(14);
+        let head = self.trust.head(
             &head_name(game_id, summary.fairness.as_ref()),
             summary.version,
             hash.as_deref().unwrap_or(&GENESIS),
         );
-        if reader.viewer(your_seat) == Viewer::Everyone && summary.version > 0 {
+        // No board before the set-up (the last seat taken) has dealt one.
+        let view = if summary.version > 0 {
             let game = registry::find(&summary.kind)
                 .ok_or_else(|| StoreError::Corrupt(summary.kind.clone()))?;
             let aggregate = self
                 .aggregate(&client, game_id, game, summary.version)
                 .await?;
-            view = Some(game.view(&aggregate.state, Viewer::Everyone));
-        }
+            let viewer = game.effective_viewer(&aggregate.state, reader.viewer(your_seat));
+            Some(game.view(&aggregate.state, viewer))
+        } else {
+            None
+        };
         Ok(GameDetail {
             summary,
             your_seat,
@@ -164,7 +166,7 @@ impl Store {
         })
     }
 
-    /// The reader's legal commands now, each a body ready for `POST …/commands`.
+    /// The reader's legal commands at the version returned (the seat's; none for spectators).
     pub async fn moves(
         &self,
         game_id: i64,
@@ -181,10 +183,7 @@ impl Store {
         }
         let moves = snapshot
             .game()
-            .legal_commands(&snapshot.aggregate.state, seat)
-            .into_iter()
-            .map(|command| json!({ "command": command, "expected_version": version }))
-            .collect();
+            .legal_commands(&snapshot.aggregate.state, seat);
         Ok((version, Some(seat), moves))
     }
 

@@ -1,6 +1,6 @@
-//! Rebuilding the projections (the lobby row and every viewer's board) from the events alone:
-//! they are derived data, so an operator can throw them away, change how views are computed,
-//! or repair them, and get exactly what the live path writes.
+//! Rebuilding the lobby projection from the events alone: it is derived data, so an operator
+//! can throw it away or repair it and get exactly what the live path writes. (Each viewer's
+//! board is not stored: it is computed from the aggregate at the version a read names.)
 
 use std::sync::Arc;
 
@@ -42,10 +42,6 @@ impl Store {
             &[&game_id, &aggregate.version, &lobby.status, &lobby.to_act, &lobby.progress, &lobby.rule_deadline_ms],
         )
         .await?;
-        tx.execute("DELETE FROM views WHERE game_id = $1", &[&game_id])
-            .await?;
-        self.write_views(&tx, game_id, head.seat_count, &aggregate)
-            .await?;
         tx.commit().await?;
         let version = aggregate.version;
         self.cache.put(game_id, Arc::new(aggregate));

@@ -125,6 +125,9 @@ impl Store {
         reader: Reader,
     ) -> Result<Snapshot> {
         let head = self.settled_head(client, game_id, reader.account()).await?;
+        if let (Some(account), Some(seat)) = (reader.account(), head.seat) {
+            self.cache.remember_seat(game_id, account, seat);
+        }
         self.pauses.reach(READ_HEAD).await;
         let aggregate = self
             .aggregate(client, game_id, head.game, head.version)

@@ -2,13 +2,14 @@
 //! (the randomness of every command, see `baumeister_domain::fairness`), and the server's
 //! Ed25519 key that signs each game's chain head.
 
-use std::collections::HashMap;
+use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
 use baumeister_domain::fairness::{derive_key, from_hex, to_hex};
 use baumeister_domain::Ctx;
 use deadpool_postgres::GenericClient;
 use ed25519_dalek::{Signature, Signer as _, SigningKey, VerifyingKey};
+use lru::LruCache;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -169,18 +170,24 @@ pub(crate) struct Trust {
     pub signer: Signer,
     /// A snapshot every this many events (`SNAPSHOT_EVERY`).
     pub snapshot_every: i64,
-    keys: Mutex<HashMap<i64, Arc<GameKeys>>>,
+    keys: Mutex<LruCache<i64, Arc<GameKeys>>>,
+    /// Each game's newest signed head: a command's response and the reads after it name the
+    /// same head, and signing costs more than the rest of a cached read.
+    heads: Mutex<LruCache<String, SignedHead>>,
 }
 
-/// Started games whose keys are remembered (they never change once a game has started).
-const KEYS_CAPACITY: usize = 10_000;
+/// Started games whose keys and newest heads are remembered (keys never change once a game
+/// has started); the least recently used go first.
+const KEYS_CAPACITY: usize = 20_000;
 
 impl Trust {
     pub fn new(signer: Signer) -> Self {
+        let capacity = NonZeroUsize::new(KEYS_CAPACITY).expect("not zero");
         Trust {
             signer,
             snapshot_every: crate::snapshots::DEFAULT_EVERY,
-            keys: Mutex::default(),
+            keys: Mutex::new(LruCache::new(capacity)),
+            heads: Mutex::new(LruCache::new(capacity)),
         }
     }
 
@@ -190,20 +197,31 @@ impl Trust {
             return Ok(keys.clone());
         }
         let keys = Arc::new(load_keys(client, game_id).await?);
-        let mut map = self.keys.lock().unwrap();
-        if map.len() >= KEYS_CAPACITY {
-            map.clear();
-        }
-        map.insert(game_id, keys.clone());
+        self.remember(game_id, keys.clone());
         Ok(keys)
     }
 
     pub fn remember(&self, game_id: i64, keys: Arc<GameKeys>) {
-        let mut map = self.keys.lock().unwrap();
-        if map.len() >= KEYS_CAPACITY {
-            map.clear();
+        self.keys.lock().unwrap().put(game_id, keys);
+    }
+
+    /// The game's head at `version` (whose event hash is `hash`), signed.
+    pub fn head(&self, game: &str, version: i64, hash: &[u8]) -> SignedHead {
+        if let Some(head) = self.heads.lock().unwrap().get(game) {
+            if head.version == version && from_hex(&head.hash).as_deref() == Some(hash) {
+                return head.clone();
+            }
         }
-        map.insert(game_id, keys);
+        let head = self.signer.sign(game, version, hash);
+        let mut heads = self.heads.lock().unwrap();
+        // Never replace a newer head with an older one (a replay or a slow reader).
+        if heads
+            .peek(game)
+            .is_none_or(|newest| newest.version <= version)
+        {
+            heads.put(game.to_string(), head.clone());
+        }
+        head
     }
 }
 
@@ -244,5 +262,20 @@ mod tests {
                 assert!(verify_head(&changed).is_err(), "{changed:?}");
             }
         }
+    }
+
+    #[test]
+    fn remembered_heads_are_the_heads_asked_for() {
+        let trust = Trust::new(Signer::from_seed(&[7; 32]));
+        let newer = trust.head("g", 5, &[5; 32]);
+        assert_eq!(trust.head("g", 5, &[5; 32]), newer, "remembered");
+        // An older version, or the same version with another hash (a rewritten history), is
+        // signed for what it is, never answered with the remembered head.
+        for (version, hash) in [(4, [4; 32]), (5, [6; 32])] {
+            let head = trust.head("g", version, &hash);
+            assert_eq!((head.version, head.hash.clone()), (version, to_hex(&hash)));
+            assert_eq!(verify_head(&head), Ok(()));
+        }
+        assert_eq!(trust.head("h", 5, &[5; 32]).game, "h");
     }
 }

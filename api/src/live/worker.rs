@@ -1,7 +1,7 @@
 //! The webhook worker: one per server process. It sends the outbox's due deliveries (several
 //! processes share the outbox safely: a delivery is taken by one at a time), retries failures
-//! with exponential backoff, and queues `deadline_soon` notices. Woken by every live notice
-//! (an append may have queued deliveries) and at the latest every second.
+//! with exponential backoff, and queues `deadline_soon` notices. Woken by the live notice of
+//! every append that queued deliveries, and at the latest every second.
 
 use std::rc::Rc;
 use std::sync::Arc;

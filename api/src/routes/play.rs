@@ -139,9 +139,9 @@ pub async fn moves(
     let (version, seat, moves) = state.store.moves(game_id, caller.reader()).await?;
     let moves = moves
         .into_iter()
-        .map(|m| CommandBody {
-            command: m["command"].clone(),
-            expected_version: m["expected_version"].as_i64(),
+        .map(|command| CommandBody {
+            command,
+            expected_version: Some(version),
         })
         .collect();
     Ok(HttpResponse::Ok().json(Moves {

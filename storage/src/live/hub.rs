@@ -15,20 +15,29 @@ use tokio_postgres::{AsyncMessage, NoTls};
 /// The channel every append notifies.
 pub const CHANNEL: &str = "baumeister_live";
 
-/// A change to one game, as the notice says it.
+/// A change to one game, as the notice says it: `<game>:<version>`, and `:<queued>` when the
+/// change queued webhook deliveries (only then is the webhook worker woken: most commands
+/// queue none, and a worker reading the outbox after every command would double the
+/// database's statements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub game_id: i64,
     pub version: i64,
+    pub queued: i64,
 }
 
 impl Notice {
     pub fn parse(payload: &str) -> Option<Notice> {
-        let (game, version) = payload.split_once(':')?;
-        Some(Notice {
-            game_id: game.parse().ok()?,
-            version: version.parse().ok()?,
-        })
+        let mut parts = payload.split(':');
+        let notice = Notice {
+            game_id: parts.next()?.parse().ok()?,
+            version: parts.next()?.parse().ok()?,
+            queued: match parts.next() {
+                Some(queued) => queued.parse().ok()?,
+                None => 0,
+            },
+        };
+        parts.next().is_none().then_some(notice)
     }
 }
 
@@ -202,5 +211,28 @@ pub(crate) async fn listen(
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_secs(5));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Notice;
+
+    #[test]
+    fn a_notice_names_the_game_its_version_and_what_it_queued() {
+        let notice = |game_id, version, queued| Notice {
+            game_id,
+            version,
+            queued,
+        };
+        assert_eq!(Notice::parse("42:17:2"), Some(notice(42, 17, 2)));
+        assert_eq!(
+            Notice::parse("42:0"),
+            Some(notice(42, 0, 0)),
+            "a seat taken"
+        );
+        for bad in ["", "42", "x:1", "42:1:y", "42:1:2:3"] {
+            assert_eq!(Notice::parse(bad), None, "{bad:?}");
+        }
     }
 }

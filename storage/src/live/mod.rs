@@ -28,7 +28,9 @@ impl Store {
             config,
             move |notice| {
                 store.hub.game_changed(notice.game_id);
-                store.hub.outbox.notify_one();
+                if notice.queued > 0 {
+                    store.hub.outbox.notify_one();
+                }
                 if store.hub.follows_accounts() {
                     let store = store.clone();
                     tokio::spawn(async move { store.tell_accounts(notice.game_id).await });
