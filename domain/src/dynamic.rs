@@ -6,6 +6,7 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
@@ -153,6 +154,9 @@ pub trait DynGame: Send + Sync {
     fn same_state(&self, a: &GameState, b: &GameState) -> bool;
     /// The board as `viewer` may see it now, with a `type` naming the view's schema.
     fn view(&self, state: &GameState, viewer: Viewer) -> Value;
+    /// The same board as JSON text, written straight from the game's view: what a response
+    /// sends, without building a `Value` first (boards run to tens of kilobytes).
+    fn view_json(&self, state: &GameState, viewer: Viewer) -> Box<RawValue>;
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
     fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value>;
     fn status(&self, state: &GameState) -> Status;
@@ -374,6 +378,23 @@ impl<G: Game> DynGame for Erased<G> {
             map.insert("type".into(), Value::String(view_schema_name::<G>()));
         }
         view
+    }
+
+    fn view_json(&self, state: &GameState, viewer: Viewer) -> Box<RawValue> {
+        #[derive(Serialize)]
+        struct Typed<'a, V> {
+            #[serde(rename = "type")]
+            tag: &'a str,
+            #[serde(flatten)]
+            view: &'a V,
+        }
+        let view = G::view(state.get::<G>(), viewer);
+        let json = serde_json::to_string(&Typed {
+            tag: &view_schema_name::<G>(),
+            view: &view,
+        })
+        .expect("views serialize");
+        RawValue::from_string(json).expect("serde_json writes JSON")
     }
 
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value> {

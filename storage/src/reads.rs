@@ -154,7 +154,7 @@ impl Store {
                 .aggregate(&client, game_id, game, summary.version)
                 .await?;
             let viewer = game.effective_viewer(&aggregate.state, reader.viewer(your_seat));
-            Some(game.view(&aggregate.state, viewer))
+            Some(game.view_json(&aggregate.state, viewer))
         } else {
             None
         };

@@ -144,7 +144,7 @@ pub struct GameDetail {
     pub your_seat: Option<u8>,
     /// The board as the caller may see it (absent until the game starts).
     #[schema(schema_with = any_view_or_null)]
-    pub view: Option<Value>,
+    pub view: Option<Box<serde_json::value::RawValue>>,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
 }

@@ -1,19 +1,26 @@
-//! The benchmark: N concurrent clients (1, 8, 32, 128 by default) play games of every kind by
-//! following `/moves`; then, in the same run and database, N connections do one INSERT per
-//! transaction, PostgreSQL's own ceiling for a durable command. Prints one table row per N.
+//! The benchmark: N concurrent clients play games of every kind by following `/moves`; then,
+//! in the same run and database, N connections commit one single-row INSERT per transaction,
+//! PostgreSQL's own ceiling for a durable command. Prints one table row per combination of
+//! client count and live games.
 //!
-//! `cargo run --release -p baumeister-tests --bin bench [-- SECONDS [CLIENTS,…] [GAMES_PER_CLIENT]]`
+//! `cargo run --release -p baumeister-tests --bin bench [-- SECONDS [CLIENTS,…] [GAMES_PER_CLIENT,…]]`
 //!
-//! Without `BENCH_URL` it starts a server in this process on a fresh database (from
-//! `DATABASE_URL`, like the tests); with `BENCH_URL` it drives that server (limits off there:
-//! `LIMIT_COMMANDS=off LIMIT_REGISTRATIONS=off LIMIT_LOGINS=off LIMIT_NAME_ATTEMPTS=off`) and
-//! measures the ceiling on `DATABASE_URL`.
+//! Without `BENCH_URL` it builds and starts the release server (`baumeister`) as a process of
+//! its own on a fresh database (on the PostgreSQL of `DATABASE_URL`, like the tests), configured
+//! as it ships except for the limits, and stops it at the end; with `BENCH_URL` it drives that
+//! server (start it with `LIMIT_COMMANDS=off LIMIT_REGISTRATIONS=off LIMIT_LOGINS=off
+//! LIMIT_NAME_ATTEMPTS=off`) and measures the ceiling on `DATABASE_URL`. `BENCH_NO_CEILING=1`
+//! skips the ceiling. The client parses only what it needs (whose turn, the list of moves, sent
+//! back as it came), so that the load generator takes as little of the CPU it measures as it can.
 
 use std::cell::RefCell;
+use std::process::{Child, Command};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use baumeister_tests::{database_url, Pick, TestServer};
+use baumeister_tests::{database_url, Pick};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use tokio_postgres::NoTls;
 
@@ -26,12 +33,31 @@ const KINDS: [(&str, usize); 5] = [
     ("carcassonne", 2),
 ];
 
-/// At most this many connections measure the ceiling.
+/// At most this many connections measure the ceiling (`max_connections` is shared with the
+/// server's pool).
 const CEILING_CONNECTIONS: usize = 48;
+
+/// Games created at once while setting up.
+const CREATING_AT_ONCE: usize = 16;
 
 struct Http {
     base: String,
     client: awc::Client,
+}
+
+/// What the client reads of a board.
+#[derive(Deserialize)]
+struct Board {
+    status: String,
+    #[serde(default)]
+    to_act: Vec<usize>,
+}
+
+/// What the client reads of `/moves`: each move as it came, to be sent back unchanged.
+#[derive(Deserialize)]
+struct Moves<'a> {
+    #[serde(borrow)]
+    moves: Vec<&'a RawValue>,
 }
 
 impl Http {
@@ -40,23 +66,37 @@ impl Http {
         method: &str,
         path: &str,
         token: &str,
-        body: Option<&Value>,
-    ) -> (u16, Value) {
+        body: Option<Vec<u8>>,
+    ) -> (u16, actix_web::web::Bytes) {
         let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
         let request = self
             .client
             .request(method, format!("{}{}", self.base, path))
             .insert_header(("Authorization", format!("Bearer {token}")));
         let response = match body {
-            Some(b) => request.send_json(b).await,
+            Some(b) => {
+                request
+                    .insert_header(("Content-Type", "application/json"))
+                    .send_body(b)
+                    .await
+            }
             None => request.send().await,
         };
         let Ok(mut response) = response else {
-            return (0, Value::Null);
+            return (0, Default::default());
         };
         let bytes = response.body().limit(16 << 20).await.unwrap_or_default();
-        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        (response.status().as_u16(), body)
+        (response.status().as_u16(), bytes)
+    }
+
+    async fn json(&self, method: &str, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        let (status, bytes) = self
+            .call(method, path, token, Some(serde_json::to_vec(body).unwrap()))
+            .await;
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
     }
 }
 
@@ -78,27 +118,50 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 
 async fn new_game(http: &Http, tokens: &[String], kind: &str, seats: usize) -> i64 {
     let (status, body) = http
-        .call(
+        .json(
             "POST",
             "/v1/games",
             &tokens[0],
-            Some(&json!({"kind": kind, "seats": seats, "options": {}})),
+            &json!({"kind": kind, "seats": seats, "options": {}}),
         )
         .await;
     assert_eq!(status, 201, "create {kind}: {body}");
     let id = body["id"].as_i64().unwrap();
     for token in &tokens[1..seats] {
         let (status, body) = http
-            .call(
-                "POST",
-                &format!("/v1/games/{id}/join"),
-                token,
-                Some(&json!({})),
-            )
+            .json("POST", &format!("/v1/games/{id}/join"), token, &json!({}))
             .await;
         assert_eq!(status, 200, "join: {body}");
     }
     id
+}
+
+/// A game a client plays: its id, kind and seat count.
+type Live = (i64, &'static str, usize);
+
+/// `count` new games, every kind in turn from `first`, created a few at a time.
+async fn new_games(
+    http: &Rc<Http>,
+    tokens: &Rc<Vec<String>>,
+    first: usize,
+    count: usize,
+) -> Vec<Live> {
+    let mut games = Vec::with_capacity(count);
+    for start in (0..count).step_by(CREATING_AT_ONCE) {
+        let handles: Vec<_> = (start..count.min(start + CREATING_AT_ONCE))
+            .map(|i| {
+                let (kind, seats) = KINDS[(first + i) % KINDS.len()];
+                let (http, tokens) = (http.clone(), tokens.clone());
+                actix_web::rt::spawn(async move {
+                    (new_game(&http, &tokens, kind, seats).await, kind, seats)
+                })
+            })
+            .collect();
+        for handle in handles {
+            games.push(handle.await.expect("a game is created"));
+        }
+    }
+    games
 }
 
 /// One client: round-robins over its games, reads the board (timed), lists the moves of a seat
@@ -106,55 +169,50 @@ async fn new_game(http: &Http, tokens: &[String], kind: &str, seats: usize) -> i
 async fn client(
     http: Rc<Http>,
     tokens: Rc<Vec<String>>,
-    games: usize,
+    mut mine: Vec<Live>,
     seed: u64,
     until: Instant,
     tally: Rc<RefCell<Tally>>,
 ) {
     let mut pick = Pick::new(seed);
-    let mut mine = Vec::new();
-    for i in 0..games {
-        let (kind, seats) = KINDS[(seed as usize + i) % KINDS.len()];
-        mine.push((new_game(&http, &tokens, kind, seats).await, kind, seats));
-    }
     let mut i = 0;
     while Instant::now() < until {
         i = (i + 1) % mine.len();
         let (id, kind, seats) = mine[i];
         let started = Instant::now();
-        let (status, game) = http
+        let (status, body) = http
             .call("GET", &format!("/v1/games/{id}"), &tokens[0], None)
             .await;
-        if status != 200 {
-            tally.borrow_mut().failed += 1;
-            continue;
-        }
+        let board = match serde_json::from_slice::<Board>(&body) {
+            Ok(board) if status == 200 => board,
+            _ => {
+                tally.borrow_mut().failed += 1;
+                continue;
+            }
+        };
         tally
             .borrow_mut()
             .views
             .push(started.elapsed().as_micros() as u64);
-        let to_act: Vec<usize> = game["to_act"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_u64)
-                    .map(|s| s as usize)
-                    .collect()
-            })
-            .unwrap_or_default();
-        if game["status"] == "finished" || to_act.is_empty() {
+        if board.status == "finished" || board.to_act.is_empty() {
             mine[i].0 = new_game(&http, &tokens, kind, seats).await;
             continue;
         }
-        let seat = to_act[pick.below(to_act.len())];
-        let (status, moves) = http
+        let seat = board.to_act[pick.below(board.to_act.len())];
+        let (status, body) = http
             .call("GET", &format!("/v1/games/{id}/moves"), &tokens[seat], None)
             .await;
-        let moves = moves["moves"].as_array().cloned().unwrap_or_default();
-        if status != 200 || moves.is_empty() {
+        let Ok(moves) = serde_json::from_slice::<Moves>(&body) else {
+            tally.borrow_mut().failed += 1;
+            continue;
+        };
+        if status != 200 || moves.moves.is_empty() {
             continue;
         }
-        let chosen = &moves[pick.below(moves.len())];
+        let chosen = moves.moves[pick.below(moves.moves.len())]
+            .get()
+            .as_bytes()
+            .to_vec();
         let started = Instant::now();
         let (status, _) = http
             .call(
@@ -179,7 +237,7 @@ async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, Vec<u64>)
     let (admin, conn) = tokio_postgres::connect(url, NoTls)
         .await
         .expect("DATABASE_URL answers");
-    tokio::spawn(conn);
+    actix_web::rt::spawn(conn);
     admin
         .batch_execute("CREATE TABLE IF NOT EXISTS bench_ceiling (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, game_id bigint NOT NULL, payload jsonb NOT NULL)")
         .await
@@ -188,9 +246,9 @@ async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, Vec<u64>)
     let mut tasks = Vec::new();
     for n in 0..connections {
         let url = url.to_string();
-        tasks.push(tokio::spawn(async move {
+        tasks.push(actix_web::rt::spawn(async move {
             let (client, conn) = tokio_postgres::connect(&url, NoTls).await.unwrap();
-            tokio::spawn(conn);
+            actix_web::rt::spawn(conn);
             let insert = client
                 .prepare("INSERT INTO bench_ceiling (game_id, payload) VALUES ($1, $2)")
                 .await
@@ -218,100 +276,184 @@ async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, Vec<u64>)
 
 async fn register(http: &Http, name: &str) -> String {
     let body = json!({"name": name, "password": "benchmark password 1"});
-    let (status, reply) = http.call("POST", "/v1/accounts", "", Some(&body)).await;
+    let (status, reply) = http.json("POST", "/v1/accounts", "", &body).await;
     assert!(
         status == 201 || status == 200 || status == 409,
         "register: {status} {reply}"
     );
-    let (status, reply) = http.call("POST", "/v1/tokens", "", Some(&body)).await;
+    let (status, reply) = http.json("POST", "/v1/tokens", "", &body).await;
     assert_eq!(status, 200, "login: {reply}");
     reply["token"].as_str().unwrap().to_string()
+}
+
+/// The release server in a process of its own, on a fresh database, killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+    database_url: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let built = Command::new(cargo)
+            .args([
+                "build",
+                "--release",
+                "-p",
+                "baumeister-api",
+                "--bin",
+                "baumeister",
+            ])
+            .status()
+            .expect("cargo runs");
+        assert!(built.success(), "the release server builds");
+        let binary = std::env::current_exe()
+            .unwrap()
+            .with_file_name("baumeister");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let database_url = database_url(&format!("bm_bench_{}", std::process::id()));
+        let child = Command::new(binary)
+            .env("DATABASE_URL", &database_url)
+            .env("BIND", format!("127.0.0.1:{port}"))
+            .env("JWT_SECRET", "the benchmark's secret, 32 bytes or more")
+            .env("RUST_LOG", "warn")
+            .env("LIMIT_COMMANDS", "off")
+            .env("LIMIT_LOGINS", "off")
+            .env("LIMIT_REGISTRATIONS", "off")
+            .env("LIMIT_NAME_ATTEMPTS", "off")
+            .env("LIMIT_EXPENSIVE_READS", "off")
+            .spawn()
+            .expect("the server starts");
+        Server {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            database_url,
+        }
+    }
+
+    async fn ready(&self, http: &Http) {
+        for _ in 0..300 {
+            if http.call("GET", "/healthz", "", None).await.0 == 200 {
+                return;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server did not answer /healthz within 30 s");
+    }
+
+    async fn drop_database(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let name = self.database_url.rsplit('/').next().unwrap().to_string();
+        if let Ok((admin, conn)) = tokio_postgres::connect(&database_url("postgres"), NoTls).await {
+            actix_web::rt::spawn(conn);
+            let _ = admin
+                .batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                .await;
+        }
+    }
+}
+
+fn numbers(arg: Option<&String>, default: &[usize]) -> Vec<usize> {
+    arg.map(|s| s.split(',').filter_map(|n| n.parse().ok()).collect())
+        .unwrap_or_else(|| default.to_vec())
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
-    let counts: Vec<usize> = args
-        .get(1)
-        .map(|s| s.split(',').filter_map(|n| n.parse().ok()).collect())
-        .unwrap_or_else(|| vec![1, 8, 32, 128]);
-    let games_per_client: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let counts = numbers(args.get(1), &[1, 8, 32, 128]);
+    let games_per_client = numbers(args.get(2), &[5]);
     actix_web::rt::System::new().block_on(async move {
-        let (server, base, db_url) = match std::env::var("BENCH_URL") {
-            Ok(url) => (None, url, std::env::var("DATABASE_URL").unwrap_or_else(|_| database_url("baumeister"))),
-            Err(_) => {
-                let s = TestServer::start_with(|c| {
-                    c.limits = baumeister_api::config::Limits {
-                        commands: None,
-                        logins: None,
-                        registrations: None,
-                        name_attempts: None,
-                        expensive_reads: None,
-                    };
-                    c.pool_size = 16;
-                })
-                .await;
-                let base = s.base.clone();
-                let url = database_url(&s.db);
-                (Some(s), base, url)
-            }
+        let mut server = match std::env::var("BENCH_URL") {
+            Ok(_) => None,
+            Err(_) => Some(Server::start()),
+        };
+        let (base, db_url) = match &server {
+            Some(s) => (s.base.clone(), s.database_url.clone()),
+            None => (
+                std::env::var("BENCH_URL").unwrap(),
+                std::env::var("DATABASE_URL").unwrap_or_else(|_| database_url("baumeister")),
+            ),
         };
         let http = Rc::new(Http {
             base,
-            client: awc::Client::builder().timeout(Duration::from_secs(30)).connector(awc::Connector::new().limit(512)).finish(),
+            client: awc::Client::builder()
+                .timeout(Duration::from_secs(30))
+                .connector(awc::Connector::new().limit(1024))
+                .finish(),
         });
+        if let Some(s) = &server {
+            s.ready(&http).await;
+        }
         let run = std::process::id();
         let mut tokens = Vec::new();
         for n in 0..3 {
             tokens.push(register(&http, &format!("bench-{run}-{n}")).await);
         }
         let tokens = Rc::new(tokens);
-        println!("{seconds} s per row, {games_per_client} live games per client, every kind; release build");
+        println!("{seconds} s per row, every kind; release build");
         println!();
         println!("| clients | live games | commands/s | POST p50 / p99 / p99.9 ms | GET view p50 / p99 ms | 1-insert tps | insert p50 / p99 ms | ratio | refused (409/422) | failed |");
         println!("|---|---|---|---|---|---|---|---|---|---|");
-        for &n in &counts {
-            let tally = Rc::new(RefCell::new(Tally::default()));
-            // Set-up (creating the games) is not measured: the clock starts after it.
-            let until = Instant::now() + Duration::from_secs(seconds) + Duration::from_millis(200 * (n * games_per_client) as u64 / 10 + 500);
-            let mut handles = Vec::new();
-            for c in 0..n {
-                handles.push(actix_web::rt::spawn(client(http.clone(), tokens.clone(), games_per_client, (c * 7919 + n) as u64, until, tally.clone())));
+        for &per_client in &games_per_client {
+            for &n in &counts {
+                // Set-up (creating the games) is not measured: the clock starts after it.
+                let mut games = Vec::with_capacity(n);
+                for c in 0..n {
+                    games.push(new_games(&http, &tokens, c, per_client.max(1)).await);
+                }
+                let tally = Rc::new(RefCell::new(Tally::default()));
+                let until = Instant::now() + Duration::from_secs(seconds);
+                let handles: Vec<_> = games
+                    .into_iter()
+                    .enumerate()
+                    .map(|(c, mine)| {
+                        actix_web::rt::spawn(client(
+                            http.clone(),
+                            tokens.clone(),
+                            mine,
+                            (c * 7919 + n) as u64,
+                            until,
+                            tally.clone(),
+                        ))
+                    })
+                    .collect();
+                for h in handles {
+                    let _ = h.await;
+                }
+                let mut t = tally.take();
+                t.commands.sort_unstable();
+                t.views.sort_unstable();
+                let cps = t.commands.len() as f64 / seconds as f64;
+                let (tps, inserts) = if std::env::var_os("BENCH_NO_CEILING").is_some() {
+                    (f64::NAN, Vec::new())
+                } else {
+                    ceiling(&db_url, n.min(CEILING_CONNECTIONS), seconds).await
+                };
+                println!(
+                    "| {n} | {} | {cps:.0} | {:.1} / {:.1} / {:.1} | {:.2} / {:.2} | {tps:.0} | {:.1} / {:.1} | {:.2} | {} | {} |",
+                    n * per_client,
+                    percentile(&t.commands, 0.5),
+                    percentile(&t.commands, 0.99),
+                    percentile(&t.commands, 0.999),
+                    percentile(&t.views, 0.5),
+                    percentile(&t.views, 0.99),
+                    percentile(&inserts, 0.5),
+                    percentile(&inserts, 0.99),
+                    cps / tps,
+                    t.refused,
+                    t.failed,
+                );
             }
-            // Measure only the last `seconds` before `until`.
-            let measure_from = until - Duration::from_secs(seconds);
-            actix_web::rt::time::sleep_until(measure_from.into()).await;
-            tally.replace(Tally::default());
-            for h in handles {
-                let _ = h.await;
-            }
-            let mut t = tally.take();
-            t.commands.sort_unstable();
-            t.views.sort_unstable();
-            let cps = t.commands.len() as f64 / seconds as f64;
-            // PostgreSQL's max_connections (100 by default) is shared with the server and others.
-            let (tps, inserts) = if std::env::var_os("BENCH_NO_CEILING").is_some() {
-                (f64::NAN, Vec::new())
-            } else {
-                ceiling(&db_url, n.min(CEILING_CONNECTIONS), seconds).await
-            };
-            println!(
-                "| {n} | {} | {cps:.0} | {:.1} / {:.1} / {:.1} | {:.2} / {:.2} | {tps:.0} | {:.1} / {:.1} | {:.2} | {} | {} |",
-                n * games_per_client,
-                percentile(&t.commands, 0.5),
-                percentile(&t.commands, 0.99),
-                percentile(&t.commands, 0.999),
-                percentile(&t.views, 0.5),
-                percentile(&t.views, 0.99),
-                percentile(&inserts, 0.5),
-                percentile(&inserts, 0.99),
-                cps / tps,
-                t.refused,
-                t.failed,
-            );
         }
-        if let Some(s) = server {
-            s.finish().await;
+        if let Some(s) = &mut server {
+            s.drop_database().await;
         }
     });
 }
