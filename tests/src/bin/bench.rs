@@ -116,6 +116,49 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i] as f64 / 1000.0
 }
 
+/// CPU time a process (or thread) has used, from `/proc` (Linux), in milliseconds: what
+/// bounds the throughput on a machine whose cores the server, PostgreSQL and this client share.
+fn cpu_ms(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces) in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    // USER_HZ is 100 on every Linux this runs on.
+    Some(ticks * 10.0)
+}
+
+/// The CPU time each of these processes has used so far.
+fn cpu_each(pids: &[u32]) -> Vec<(u32, f64)> {
+    pids.iter()
+        .filter_map(|p| cpu_ms(*p).map(|ms| (*p, ms)))
+        .collect()
+}
+
+/// What the processes of `now` used since `before` (one that started since counts whole).
+fn cpu_since(before: &[(u32, f64)], now: &[(u32, f64)]) -> f64 {
+    now.iter()
+        .map(|(pid, ms)| {
+            let earlier = before
+                .iter()
+                .find(|(p, _)| p == pid)
+                .map_or(0.0, |(_, b)| *b);
+            ms - earlier
+        })
+        .sum()
+}
+
+/// The PostgreSQL backends serving `database` (on this machine: else their CPU is not seen).
+async fn backends(admin: &tokio_postgres::Client, database: &str) -> Vec<u32> {
+    admin
+        .query(
+            "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+            &[&database],
+        )
+        .await
+        .map(|rows| rows.iter().map(|r| r.get::<_, i32>(0) as u32).collect())
+        .unwrap_or_default()
+}
+
 async fn new_game(http: &Http, tokens: &[String], kind: &str, seats: usize) -> i64 {
     let (status, body) = http
         .json(
@@ -232,8 +275,16 @@ async fn client(
     }
 }
 
+/// What the ceiling measured: transactions per second, their latencies (µs, sorted) and
+/// PostgreSQL's CPU time per transaction (ms; NaN when its processes are not on this machine).
+struct Ceiling {
+    tps: f64,
+    latencies: Vec<u64>,
+    cpu_ms: f64,
+}
+
 /// `connections` connections, each committing one single-row INSERT per transaction.
-async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, Vec<u64>) {
+async fn ceiling(url: &str, connections: usize, seconds: u64) -> Ceiling {
     let (admin, conn) = tokio_postgres::connect(url, NoTls)
         .await
         .expect("DATABASE_URL answers");
@@ -253,6 +304,12 @@ async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, Vec<u64>)
                 .prepare("INSERT INTO bench_ceiling (game_id, payload) VALUES ($1, $2)")
                 .await
                 .unwrap();
+            let backend = client
+                .query_one("SELECT pg_backend_pid()", &[])
+                .await
+                .unwrap()
+                .get::<_, i32>(0) as u32;
+            let cpu_before = cpu_ms(backend);
             let payload = json!({"type": "CardPlaced", "seat": 1, "slot": 7});
             let mut latencies = Vec::new();
             while Instant::now() < until {
@@ -263,15 +320,25 @@ async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, Vec<u64>)
                     .unwrap();
                 latencies.push(started.elapsed().as_micros() as u64);
             }
-            latencies
+            let cpu = cpu_before
+                .zip(cpu_ms(backend))
+                .map_or(f64::NAN, |(a, b)| b - a);
+            (latencies, cpu)
         }));
     }
     let mut all = Vec::new();
+    let mut cpu = 0.0;
     for t in tasks {
-        all.extend(t.await.unwrap());
+        let (latencies, used) = t.await.unwrap();
+        all.extend(latencies);
+        cpu += used;
     }
     all.sort_unstable();
-    (all.len() as f64 / seconds as f64, all)
+    Ceiling {
+        tps: all.len() as f64 / seconds as f64,
+        cpu_ms: cpu / all.len().max(1) as f64,
+        latencies: all,
+    }
 }
 
 async fn register(http: &Http, name: &str) -> String {
@@ -399,8 +466,27 @@ fn main() {
         let tokens = Rc::new(tokens);
         println!("{seconds} s per row, every kind; release build");
         println!();
-        println!("| clients | live games | commands/s | POST p50 / p99 / p99.9 ms | GET view p50 / p99 ms | 1-insert tps | insert p50 / p99 ms | ratio | refused (409/422) | failed |");
-        println!("|---|---|---|---|---|---|---|---|---|---|");
+        // CPU time is read from /proc for the server (when this benchmark started it), the
+        // database's backends (when PostgreSQL runs on this machine) and this client.
+        let server_pid = server.as_ref().map(|s| s.child.id());
+        let database = db_url
+            .rsplit('/')
+            .next()
+            .and_then(|d| d.split('?').next())
+            .unwrap_or_default()
+            .to_string();
+        let (admin, conn) = tokio_postgres::connect(&db_url, NoTls)
+            .await
+            .expect("DATABASE_URL answers");
+        actix_web::rt::spawn(conn);
+        let used = || {
+            (
+                server_pid.and_then(cpu_ms).unwrap_or(f64::NAN),
+                cpu_ms(std::process::id()).unwrap_or(f64::NAN),
+            )
+        };
+        println!("| clients | live games | commands/s | POST p50 / p99 / p99.9 ms | GET view p50 / p99 ms | 1-insert tps | insert p50 / p99 ms | ratio | CPU ms per command: server / PostgreSQL / client | PostgreSQL CPU ms per insert | refused (409/422) | failed |");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for &per_client in &games_per_client {
             for &n in &counts {
                 // Set-up (creating the games) is not measured: the clock starts after it.
@@ -409,6 +495,8 @@ fn main() {
                     games.push(new_games(&http, &tokens, c, per_client.max(1)).await);
                 }
                 let tally = Rc::new(RefCell::new(Tally::default()));
+                let pg_before = cpu_each(&backends(&admin, &database).await);
+                let (server_before, client_before) = used();
                 let until = Instant::now() + Duration::from_secs(seconds);
                 let handles: Vec<_> = games
                     .into_iter()
@@ -427,26 +515,39 @@ fn main() {
                 for h in handles {
                     let _ = h.await;
                 }
+                let pg_used = cpu_since(&pg_before, &cpu_each(&backends(&admin, &database).await));
+                let (server_after, client_after) = used();
                 let mut t = tally.take();
                 t.commands.sort_unstable();
                 t.views.sort_unstable();
+                let done = t.commands.len().max(1) as f64;
+                let per_command = |a: f64, b: f64| (b - a) / done;
                 let cps = t.commands.len() as f64 / seconds as f64;
-                let (tps, inserts) = if std::env::var_os("BENCH_NO_CEILING").is_some() {
-                    (f64::NAN, Vec::new())
+                let ceiling = if std::env::var_os("BENCH_NO_CEILING").is_some() {
+                    Ceiling {
+                        tps: f64::NAN,
+                        latencies: Vec::new(),
+                        cpu_ms: f64::NAN,
+                    }
                 } else {
                     ceiling(&db_url, n.min(CEILING_CONNECTIONS), seconds).await
                 };
                 println!(
-                    "| {n} | {} | {cps:.0} | {:.1} / {:.1} / {:.1} | {:.2} / {:.2} | {tps:.0} | {:.1} / {:.1} | {:.2} | {} | {} |",
+                    "| {n} | {} | {cps:.0} | {:.1} / {:.1} / {:.1} | {:.2} / {:.2} | {:.0} | {:.1} / {:.1} | {:.2} | {:.3} / {:.3} / {:.3} | {:.3} | {} | {} |",
                     n * per_client,
                     percentile(&t.commands, 0.5),
                     percentile(&t.commands, 0.99),
                     percentile(&t.commands, 0.999),
                     percentile(&t.views, 0.5),
                     percentile(&t.views, 0.99),
-                    percentile(&inserts, 0.5),
-                    percentile(&inserts, 0.99),
-                    cps / tps,
+                    ceiling.tps,
+                    percentile(&ceiling.latencies, 0.5),
+                    percentile(&ceiling.latencies, 0.99),
+                    cps / ceiling.tps,
+                    per_command(server_before, server_after),
+                    pg_used / done,
+                    per_command(client_before, client_after),
+                    ceiling.cpu_ms,
                     t.refused,
                     t.failed,
                 );
