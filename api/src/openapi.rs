@@ -137,8 +137,9 @@ fn enumerate_kinds(spec: &mut serde_json::Value) {
 }
 
 /// Answers every operation can give, added once here rather than on every route: 503 when the
-/// database does not answer; and for requests with a body, 413 (over 64 KiB) and 415 (not
-/// `application/json`).
+/// database does not answer; and for requests with a body, its size limit (in the body's
+/// description), 413 beyond it, 408 when it arrives too slowly and 415 when it is not
+/// `application/json`.
 fn add_common_responses(spec: &mut serde_json::Value) {
     use serde_json::{json, Value};
     let problem = |description: &str| {
@@ -150,11 +151,31 @@ fn add_common_responses(spec: &mut serde_json::Value) {
     let Some(paths) = spec.get_mut("paths").and_then(Value::as_object_mut) else {
         return;
     };
-    for item in paths.values_mut() {
+    for (path, item) in paths.iter_mut() {
         let Some(item) = item.as_object_mut() else {
             continue;
         };
+        let limit = match path.as_str() {
+            "/v1/games/import" => crate::IMPORT_BODY_LIMIT,
+            _ => crate::BODY_LIMIT,
+        };
+        let limit = if limit >= 1024 * 1024 {
+            format!("{} MiB", limit / (1024 * 1024))
+        } else {
+            format!("{} KiB", limit / 1024)
+        };
         for op in item.values_mut() {
+            if let Some(body) = op.get_mut("requestBody").and_then(Value::as_object_mut) {
+                let said = body
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let description = format!(
+                    "{said}{}At most {limit} of JSON, sent whole within `CLIENT_BODY_TIMEOUT_SECONDS` (10 s by default) of the headers.",
+                    if said.is_empty() { "" } else { " " }
+                );
+                body.insert("description".into(), description.into());
+            }
             let has_body = op.get("requestBody").is_some();
             let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else {
                 continue;
@@ -163,9 +184,15 @@ fn add_common_responses(spec: &mut serde_json::Value) {
                 .entry("503")
                 .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`), or the server or the game is too busy (`busy`, with `Retry-After` in seconds); try again"));
             if has_body {
-                responses
-                    .entry("413")
-                    .or_insert_with(|| problem("The body is over 64 KiB (`payload_too_large`)"));
+                responses.insert(
+                    "413".into(),
+                    problem(&format!(
+                        "The body is larger than {limit} (`payload_too_large`)"
+                    )),
+                );
+                responses.entry("408").or_insert_with(|| {
+                    problem("The body did not arrive whole within `CLIENT_BODY_TIMEOUT_SECONDS` of the headers (`request_timeout`); the connection is closed")
+                });
                 responses.entry("415").or_insert_with(|| {
                     problem("The body is not `application/json` (`unsupported_media_type`)")
                 });

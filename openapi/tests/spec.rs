@@ -96,3 +96,68 @@ fn every_operation_has_an_id_and_documents_its_errors() {
         }
     }
 }
+
+#[test]
+fn every_body_states_its_size_limit_and_the_answers_beyond_it() {
+    let spec = spec();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let Some(body) = op.get("requestBody") else {
+                continue;
+            };
+            let limit = if path == "/v1/games/import" {
+                "32 MiB"
+            } else {
+                "64 KiB"
+            };
+            let said = body["description"].as_str().unwrap_or("");
+            assert!(
+                said.contains(&format!("At most {limit}")),
+                "{method} {path}: {said}"
+            );
+            let responses = &op["responses"];
+            let too_large = responses["413"]["description"].as_str().unwrap_or("");
+            assert!(
+                too_large.contains(limit),
+                "{method} {path}: 413 {too_large}"
+            );
+            for status in ["408", "415"] {
+                assert!(responses[status].is_object(), "{method} {path}: {status}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_page_size_states_its_bounds_and_default() {
+    let spec = spec();
+    let mut pages = 0;
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let params = op["parameters"].as_array().cloned().unwrap_or_default();
+            for p in params.iter().filter(|p| p["name"] == "limit") {
+                pages += 1;
+                let schema = &p["schema"];
+                let (min, max, default) = (
+                    schema["minimum"]
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("{method} {path}: minimum")),
+                    schema["maximum"]
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("{method} {path}: maximum")),
+                    schema["default"]
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("{method} {path}: default")),
+                );
+                assert!(min <= default && default <= max, "{method} {path}");
+                let said = p["description"].as_str().unwrap_or("");
+                assert!(
+                    said.contains("refused"),
+                    "{method} {path}: say what happens beyond {max}"
+                );
+                assert!(op["responses"]["400"].is_object(), "{method} {path}");
+            }
+        }
+    }
+    assert_eq!(pages, 3, "the lobby, my games and the log are paged");
+}

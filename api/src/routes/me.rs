@@ -20,11 +20,11 @@ pub struct MyGamesQuery {
     pub to_act: Option<String>,
     /// Only games in this state.
     pub status: Option<Lifecycle>,
-    /// Page size, 1–100 (default 20).
-    #[param(minimum = 1, maximum = 100)]
+    /// Page size, 1–100 (default 20); a larger one is refused (400 `invalid_query`), not cut.
+    #[param(minimum = 1, maximum = 100, default = 20)]
     pub limit: Option<i64>,
     /// How many games to skip (default 0).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, default = 0)]
     pub offset: Option<i64>,
 }
 

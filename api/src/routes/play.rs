@@ -86,10 +86,11 @@ pub struct CommandHeaders {
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Only events after this version (default 0: from the start).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, default = 0)]
     pub after: Option<i64>,
-    /// At most this many, 1–1000 (default 100).
-    #[param(minimum = 1, maximum = 1000)]
+    /// At most this many, 1–1000 (default 100); a larger `limit` is refused (400
+    /// `invalid_query`), not cut.
+    #[param(minimum = 1, maximum = 1000, default = 100)]
     pub limit: Option<i64>,
     /// Only events of these types, comma-separated (as the caller sees them: a filter never
     /// tells more than the unfiltered log). `next_after` continues past what was searched.

@@ -87,7 +87,6 @@ pub async fn export(
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller is not an auditor (`not_auditor`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A game with this uid is already here (`already_imported`; `detail` names it)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Larger than 32 MiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The export does not verify, or the game has not ended (`import_refused`; `detail` names the first difference)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn import(
