@@ -104,6 +104,10 @@ pub struct GamePage {
 }
 
 /// Create a game.
+///
+/// Refused although the schema allows it (400 `invalid_options`): a seat count outside the
+/// kind's `min_seats`–`max_seats` (`GET /v1/kinds`), and options of another kind (the schema
+/// lists every kind's options).
 #[utoipa::path(post, path = "/v1/games", tag = "games",
     request_body = NewGame,
     security(("bearer" = [])),
@@ -229,8 +233,9 @@ pub async fn join(
     let body: JoinGame = if body.iter().all(u8::is_ascii_whitespace) {
         JoinGame::default()
     } else {
-        serde_json::from_slice(&body)
+        serde_json::from_slice::<Option<JoinGame>>(&body)
             .map_err(|e| ApiError::bad_request("malformed_request", format!("Join body: {e}")))?
+            .unwrap_or_default()
     };
     check_client_seed(&body.client_seed)?;
     state.limits.write(account.id)?;

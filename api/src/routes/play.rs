@@ -155,6 +155,11 @@ pub async fn moves(
 
 /// Send a command. With an `Idempotency-Key`, a repeated request returns the first response
 /// and changes nothing.
+///
+/// Refused although the schema allows it: a command of another game (the schema lists every
+/// game's commands; 400 `unknown_command`), values out of this game's ranges (400
+/// `invalid_command`), and a command the rules forbid now, such as when it is not the caller's
+/// turn (422, `code` names the rule). `GET …/moves` lists exactly the commands accepted now.
 #[utoipa::path(post, path = "/v1/games/{id}/commands", tag = "play",
     params(("id" = i64, Path, description = "The game"), CommandHeaders),
     request_body = CommandBody,
@@ -267,6 +272,9 @@ pub async fn events(
 }
 
 /// The board as the caller may see it as of a past version.
+///
+/// Refused although the schema allows it: an `at` beyond the game's version (400
+/// `version_out_of_range`; the game's `version` says how far it goes).
 #[utoipa::path(get, path = "/v1/games/{id}/replay", tag = "play",
     params(("id" = i64, Path, description = "The game"), ReplayQuery),
     security((), ("bearer" = [])),

@@ -78,6 +78,10 @@ pub async fn export(
 /// Load a finished game exported by a Baumeister server (auditors). The export is verified as
 /// `baumeister verify` would first; the game keeps its uid (and so every hash) under a new id,
 /// and this server's audit of it passes. Its players have no accounts here: nobody sits at it.
+///
+/// Refused although the schema allows it (422 `import_refused`): an export that does not
+/// verify (hashes, seeds, decisions or signature that do not match), and a game that has not
+/// ended.
 #[utoipa::path(post, path = "/v1/games/import", tag = "trust",
     request_body = Export,
     security(("bearer" = [])),
@@ -94,6 +98,7 @@ pub async fn import(
     caller: Caller,
     body: web::Json<Export>,
 ) -> ApiResult<HttpResponse> {
+    caller.clone().require()?;
     let summary = state
         .store
         .import(body.into_inner(), caller.reader())
