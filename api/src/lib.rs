@@ -93,10 +93,15 @@ fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
 }
 
 fn too_large(limit: usize) -> ApiError {
+    let size = if limit >= 1024 * 1024 {
+        format!("{} MiB", limit / (1024 * 1024))
+    } else {
+        format!("{} KiB", limit / 1024)
+    };
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         "payload_too_large",
-        format!("The body is larger than {} KiB.", limit / 1024),
+        format!("The body is larger than {size}."),
     )
 }
 

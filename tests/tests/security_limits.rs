@@ -262,6 +262,11 @@ async fn every_body_over_its_limit_gets_413_as_the_spec_says() {
             )
             .await;
         assert_too_large(&r, &what);
+        assert!(
+            r.body["detail"].as_str().unwrap().contains("64 KiB"),
+            "{}",
+            r.body
+        );
         let (status, ct) = send_json(&s, method, path, &token, limit + 1, true).await;
         assert_eq!(
             (status, ct.as_deref()),
@@ -281,6 +286,11 @@ async fn every_body_over_its_limit_gets_413_as_the_spec_says() {
         )
         .await;
     assert_too_large(&r, "import");
+    assert!(
+        r.body["detail"].as_str().unwrap().contains("32 MiB"),
+        "{}",
+        r.body
+    );
     let r = s
         .send(
             s.request("POST", "/v1/games/import", Some(&token))
