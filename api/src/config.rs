@@ -37,6 +37,37 @@ impl Default for Limits {
     }
 }
 
+/// How long a client may take over its part of a connection (README, "Configuration"), so that a
+/// client that trickles its request or stops reading holds a connection for seconds, not forever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientTimeouts {
+    /// `CLIENT_HEADER_TIMEOUT_SECONDS`: a request's line and headers, from their first byte
+    /// (from the connection's start for its first request); late: 408, or the connection closed.
+    pub header: Duration,
+    /// `CLIENT_BODY_TIMEOUT_SECONDS`: a request's whole body, from the end of its headers;
+    /// late: 408 `request_timeout` and the connection closed.
+    pub body: Duration,
+    /// `SEND_TIMEOUT_SECONDS`: how long a response may wait for the client to read any of it.
+    pub send: Duration,
+    /// `KEEP_ALIVE_SECONDS`: how long an idle connection is kept between requests.
+    pub keep_alive: Duration,
+    /// `CLIENT_DISCONNECT_TIMEOUT_SECONDS`: how long a closing connection waits for the client's
+    /// side of the close.
+    pub disconnect: Duration,
+}
+
+impl Default for ClientTimeouts {
+    fn default() -> Self {
+        ClientTimeouts {
+            header: Duration::from_secs(5),
+            body: Duration::from_secs(10),
+            send: Duration::from_secs(30),
+            keep_alive: Duration::from_secs(15),
+            disconnect: Duration::from_secs(1),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     /// `BIND`: where to listen.
@@ -63,6 +94,7 @@ pub struct Config {
     pub signing_key: SigningKeySource,
     /// `SNAPSHOT_EVERY`: a state snapshot every this many events (default 100).
     pub snapshot_every: i64,
+    pub timeouts: ClientTimeouts,
 }
 
 /// Live streams and webhooks (README, "Following your games").
@@ -83,8 +115,9 @@ pub struct Live {
     pub deadline_soon: Duration,
     /// `STREAMS_PER_ADDRESS`: live streams one client address may hold open (per process).
     pub streams_per_address: usize,
-    /// Whether this process sends webhook deliveries (off only in tests that stop a process
-    /// between a command and its delivery).
+    /// `WEBHOOK_DELIVERY`: whether this process sends webhook deliveries (`off`: another
+    /// process sends them, or none is to leave this machine, as in the fuzz test; tests also
+    /// stop a process between a command and its delivery with it).
     pub deliver: bool,
 }
 
@@ -277,13 +310,35 @@ impl Config {
                         d.streams_per_address as u64,
                     )?
                     .max(1) as usize,
-                    deliver: true,
+                    deliver: match env::var("WEBHOOK_DELIVERY").as_deref() {
+                        Ok("on") | Ok("") | Err(_) => true,
+                        Ok("off") => false,
+                        Ok(v) => {
+                            return Err(format!("WEBHOOK_DELIVERY is `on` or `off`, not `{v}`"))
+                        }
+                    },
                 }
             },
             signing_key: SigningKeySource::from_env()?,
             snapshot_every: match number("SNAPSHOT_EVERY", 100)? {
                 0 => return Err("SNAPSHOT_EVERY must be 1 or more".into()),
                 n => n as i64,
+            },
+            timeouts: {
+                let d = ClientTimeouts::default();
+                let seconds = |name: &str, default: Duration| -> Result<Duration, String> {
+                    match number(name, default.as_secs())? {
+                        0 => Err(format!("{name} must be 1 or more")),
+                        n => Ok(Duration::from_secs(n)),
+                    }
+                };
+                ClientTimeouts {
+                    header: seconds("CLIENT_HEADER_TIMEOUT_SECONDS", d.header)?,
+                    body: seconds("CLIENT_BODY_TIMEOUT_SECONDS", d.body)?,
+                    send: seconds("SEND_TIMEOUT_SECONDS", d.send)?,
+                    keep_alive: seconds("KEEP_ALIVE_SECONDS", d.keep_alive)?,
+                    disconnect: seconds("CLIENT_DISCONNECT_TIMEOUT_SECONDS", d.disconnect)?,
+                }
             },
         })
     }

@@ -114,6 +114,11 @@ impl ResponseError for ApiError {
         if self.status == StatusCode::UNAUTHORIZED {
             response.insert_header(("WWW-Authenticate", "Bearer"));
         }
+        if self.status == StatusCode::REQUEST_TIMEOUT {
+            // The rest of a body that came too slowly may still be on its way: never read it
+            // as the next request.
+            response.force_close();
+        }
         if let Some(seconds) = self.retry_after {
             response.insert_header(("Retry-After", seconds.to_string()));
         }

@@ -11,12 +11,14 @@ pub mod names;
 pub mod openapi;
 mod request_id;
 pub mod routes;
+pub mod slow_clients;
 pub mod web_client;
 
+use actix_web::dev::AppConfig;
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::StatusCode;
-use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use actix_web::{web, App, HttpRequest, HttpResponse};
 use baumeister_storage::Store;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -39,6 +41,8 @@ pub struct AppState {
     /// Live streams and webhooks.
     pub live: config::Live,
     pub open_streams: live::open::OpenStreams,
+    /// How long clients may take (see [`slow_clients`]).
+    pub timeouts: config::ClientTimeouts,
 }
 
 impl AppState {
@@ -62,27 +66,74 @@ impl AppState {
             dummy_hash: auth::hash_password("not a password of anybody").expect("argon2 hashes"),
             live: config.live.clone(),
             open_streams: Default::default(),
+            timeouts: config.timeouts,
         })
     }
 }
 
+/// The largest JSON body of every operation but the import.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The largest body of `POST /v1/games/import` (exports of long games are large).
+pub const IMPORT_BODY_LIMIT: usize = 32 * 1024 * 1024;
+
 fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
-    let e = match &err {
+    let e = match err {
         JsonPayloadError::ContentType => ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
             "Send the body as `Content-Type: application/json`.",
         ),
-        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                err.to_string(),
-            )
-        }
-        _ => ApiError::bad_request("malformed_request", err.to_string()),
+        JsonPayloadError::Overflow { limit }
+        | JsonPayloadError::OverflowKnownLength { limit, .. } => too_large(limit),
+        JsonPayloadError::Payload(e) => body_error(e, BODY_LIMIT),
+        err => ApiError::bad_request("malformed_request", err.to_string()),
     };
     e.into()
+}
+
+fn too_large(limit: usize) -> ApiError {
+    let size = if limit >= 1024 * 1024 {
+        format!("{} MiB", limit / (1024 * 1024))
+    } else {
+        format!("{} KiB", limit / 1024)
+    };
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        format!("The body is larger than {size}."),
+    )
+}
+
+/// A request body that could not be read: too large (413), too slow (408, see
+/// [`slow_clients`]), or broken off (400).
+pub fn body_error(err: actix_web::error::PayloadError, limit: usize) -> ApiError {
+    use actix_web::error::PayloadError;
+    match err {
+        PayloadError::Overflow => too_large(limit),
+        PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            "The request body did not arrive in time; send it at once.",
+        ),
+        e => ApiError::bad_request("malformed_request", e.to_string()),
+    }
+}
+
+/// Reads a whole body of at most `limit` bytes, refused as [`body_error`] says.
+pub async fn read_body(mut body: web::Payload, limit: usize) -> Result<web::Bytes, ApiError> {
+    use futures_core::Stream;
+    let mut bytes = web::BytesMut::new();
+    while let Some(chunk) =
+        std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_next(cx)).await
+    {
+        let chunk = chunk.map_err(|e| body_error(e, limit))?;
+        if bytes.len() + chunk.len() > limit {
+            return Err(too_large(limit));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes.freeze())
 }
 
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
@@ -146,7 +197,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     };
     cfg.app_data(
         web::JsonConfig::default()
-            .limit(64 * 1024)
+            .limit(BODY_LIMIT)
             .error_handler(json_error),
     )
     .app_data(web::QueryConfig::default().error_handler(query_error))
@@ -176,7 +227,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         resource("/v1/games/import", "POST")
             .app_data(
                 web::JsonConfig::default()
-                    .limit(32 * 1024 * 1024)
+                    .limit(IMPORT_BODY_LIMIT)
                     .error_handler(json_error),
             )
             .route(web::post().to(trust::import)),
@@ -228,23 +279,51 @@ pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::
     }
 }
 
-/// Builds the server on an already bound listener (tests bind port 0).
+/// Builds the server on an already bound listener (tests bind port 0). Built from actix's parts
+/// rather than with `HttpServer`, to put every connection's socket under [`slow_clients`].
 pub fn server(
     state: web::Data<AppState>,
     listener: std::net::TcpListener,
     workers: Option<usize>,
 ) -> std::io::Result<Server> {
+    use actix_service::{IntoServiceFactory, ServiceFactoryExt};
     let spec = web::Bytes::from(openapi::spec_json());
-    let mut server = HttpServer::new(move || {
-        App::new()
-            .app_data(state.clone())
-            .wrap(actix_web::middleware::from_fn(request_id::request_id))
-            .configure(|cfg| routes(cfg, spec.clone()))
-            .default_service(web::to(not_found))
-    })
-    .listen(listener)?;
+    let timeouts = state.timeouts;
+    let local = listener.local_addr()?;
+    let mut builder = actix_server::Server::build();
     if let Some(workers) = workers {
-        server = server.workers(workers);
+        builder = builder.workers(workers);
     }
+    let server = builder.listen("baumeister", listener, move || {
+        let state = state.clone();
+        let spec = spec.clone();
+        let app = App::new()
+            .app_data(state)
+            .wrap(actix_web::middleware::from_fn(request_id::request_id))
+            .wrap(actix_web::middleware::from_fn(slow_clients::mark_busy))
+            .configure(|cfg| routes(cfg, spec))
+            .default_service(web::to(not_found))
+            .into_factory()
+            .map_err(|e| e.error_response());
+        let http = actix_http::HttpService::build()
+            .keep_alive(timeouts.keep_alive)
+            .client_request_timeout(timeouts.header)
+            .client_disconnect_timeout(timeouts.disconnect)
+            .local_addr(local)
+            .on_connect_ext(|io: &slow_clients::Guarded, data| {
+                data.insert(io.busy());
+            })
+            .h1(actix_service::map_config(app, |_| AppConfig::default()));
+        actix_service::fn_service(move |io: actix_web::rt::net::TcpStream| {
+            let peer = io.peer_addr().ok();
+            async move {
+                Ok::<_, actix_http::error::DispatchError>((
+                    slow_clients::Guarded::new(io, timeouts),
+                    peer,
+                ))
+            }
+        })
+        .and_then(http)
+    })?;
     Ok(server.run())
 }

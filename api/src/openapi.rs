@@ -17,7 +17,7 @@ use crate::routes::{accounts, games, health, kinds, live, me, play, trust, vacat
     info(
         title = "Baumeister",
         version = "1.0.0",
-        description = "Play builder board games by web, each at your own pace. Register, log in, create or join a game, then follow `GET /v1/games/{id}/moves`: every legal command is listed ready to POST to `/v1/games/{id}/commands`. Errors are `application/problem+json` with a stable `code`. Limits answer 429 `rate_limited` with `Retry-After` (seconds): by default 120 commands per 10 s per account (creating games and taking seats count too), 20 logins and 10 registrations per minute per client address, 6 attempts per minute on one account name, 60 replays and audits per 10 s per address. A token is valid for 7 days unless `DELETE /v1/tokens` revokes it earlier. Commands, events and views of every game are named schemas, tagged by `type`.",
+        description = "Play builder board games by web, each at your own pace. Register, log in, create or join a game, then follow `GET /v1/games/{id}/moves`: every legal command is listed ready to POST to `/v1/games/{id}/commands`. Errors are `application/problem+json` with a stable `code`. Limits answer 429 `rate_limited` with `Retry-After` (seconds): by default 120 commands per 10 s per account (creating games and taking seats count too), 20 logins and 10 registrations per minute per client address, 6 attempts per minute on one account name, 60 replays and audits per 10 s per address. A token is valid for 7 days unless `DELETE /v1/tokens` revokes it earlier. Commands, events and views of every game are named schemas, tagged by `type`. Whole numbers are written without a fraction (`2`, not `2.0`). Bodies are JSON of at most 64 KiB (an import: 32 MiB) and pages hold at most 100 games or 1000 events: each operation says so.",
         license(name = "MIT"),
     ),
     paths(
@@ -108,6 +108,7 @@ impl Modify for BearerAuth {
 /// The whole spec, as JSON.
 pub fn spec() -> serde_json::Value {
     let mut json = serde_json::to_value(ApiDoc::openapi()).expect("the spec serializes");
+    bound_integers(&mut json);
     inline_primitive_aliases(&mut json);
     add_common_responses(&mut json);
     enumerate_kinds(&mut json);
@@ -137,8 +138,9 @@ fn enumerate_kinds(spec: &mut serde_json::Value) {
 }
 
 /// Answers every operation can give, added once here rather than on every route: 503 when the
-/// database does not answer; and for requests with a body, 413 (over 64 KiB) and 415 (not
-/// `application/json`).
+/// database does not answer; and for requests with a body, its size limit (in the body's
+/// description), 413 beyond it, 408 when it arrives too slowly and 415 when it is not
+/// `application/json`.
 fn add_common_responses(spec: &mut serde_json::Value) {
     use serde_json::{json, Value};
     let problem = |description: &str| {
@@ -150,11 +152,31 @@ fn add_common_responses(spec: &mut serde_json::Value) {
     let Some(paths) = spec.get_mut("paths").and_then(Value::as_object_mut) else {
         return;
     };
-    for item in paths.values_mut() {
+    for (path, item) in paths.iter_mut() {
         let Some(item) = item.as_object_mut() else {
             continue;
         };
+        let limit = match path.as_str() {
+            "/v1/games/import" => crate::IMPORT_BODY_LIMIT,
+            _ => crate::BODY_LIMIT,
+        };
+        let limit = if limit >= 1024 * 1024 {
+            format!("{} MiB", limit / (1024 * 1024))
+        } else {
+            format!("{} KiB", limit / 1024)
+        };
         for op in item.values_mut() {
+            if let Some(body) = op.get_mut("requestBody").and_then(Value::as_object_mut) {
+                let said = body
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let description = format!(
+                    "{said}{}At most {limit} of JSON, sent whole within `CLIENT_BODY_TIMEOUT_SECONDS` (10 s by default) of the headers.",
+                    if said.is_empty() { "" } else { " " }
+                );
+                body.insert("description".into(), description.into());
+            }
             let has_body = op.get("requestBody").is_some();
             let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else {
                 continue;
@@ -163,15 +185,64 @@ fn add_common_responses(spec: &mut serde_json::Value) {
                 .entry("503")
                 .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`), or the server or the game is too busy (`busy`, with `Retry-After` in seconds); try again"));
             if has_body {
-                responses
-                    .entry("413")
-                    .or_insert_with(|| problem("The body is over 64 KiB (`payload_too_large`)"));
+                responses.insert(
+                    "413".into(),
+                    problem(&format!(
+                        "The body is larger than {limit} (`payload_too_large`)"
+                    )),
+                );
+                responses.entry("408").or_insert_with(|| {
+                    problem("The body did not arrive whole within `CLIENT_BODY_TIMEOUT_SECONDS` of the headers (`request_timeout`); the connection is closed")
+                });
                 responses.entry("415").or_insert_with(|| {
                     problem("The body is not `application/json` (`unsupported_media_type`)")
                 });
             }
         }
     }
+}
+
+/// utoipa writes a `u8` as `format: uint8` without a maximum: a client (or a fuzzer) would
+/// send 300 where the server can only take 255. Each narrow integer gets its type's bounds
+/// and one of OpenAPI's own formats (`int32`, `int64`).
+fn bound_integers(spec: &mut serde_json::Value) {
+    use serde_json::Value;
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                let bounds = match map.get("format").and_then(Value::as_str) {
+                    Some("int8") => Some((Some(i8::MIN as i64), Some(i8::MAX as i64), "int32")),
+                    Some("int16") => Some((Some(i16::MIN as i64), Some(i16::MAX as i64), "int32")),
+                    Some("uint8" | "u-int8") => Some((Some(0), Some(u8::MAX as i64), "int32")),
+                    Some("uint16" | "u-int16") => Some((Some(0), Some(u16::MAX as i64), "int32")),
+                    Some("uint32" | "u-int32") => Some((Some(0), Some(u32::MAX as i64), "int64")),
+                    Some("uint64" | "u-int64") => Some((Some(0), None, "int64")),
+                    _ => None,
+                };
+                if let Some((low, high, format)) = bounds {
+                    map.insert("format".into(), format.into());
+                    if let Some(low) = low {
+                        let min = map
+                            .get("minimum")
+                            .and_then(Value::as_i64)
+                            .map_or(low, |m| m.max(low));
+                        map.insert("minimum".into(), min.into());
+                    }
+                    if let Some(high) = high {
+                        let max = map
+                            .get("maximum")
+                            .and_then(Value::as_i64)
+                            .map_or(high, |m| m.min(high));
+                        map.insert("maximum".into(), max.into());
+                    }
+                }
+                map.values_mut().for_each(walk);
+            }
+            Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(spec);
 }
 
 /// utoipa turns a field typed by an alias of a number (`Seat`, `Card`: `u8`) into a reference to

@@ -85,14 +85,169 @@ fn unions_are_named_variants_with_a_type_discriminator() {
 #[test]
 fn every_operation_has_an_id_and_documents_its_errors() {
     let spec = spec();
+    let mut ids = BTreeSet::new();
     for (path, item) in spec["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
             assert!(op["operationId"].is_string(), "{method} {path}");
+            assert!(
+                ids.insert(op["operationId"].to_string()),
+                "{method} {path}: operationId {} is not unique",
+                op["operationId"]
+            );
             let responses = op["responses"].as_object().unwrap();
             assert!(
                 responses.keys().any(|s| s.starts_with('2')),
                 "{method} {path}"
             );
         }
+    }
+}
+
+#[test]
+fn every_body_states_its_size_limit_and_the_answers_beyond_it() {
+    let spec = spec();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let Some(body) = op.get("requestBody") else {
+                continue;
+            };
+            let limit = if path == "/v1/games/import" {
+                "32 MiB"
+            } else {
+                "64 KiB"
+            };
+            let said = body["description"].as_str().unwrap_or("");
+            assert!(
+                said.contains(&format!("At most {limit}")),
+                "{method} {path}: {said}"
+            );
+            let responses = &op["responses"];
+            let too_large = responses["413"]["description"].as_str().unwrap_or("");
+            assert!(
+                too_large.contains(limit),
+                "{method} {path}: 413 {too_large}"
+            );
+            for status in ["408", "415"] {
+                assert!(responses[status].is_object(), "{method} {path}: {status}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_page_size_states_its_bounds_and_default() {
+    let spec = spec();
+    let mut pages = 0;
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let params = op["parameters"].as_array().cloned().unwrap_or_default();
+            for p in params.iter().filter(|p| p["name"] == "limit") {
+                pages += 1;
+                let schema = &p["schema"];
+                let (min, max, default) = (
+                    schema["minimum"]
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("{method} {path}: minimum")),
+                    schema["maximum"]
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("{method} {path}: maximum")),
+                    schema["default"]
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("{method} {path}: default")),
+                );
+                assert!(min <= default && default <= max, "{method} {path}");
+                let said = p["description"].as_str().unwrap_or("");
+                assert!(
+                    said.contains("refused"),
+                    "{method} {path}: say what happens beyond {max}"
+                );
+                assert!(op["responses"]["400"].is_object(), "{method} {path}");
+            }
+        }
+    }
+    assert_eq!(pages, 3, "the lobby, my games and the log are paged");
+}
+
+#[test]
+fn narrow_integers_state_their_bounds_in_openapis_own_formats() {
+    let text = committed();
+    for format in [
+        "u-int8",
+        "u-int16",
+        "u-int32",
+        "u-int64",
+        "\"int8\"",
+        "\"int16\"",
+    ] {
+        assert!(!text.contains(format), "{format} is not an OpenAPI format");
+    }
+    let spec = spec();
+    let schemas = &spec["components"]["schemas"];
+    // A u8 the server reads: 256 would be schema-valid and refused without a maximum.
+    for (schema, field) in [("ExportSeat", "seat"), ("NewGame", "seats")] {
+        assert_eq!(
+            schemas[schema]["properties"][field]["maximum"], 255,
+            "{schema}.{field}"
+        );
+    }
+}
+
+#[test]
+fn what_the_server_checks_of_a_body_is_in_its_schema() {
+    let spec = spec();
+    let schemas = &spec["components"]["schemas"];
+    assert_eq!(schemas["NewWebhook"]["properties"]["kinds"]["minItems"], 1);
+    assert!(schemas["NewWebhook"]["properties"]["url"]["pattern"].is_string());
+    assert_eq!(
+        schemas["NewWebhook"]["properties"]["url"]["maxLength"],
+        2000
+    );
+    assert_eq!(
+        schemas["NewVacation"]["properties"]["until"]["format"],
+        "date-time"
+    );
+}
+
+#[test]
+fn live_streams_describe_each_message() {
+    let spec = spec();
+    for path in ["/v1/games/{id}/stream", "/v1/me/stream"] {
+        let schema = &spec["paths"][path]["get"]["responses"]["200"]["content"]
+            ["text/event-stream"]["schema"];
+        assert_eq!(
+            schema["$ref"], "#/components/schemas/StreamMessage",
+            "{path}: a stream is a sequence of messages, not one string"
+        );
+    }
+    let message = &spec["components"]["schemas"]["StreamMessage"];
+    for field in ["event", "data"] {
+        assert!(
+            message["required"]
+                .as_array()
+                .unwrap()
+                .contains(&Value::from(field)),
+            "{field}"
+        );
+    }
+}
+
+#[test]
+fn schema_valid_requests_the_server_refuses_are_described() {
+    let spec = spec();
+    for (path, method) in [
+        ("/v1/games", "post"),
+        ("/v1/games/{id}/commands", "post"),
+        ("/v1/games/{id}/replay", "get"),
+        ("/v1/games/import", "post"),
+        ("/v1/me/vacation", "put"),
+        ("/v1/me/webhooks", "post"),
+    ] {
+        let description = spec["paths"][path][method]["description"]
+            .as_str()
+            .unwrap_or("");
+        assert!(
+            description.contains("Refused although the schema allows it"),
+            "{method} {path}: {description}"
+        );
     }
 }

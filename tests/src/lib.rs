@@ -213,6 +213,7 @@ impl TestServer {
             live: Default::default(),
             signing_key: Default::default(),
             snapshot_every: 100,
+            timeouts: Default::default(),
         };
         adjust(&mut config);
         let store = store.with_snapshot_every(config.snapshot_every);

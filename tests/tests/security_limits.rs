@@ -176,3 +176,221 @@ async fn an_idempotency_key_is_visible_ascii_without_spaces() {
     }
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn twelve_wrong_passwords_in_a_row_cost_at_most_the_names_burst_of_hashes() {
+    let s = TestServer::start_as_shipped().await;
+    s.player("anna").await;
+    let burst = Limits::default().name_attempts.unwrap().burst as usize;
+    let mut refused = 0;
+    let mut wrong = 0;
+    for _ in 0..12 {
+        let r = s.login("anna", "guess-guess").await;
+        match r.status {
+            401 => {
+                assert_eq!(refused, 0, "once refused, every attempt is refused");
+                wrong += 1;
+            }
+            429 => {
+                assert_rate_limited(&r);
+                refused += 1;
+            }
+            other => panic!("{other}: {}", r.body),
+        }
+    }
+    // Registering and the first login took two of the name's attempts; a refused attempt
+    // costs no hash, so the twelve cost at most what is left of the burst.
+    assert!(wrong <= burst - 2, "{wrong} wrong passwords were checked");
+    assert_eq!(refused, 12 - wrong);
+    s.finish().await;
+}
+
+/// A JSON document of `size` bytes: `{"name": "xxx…"}`.
+fn json_of(size: usize) -> Vec<u8> {
+    let mut body = br#"{"name": ""#.to_vec();
+    body.extend(std::iter::repeat_n(b'x', size - body.len() - 2));
+    body.extend(br#""}"#);
+    assert_eq!(body.len(), size);
+    body
+}
+
+fn assert_too_large(r: &Reply, what: &str) {
+    assert_eq!(
+        (r.status, r.code()),
+        (413, "payload_too_large"),
+        "{what}: {}",
+        r.body
+    );
+    assert_eq!(
+        r.header("content-type"),
+        Some("application/problem+json"),
+        "{what}"
+    );
+}
+
+#[actix_web::test]
+async fn every_body_over_its_limit_gets_413_as_the_spec_says() {
+    let s = TestServer::start().await;
+    let token = s.player("anna").await;
+    let id = s
+        .post(
+            "/v1/games",
+            Some(&token),
+            &json!({"kind": "burgbaumeister", "seats": 2}),
+        )
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let limit = baumeister_api::BODY_LIMIT;
+    let routes = [
+        ("POST", "/v1/accounts".to_string()),
+        ("POST", "/v1/tokens".to_string()),
+        ("PUT", "/v1/me/vacation".to_string()),
+        ("POST", "/v1/games".to_string()),
+        ("POST", format!("/v1/games/{id}/join")),
+        ("POST", format!("/v1/games/{id}/commands")),
+        ("POST", "/v1/me/webhooks".to_string()),
+    ];
+    for (method, path) in &routes {
+        let what = format!("{method} {path}");
+        let r = s
+            .send(
+                s.request(method, path, Some(&token))
+                    .insert_header(("Content-Type", "application/json")),
+                Some(json_of(limit + 1)),
+            )
+            .await;
+        assert_too_large(&r, &what);
+        assert!(
+            r.body["detail"].as_str().unwrap().contains("64 KiB"),
+            "{}",
+            r.body
+        );
+        let (status, ct) = send_json(&s, method, path, &token, limit + 1, true).await;
+        assert_eq!(
+            (status, ct.as_deref()),
+            (413, Some("application/problem+json")),
+            "{what}, chunked"
+        );
+        // At the limit, the size is not what is refused.
+        let (status, _) = send_json(&s, method, path, &token, limit, false).await;
+        assert_ne!(status, 413, "{what} at the limit");
+    }
+    let import = baumeister_api::IMPORT_BODY_LIMIT;
+    let r = s
+        .send(
+            s.request("POST", "/v1/games/import", Some(&token))
+                .insert_header(("Content-Type", "application/json")),
+            Some(json_of(import + 1)),
+        )
+        .await;
+    assert_too_large(&r, "import");
+    assert!(
+        r.body["detail"].as_str().unwrap().contains("32 MiB"),
+        "{}",
+        r.body
+    );
+    let r = s
+        .send(
+            s.request("POST", "/v1/games/import", Some(&token))
+                .insert_header(("Content-Type", "application/json")),
+            Some(json_of(limit + 1)),
+        )
+        .await;
+    assert_ne!(r.status, 413, "an import may be larger than other bodies");
+    s.finish().await;
+}
+
+/// Sends a JSON body of `size` bytes, with its length or `chunked` without; status and type.
+async fn send_json(
+    s: &TestServer,
+    method: &str,
+    path: &str,
+    token: &str,
+    size: usize,
+    chunked: bool,
+) -> (u16, Option<String>) {
+    let request = s
+        .request(method, path, Some(token))
+        .insert_header(("Content-Type", "application/json"));
+    if chunked {
+        let response = request
+            .send_stream(futures_stream(json_of(size)))
+            .await
+            .expect("answered");
+        let ct = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .map(String::from);
+        (response.status().as_u16(), ct)
+    } else {
+        let r = s.send(request, Some(json_of(size))).await;
+        (r.status, r.header("content-type").map(String::from))
+    }
+}
+
+/// A body sent in chunks, without a Content-Length.
+fn futures_stream(
+    body: Vec<u8>,
+) -> impl futures_core::Stream<Item = Result<actix_web::web::Bytes, actix_web::Error>> {
+    struct Chunks(Vec<u8>);
+    impl futures_core::Stream for Chunks {
+        type Item = Result<actix_web::web::Bytes, actix_web::Error>;
+        fn poll_next(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Self::Item>> {
+            let n = self.0.len().min(8192);
+            std::task::Poll::Ready(if n == 0 {
+                None
+            } else {
+                Some(Ok(self.0.drain(..n).collect::<Vec<u8>>().into()))
+            })
+        }
+    }
+    Chunks(body)
+}
+
+#[actix_web::test]
+async fn page_sizes_beyond_their_maximum_are_refused_and_the_default_is_as_the_spec_says() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    for _ in 0..20 {
+        let r = s
+            .post(
+                "/v1/games",
+                Some(&tokens[0]),
+                &json!({"kind": "burgbaumeister", "seats": 2}),
+            )
+            .await;
+        assert_eq!(r.status, 201);
+    }
+    for (path, max) in [
+        ("/v1/games?".to_string(), 100),
+        ("/v1/me/games?".to_string(), 100),
+        (format!("/v1/games/{id}/events?"), 1000),
+    ] {
+        for limit in [0, max + 1, i64::MAX] {
+            let r = s
+                .get(&format!("{path}limit={limit}"), Some(&tokens[0]))
+                .await;
+            assert_eq!(
+                (r.status, r.code()),
+                (400, "invalid_query"),
+                "{path}limit={limit}"
+            );
+        }
+        let r = s.get(&format!("{path}limit={max}"), Some(&tokens[0])).await;
+        assert_eq!(r.status, 200, "{path}limit={max}: {}", r.body);
+    }
+    // 21 games: the default page holds 20.
+    for path in ["/v1/games", "/v1/me/games"] {
+        let r = s.get(path, Some(&tokens[0])).await;
+        assert_eq!(r.body["games"].as_array().unwrap().len(), 20, "{path}");
+        assert_eq!(r.body["next_offset"], 20, "{path}");
+    }
+    s.finish().await;
+}

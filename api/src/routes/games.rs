@@ -77,11 +77,11 @@ pub struct LobbyQuery {
     pub mine: Option<bool>,
     /// Only games waiting for the caller's command (needs a token).
     pub my_turn: Option<bool>,
-    /// Page size, 1–100 (default 20).
-    #[param(minimum = 1, maximum = 100)]
+    /// Page size, 1–100 (default 20); a larger one is refused (400 `invalid_query`), not cut.
+    #[param(minimum = 1, maximum = 100, default = 20)]
     pub limit: Option<i64>,
     /// How many games to skip (default 0).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, default = 0)]
     pub offset: Option<i64>,
 }
 
@@ -104,6 +104,10 @@ pub struct GamePage {
 }
 
 /// Create a game.
+///
+/// Refused although the schema allows it (400 `invalid_options`): a seat count outside the
+/// kind's `min_seats`–`max_seats` (`GET /v1/kinds`), and options of another kind (the schema
+/// lists every kind's options).
 #[utoipa::path(post, path = "/v1/games", tag = "games",
     request_body = NewGame,
     security(("bearer" = [])),
@@ -206,7 +210,7 @@ pub async fn lobby(
 /// Take a free seat. The game starts when the last seat is taken.
 #[utoipa::path(post, path = "/v1/games/{id}/join", tag = "games",
     params(("id" = i64, Path, description = "The game")),
-    request_body(content = Option<JoinGame>, description = "Optional: your client seed"),
+    request_body(content = Option<JoinGame>, description = "Optional: your client seed."),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummary),
@@ -221,15 +225,17 @@ pub async fn join(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
-    body: web::Bytes,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     // The body is optional, so it is read as bytes: an empty one takes the defaults.
+    let body = crate::read_body(body, crate::BODY_LIMIT).await?;
     let body: JoinGame = if body.iter().all(u8::is_ascii_whitespace) {
         JoinGame::default()
     } else {
-        serde_json::from_slice(&body)
+        serde_json::from_slice::<Option<JoinGame>>(&body)
             .map_err(|e| ApiError::bad_request("malformed_request", format!("Join body: {e}")))?
+            .unwrap_or_default()
     };
     check_client_seed(&body.client_seed)?;
     state.limits.write(account.id)?;

@@ -17,6 +17,18 @@ use crate::AppState;
 /// The 429 of streams.
 const STREAM_LIMIT: &str = "`rate_limited`: this client address holds as many open streams as it may (`STREAMS_PER_ADDRESS`, by default 50, per server process)";
 
+/// One Server-Sent Events message as a client's parser hands it over (comment lines such as
+/// `: keep-alive` are not messages).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct StreamMessage {
+    /// The message's kind (`event:`): what `data` holds, as the operation says.
+    pub event: String,
+    /// `id:`, where the message has one: a version, to send as `Last-Event-ID` to resume.
+    pub id: Option<String>,
+    /// `data:`, a JSON document.
+    pub data: String,
+}
+
 /// How long a client waits before reconnecting.
 const RETRY_MS: u64 = 2000;
 
@@ -70,7 +82,7 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
     params(("id" = i64, Path, description = "The game"), StreamHeaders, StreamQuery),
     security((), ("bearer" = [])),
     responses(
-        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `event` messages is a `LoggedEvent`, of `status` messages a `StreamStatus`", content_type = "text/event-stream", body = String),
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `event` messages is a `LoggedEvent`, of `status` messages a `StreamStatus`", content_type = "text/event-stream", body = StreamMessage),
         (status = 400, description = "`Last-Event-ID` is not a version (`invalid_last_event_id`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
@@ -214,7 +226,7 @@ impl GameStream {
     params(StreamQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`", content_type = "text/event-stream", body = String),
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`", content_type = "text/event-stream", body = StreamMessage),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until trying again"))),

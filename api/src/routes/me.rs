@@ -20,11 +20,11 @@ pub struct MyGamesQuery {
     pub to_act: Option<String>,
     /// Only games in this state.
     pub status: Option<Lifecycle>,
-    /// Page size, 1–100 (default 20).
-    #[param(minimum = 1, maximum = 100)]
+    /// Page size, 1–100 (default 20); a larger one is refused (400 `invalid_query`), not cut.
+    #[param(minimum = 1, maximum = 100, default = 20)]
     pub limit: Option<i64>,
     /// How many games to skip (default 0).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, default = 0)]
     pub offset: Option<i64>,
 }
 
@@ -93,9 +93,14 @@ pub async fn my_games(
 pub struct NewWebhook {
     /// Where deliveries are POSTed: `http://` or `https://`, no user or password, at most
     /// 2000 characters; by default only public addresses (see README, "Following your games").
-    #[schema(example = "https://bot.example.com/baumeister")]
+    #[schema(
+        example = "https://bot.example.com/baumeister",
+        max_length = 2000,
+        pattern = "^\\s*https?://"
+    )]
     pub url: String,
     /// What to deliver (at least one).
+    #[schema(min_items = 1)]
     pub kinds: Vec<WebhookKind>,
 }
 
@@ -116,6 +121,9 @@ pub struct WebhookList {
 
 /// Register a webhook: the server POSTs a signed JSON body to `url` for each chosen kind of
 /// event in the caller's games (at least once; deduplicate by `Baumeister-Delivery`).
+///
+/// Refused although the schema allows it: a URL that does not parse, names no host or carries
+/// a user name or password (400 `invalid_webhook`), and one whose address is not public (422).
 #[utoipa::path(post, path = "/v1/me/webhooks", tag = "live",
     request_body = NewWebhook,
     security(("bearer" = [])),

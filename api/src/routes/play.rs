@@ -86,10 +86,11 @@ pub struct CommandHeaders {
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Only events after this version (default 0: from the start).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, default = 0)]
     pub after: Option<i64>,
-    /// At most this many, 1–1000 (default 100).
-    #[param(minimum = 1, maximum = 1000)]
+    /// At most this many, 1–1000 (default 100); a larger `limit` is refused (400
+    /// `invalid_query`), not cut.
+    #[param(minimum = 1, maximum = 1000, default = 100)]
     pub limit: Option<i64>,
     /// Only events of these types, comma-separated (as the caller sees them: a filter never
     /// tells more than the unfiltered log). `next_after` continues past what was searched.
@@ -154,6 +155,11 @@ pub async fn moves(
 
 /// Send a command. With an `Idempotency-Key`, a repeated request returns the first response
 /// and changes nothing.
+///
+/// Refused although the schema allows it: a command of another game (the schema lists every
+/// game's commands; 400 `unknown_command`), values out of this game's ranges (400
+/// `invalid_command`), and a command the rules forbid now, such as when it is not the caller's
+/// turn (422, `code` names the rule). `GET …/moves` lists exactly the commands accepted now.
 #[utoipa::path(post, path = "/v1/games/{id}/commands", tag = "play",
     params(("id" = i64, Path, description = "The game"), CommandHeaders),
     request_body = CommandBody,
@@ -266,6 +272,9 @@ pub async fn events(
 }
 
 /// The board as the caller may see it as of a past version.
+///
+/// Refused although the schema allows it: an `at` beyond the game's version (400
+/// `version_out_of_range`; the game's `version` says how far it goes).
 #[utoipa::path(get, path = "/v1/games/{id}/replay", tag = "play",
     params(("id" = i64, Path, description = "The game"), ReplayQuery),
     security((), ("bearer" = [])),

@@ -78,6 +78,10 @@ pub async fn export(
 /// Load a finished game exported by a Baumeister server (auditors). The export is verified as
 /// `baumeister verify` would first; the game keeps its uid (and so every hash) under a new id,
 /// and this server's audit of it passes. Its players have no accounts here: nobody sits at it.
+///
+/// Refused although the schema allows it (422 `import_refused`): an export that does not
+/// verify (hashes, seeds, decisions or signature that do not match), and a game that has not
+/// ended.
 #[utoipa::path(post, path = "/v1/games/import", tag = "trust",
     request_body = Export,
     security(("bearer" = [])),
@@ -87,7 +91,6 @@ pub async fn export(
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller is not an auditor (`not_auditor`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A game with this uid is already here (`already_imported`; `detail` names it)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Larger than 32 MiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The export does not verify, or the game has not ended (`import_refused`; `detail` names the first difference)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn import(
@@ -95,6 +98,7 @@ pub async fn import(
     caller: Caller,
     body: web::Json<Export>,
 ) -> ApiResult<HttpResponse> {
+    caller.clone().require()?;
     let summary = state
         .store
         .import(body.into_inner(), caller.reader())

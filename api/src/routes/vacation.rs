@@ -16,12 +16,12 @@ use crate::AppState;
 pub struct NewVacation {
     /// The end of the vacation (RFC 3339, in the future). The vacation starts now; on a
     /// vacation already running, this moves its end.
-    #[schema(example = "2026-12-24T18:00:00Z")]
+    #[schema(example = "2026-12-24T18:00:00Z", format = DateTime)]
     pub until: String,
 }
 
 /// The caller's vacation and this year's allowance.
-#[utoipa::path(get, path = "/v1/me/vacation", tag = "accounts",
+#[utoipa::path(get, path = "/v1/me/vacation", tag = "accounts", operation_id = "vacation",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The vacation (if any) and the allowance", body = VacationStatus),
@@ -36,7 +36,10 @@ pub async fn show(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
 /// every seat the caller holds stands still meanwhile: deadlines running now are pushed back by
 /// the vacation's length, and a turn that starts during the vacation gets its full time from
 /// its end. Counted against the yearly allowance.
-#[utoipa::path(put, path = "/v1/me/vacation", tag = "accounts",
+///
+/// Refused although the schema allows it (422): a time not in the future, and a vacation
+/// beyond the allowance of a calendar year.
+#[utoipa::path(put, path = "/v1/me/vacation", tag = "accounts", operation_id = "set_vacation",
     request_body = NewVacation,
     security(("bearer" = [])),
     responses(
@@ -65,7 +68,7 @@ pub async fn set(
 
 /// End the current vacation now (nothing happens when not on vacation). The turn deadlines come
 /// forward by the unused rest; only the time used counts against the allowance.
-#[utoipa::path(delete, path = "/v1/me/vacation", tag = "accounts",
+#[utoipa::path(delete, path = "/v1/me/vacation", tag = "accounts", operation_id = "end_vacation",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Not on vacation (any longer)", body = VacationStatus),
