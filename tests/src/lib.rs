@@ -423,6 +423,20 @@ impl TestServer {
         tokens
     }
 
+    /// Creates a game of `kind` with `seats` seats for `token` (seat 0), waiting for the
+    /// others; returns its id.
+    pub async fn open_game(&self, token: &str, kind: &str, seats: usize) -> i64 {
+        let r = self
+            .post(
+                "/v1/games",
+                Some(token),
+                &json!({"kind": kind, "seats": seats}),
+            )
+            .await;
+        assert_eq!(r.status, 201, "create: {}", r.body);
+        r.body["id"].as_i64().unwrap()
+    }
+
     /// Creates a game of `kind` for the first token and seats the others; returns its id.
     pub async fn game(&self, kind: &str, options: Value, tokens: &[String]) -> i64 {
         let r = self

@@ -13,14 +13,7 @@ async fn my_games_lists_whose_turn_it_is_and_filters_and_pages() {
     let tokens = s.players(&["ada", "bea", "cyd"]).await;
     let first = s.game("burgbaumeister", json!({}), &tokens[..2]).await;
     let second = s.game("burgbaumeister", json!({}), &tokens[..2]).await;
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&tokens[0]),
-            &json!({"kind": "burgbaumeister", "seats": 2}),
-        )
-        .await;
-    let open = r.body["id"].as_i64().unwrap();
+    let open = s.open_game(&tokens[0], "burgbaumeister", 2).await;
     // Somebody else's game is not ada's.
     s.game(
         "burgbaumeister",

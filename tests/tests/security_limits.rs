@@ -232,16 +232,7 @@ fn assert_too_large(r: &Reply, what: &str) {
 async fn every_body_over_its_limit_gets_413_as_the_spec_says() {
     let s = TestServer::start().await;
     let token = s.player("anna").await;
-    let id = s
-        .post(
-            "/v1/games",
-            Some(&token),
-            &json!({"kind": "burgbaumeister", "seats": 2}),
-        )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+    let id = s.open_game(&token, "burgbaumeister", 2).await;
     let limit = baumeister_api::BODY_LIMIT;
     let routes = [
         ("POST", "/v1/accounts".to_string()),

@@ -160,16 +160,7 @@ async fn trickled_headers_of_a_later_request_on_a_kept_alive_connection_are_cut_
 async fn a_trickled_body_gets_408_request_timeout_in_time_while_others_are_served() {
     let s = start().await;
     let token = s.player("anna").await;
-    let id = s
-        .post(
-            "/v1/games",
-            Some(&token),
-            &json!({"kind": "burgbaumeister", "seats": 2}),
-        )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+    let id = s.open_game(&token, "burgbaumeister", 2).await;
     let body = format!(
         "{{\"name\": \"anna\", \"password\": \"{}\"}}",
         "x".repeat(100)
