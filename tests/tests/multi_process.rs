@@ -6,7 +6,7 @@ use baumeister_domain::Viewer;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, TestServer};
 
-/// What a read answered: its version, and the board or the moves it showed.
+/// The version a successful read or command names.
 fn version(reply: &baumeister_tests::Reply) -> i64 {
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.body["version"].as_i64().unwrap()
