@@ -195,13 +195,16 @@ impl From<StoreError> for ApiError {
             StoreError::TooManyWebhooks(_) => {
                 ApiError::new(S::CONFLICT, "too_many_webhooks", detail)
             }
-            StoreError::Pool(_) => {
-                tracing::error!(error = %detail, "database pool");
-                ApiError::new(
-                    S::SERVICE_UNAVAILABLE,
-                    "database_unavailable",
-                    "The database does not answer right now; try again.",
-                )
+            StoreError::Pool(_) | StoreError::Unavailable(_) => {
+                tracing::error!(error = %detail, "database unavailable");
+                ApiError {
+                    retry_after: Some(2),
+                    ..ApiError::new(
+                        S::SERVICE_UNAVAILABLE,
+                        "database_unavailable",
+                        "The database does not answer right now; try again.",
+                    )
+                }
             }
             StoreError::Database(e) => ApiError::internal(format!("{e}: {:?}", e.as_db_error())),
             StoreError::Corrupt(_) => ApiError::internal(detail),

@@ -1,8 +1,9 @@
 //! Connecting: the database is created when missing, migrated, and pooled.
 
 use std::str::FromStr;
+use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
@@ -62,16 +63,36 @@ pub async fn migrate(url: &str) -> Result<()> {
     Ok(())
 }
 
+/// How long a request waits for a connection of the pool, for a new connection to be made, or
+/// for one to be checked before reuse. A request that cannot have one by then is answered 503
+/// `database_unavailable` rather than held: while the database is down, every request fails
+/// fast, and the pool makes new connections by itself once it is back.
+const POOL_TIMEOUT: Duration = Duration::from_secs(3);
+
 pub fn pool(url: &str, max_size: usize) -> Result<Pool> {
+    let mut config = parse(url)?;
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(POOL_TIMEOUT);
+    }
+    // A database that vanishes without closing its connections (a machine or network gone) is
+    // noticed within about a minute instead of the system's two hours.
+    config.keepalives_idle(Duration::from_secs(30));
     let manager = Manager::from_config(
-        parse(url)?,
+        config,
         NoTls,
         ManagerConfig {
+            // A connection whose socket closed is dropped when it comes back to the pool.
             recycling_method: RecyclingMethod::Fast,
         },
     );
     Pool::builder(manager)
         .max_size(max_size)
+        .runtime(Runtime::Tokio1)
+        .timeouts(Timeouts {
+            wait: Some(POOL_TIMEOUT),
+            create: Some(POOL_TIMEOUT),
+            recycle: Some(POOL_TIMEOUT),
+        })
         .build()
         .map_err(|e| StoreError::Pool(e.to_string()))
 }

@@ -56,7 +56,11 @@ pub enum StoreError {
     #[error("the game is too busy right now; try again")]
     Contention,
     #[error("database: {0}")]
-    Database(#[from] tokio_postgres::Error),
+    Database(tokio_postgres::Error),
+    /// The connection to the database is gone or cannot be made (it is down, restarting or
+    /// out of reach): nothing a client did, and it passes.
+    #[error("the database does not answer: {0}")]
+    Unavailable(String),
     #[error("database pool: {0}")]
     Pool(String),
     #[error("stored data is damaged: {0}")]
@@ -65,7 +69,38 @@ pub enum StoreError {
 
 impl From<deadpool_postgres::PoolError> for StoreError {
     fn from(e: deadpool_postgres::PoolError) -> Self {
-        StoreError::Pool(e.to_string())
+        StoreError::Unavailable(e.to_string())
+    }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        if lost_connection(&e) {
+            StoreError::Unavailable(e.to_string())
+        } else {
+            StoreError::Database(e)
+        }
+    }
+}
+
+/// Whether a statement failed because the database went away rather than because of the
+/// statement: the connection closed or broke, or the server is shutting down, starting or
+/// refusing connections.
+fn lost_connection(e: &tokio_postgres::Error) -> bool {
+    use tokio_postgres::error::SqlState;
+    match e.code() {
+        Some(code) => {
+            code.code().starts_with("08")
+                || [
+                    SqlState::ADMIN_SHUTDOWN,
+                    SqlState::CRASH_SHUTDOWN,
+                    SqlState::CANNOT_CONNECT_NOW,
+                ]
+                .contains(code)
+        }
+        None => {
+            e.is_closed() || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+        }
     }
 }
 

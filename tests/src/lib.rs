@@ -15,6 +15,7 @@ use tokio_postgres::NoTls;
 
 pub use serde_json;
 
+pub mod proxy;
 pub mod receiver;
 pub mod sse;
 
@@ -33,6 +34,30 @@ pub fn database_url(db: &str) -> String {
         None => &head[..],
     };
     format!("{host_part}/{db}{query}")
+}
+
+/// `url` with its host and port replaced by 127.0.0.1:`port` (a proxy's), and the `host:port`
+/// it named (what the proxy passes on to).
+pub fn via_port(url: &str, port: u16) -> (String, String) {
+    let scheme_end = url.find("://").map(|i| i + 3).expect("a postgres:// URL");
+    let rest = &url[scheme_end..];
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let authority = &rest[..authority_end];
+    let (user, host) = match authority.rsplit_once('@') {
+        Some((user, host)) => (format!("{user}@"), host),
+        None => (String::new(), authority),
+    };
+    let upstream = if host.contains(':') {
+        host.to_string()
+    } else {
+        format!("{host}:5432")
+    };
+    let proxied = format!(
+        "{}{user}127.0.0.1:{port}{}",
+        &url[..scheme_end],
+        &rest[authority_end..]
+    );
+    (proxied, upstream)
 }
 
 async fn admin() -> tokio_postgres::Client {
@@ -111,6 +136,45 @@ async fn rename_when_free(admin: &tokio_postgres::Client, from: &str, to: &str) 
     panic!("could not rename {from}");
 }
 
+/// A new database, migrated (cloned from the template), for one test; its name.
+pub async fn fresh_database() -> String {
+    let template = template().await;
+    let db = format!(
+        "bm_test_{}_{}",
+        std::process::id(),
+        NEXT_DB.fetch_add(1, Ordering::Relaxed)
+    );
+    let admin = admin().await;
+    for _ in 0..100 {
+        // Fails while another session is still leaving the template; PostgreSQL says so.
+        match admin
+            .batch_execute(&format!("CREATE DATABASE \"{db}\" TEMPLATE \"{template}\""))
+            .await
+        {
+            Ok(()) => return db,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+    panic!("could not create {db} from {template}");
+}
+
+/// A connection to database `db` (on the PostgreSQL of `DATABASE_URL`).
+pub async fn database(db: &str) -> tokio_postgres::Client {
+    let (client, connection) = tokio_postgres::connect(&database_url(db), NoTls)
+        .await
+        .expect("the test database answers");
+    tokio::spawn(connection);
+    client
+}
+
+/// Drops a database made by [`fresh_database`] (its connections are ended first).
+pub async fn drop_database(db: &str) {
+    let _ = admin()
+        .await
+        .batch_execute(&format!("DROP DATABASE IF EXISTS \"{db}\" WITH (FORCE)"))
+        .await;
+}
+
 /// The JWT secret of every test server (so a test can forge tokens with it).
 pub const SECRET: &str = "end-to-end-test-secret-of-32-bytes-or-more";
 
@@ -163,28 +227,7 @@ impl TestServer {
 
     /// A server whose configuration `adjust` changes first (limits, mostly).
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
-        let template = template().await;
-        let db = format!(
-            "bm_test_{}_{}",
-            std::process::id(),
-            NEXT_DB.fetch_add(1, Ordering::Relaxed)
-        );
-        let admin = admin().await;
-        let mut created = false;
-        for _ in 0..100 {
-            // Fails while another session is still leaving the template; PostgreSQL says so.
-            match admin
-                .batch_execute(&format!("CREATE DATABASE \"{db}\" TEMPLATE \"{template}\""))
-                .await
-            {
-                Ok(()) => {
-                    created = true;
-                    break;
-                }
-                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-            }
-        }
-        assert!(created, "could not create {db} from {template}");
+        let db = fresh_database().await;
         let mut server = Self::serve(&db, adjust).await;
         server.owns_db = true;
         server
@@ -198,9 +241,6 @@ impl TestServer {
 
     async fn serve(db: &str, adjust: impl FnOnce(&mut Config)) -> TestServer {
         let db = db.to_string();
-        let store = Store::connect(&database_url(&db), 8)
-            .await
-            .expect("store connects");
         let mut config = Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url(&db),
@@ -216,7 +256,10 @@ impl TestServer {
             timeouts: Default::default(),
         };
         adjust(&mut config);
-        let store = store.with_snapshot_every(config.snapshot_every);
+        let store = Store::connect(&config.database_url, config.pool_size)
+            .await
+            .expect("store connects")
+            .with_snapshot_every(config.snapshot_every);
         baumeister_api::spawn_background(&store, &config, Duration::from_millis(200));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -261,25 +304,14 @@ impl TestServer {
     pub async fn finish(self) {
         // Not graceful: a live stream still open would hold the stop up for 30 s.
         self.handle.stop(false).await;
-        if !self.owns_db {
-            return;
+        if self.owns_db {
+            drop_database(&self.db).await;
         }
-        let admin = admin().await;
-        let _ = admin
-            .batch_execute(&format!(
-                "DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)",
-                self.db
-            ))
-            .await;
     }
 
     /// A direct connection to this test's database, to check what was stored.
     pub async fn db(&self) -> tokio_postgres::Client {
-        let (client, connection) = tokio_postgres::connect(&database_url(&self.db), NoTls)
-            .await
-            .unwrap();
-        tokio::spawn(connection);
-        client
+        database(&self.db).await
     }
 
     /// A request to build on (headers, method); send it with [`TestServer::send`].

@@ -1,0 +1,359 @@
+//! A server killed with SIGKILL in the middle of a load, then started again (issue 10): every
+//! command it acknowledged is in the log, the versions have no gap, the lobby equals a rebuild
+//! from the events, and a client that retries with its `Idempotency-Key` gets its first
+//! response (or, for a command the kill swallowed before it committed, has it applied once).
+
+use std::process::{Child, Command, Stdio};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::{database, database_url, drop_database, fresh_database, Pick};
+
+const SECRET: &str = "the sigkill test's secret, 32 bytes or more";
+
+/// The release or debug binary of this crate, as a process of its own on database `db`.
+fn baumeister(db: &str, args: &[&str], port: u16) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_baumeister"))
+        .args(args)
+        .env("DATABASE_URL", database_url(db))
+        .env("BIND", format!("127.0.0.1:{port}"))
+        .env("JWT_SECRET", SECRET)
+        .env("SIGNING_KEY", "11".repeat(32))
+        .env("RUST_LOG", "error")
+        .env("LIMIT_COMMANDS", "off")
+        .env("LIMIT_LOGINS", "off")
+        .env("LIMIT_REGISTRATIONS", "off")
+        .env("LIMIT_NAME_ATTEMPTS", "off")
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the binary starts")
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+struct Http {
+    base: String,
+    client: awc::Client,
+}
+
+/// An answer: status (0 when there was none: the connection failed), header
+/// `Idempotent-Replayed`, body.
+struct Answer {
+    status: u16,
+    replayed: bool,
+    body: Value,
+}
+
+impl Http {
+    fn new(port: u16) -> Http {
+        Http {
+            base: format!("http://127.0.0.1:{port}"),
+            client: awc::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .finish(),
+        }
+    }
+
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        key: Option<&str>,
+        body: Option<&Value>,
+    ) -> Answer {
+        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        if let Some(key) = key {
+            request = request.insert_header(("Idempotency-Key", key));
+        }
+        let response = match body {
+            Some(body) => request.send_json(body).await,
+            None => request.send().await,
+        };
+        let Ok(mut response) = response else {
+            return Answer {
+                status: 0,
+                replayed: false,
+                body: Value::Null,
+            };
+        };
+        let bytes = response.body().limit(1 << 24).await.unwrap_or_default();
+        Answer {
+            status: response.status().as_u16(),
+            replayed: response.headers().contains_key("Idempotent-Replayed"),
+            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        }
+    }
+
+    async fn ready(&self) {
+        let started = Instant::now();
+        while self.call("GET", "/healthz", None, None, None).await.status != 200 {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the server did not start"
+            );
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn token(&self, name: &str) -> String {
+        let body = json!({"name": name, "password": "a password of the sigkill test"});
+        let r = self
+            .call("POST", "/v1/accounts", None, None, Some(&body))
+            .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let r = self
+            .call("POST", "/v1/tokens", None, None, Some(&body))
+            .await;
+        r.body["token"].as_str().unwrap().to_string()
+    }
+}
+
+/// A command sent with its key, and what came back.
+struct Sent {
+    game: i64,
+    token: String,
+    key: String,
+    body: Value,
+    answer: Answer,
+}
+
+/// Plays game `id` (both seats) until a request gets no answer (the server died); returns
+/// every command sent.
+async fn client(http: Rc<Http>, id: i64, tokens: Rc<[String; 2]>, n: usize) -> Vec<Sent> {
+    let mut pick = Pick::new(n as u64);
+    let mut sent = Vec::new();
+    loop {
+        let game = http
+            .call("GET", &format!("/v1/games/{id}"), None, None, None)
+            .await;
+        let Some(seat) = game.body["to_act"][0].as_u64() else {
+            return sent;
+        };
+        let token = &tokens[seat as usize];
+        let moves = http
+            .call(
+                "GET",
+                &format!("/v1/games/{id}/moves"),
+                Some(token),
+                None,
+                None,
+            )
+            .await;
+        let Some(listed) = moves.body["moves"].as_array().filter(|m| !m.is_empty()) else {
+            return sent;
+        };
+        let body = json!({"command": listed[pick.below(listed.len())]["command"]});
+        let key = format!("client-{n}-command-{}", sent.len());
+        let answer = http
+            .call(
+                "POST",
+                &format!("/v1/games/{id}/commands"),
+                Some(token),
+                Some(&key),
+                Some(&body),
+            )
+            .await;
+        let died = answer.status == 0;
+        assert!(
+            died || answer.status == 200,
+            "{}: {}",
+            answer.status,
+            answer.body
+        );
+        sent.push(Sent {
+            game: id,
+            token: token.clone(),
+            key,
+            body,
+            answer,
+        });
+        if died {
+            return sent;
+        }
+    }
+}
+
+/// The lobby row of each game and every board it serves, as one comparable value.
+async fn projections(http: &Http, games: &[i64], tokens: &[String; 2], db: &str) -> Value {
+    let db = database(db).await;
+    let mut all = Vec::new();
+    for &id in games {
+        let row = db
+            .query_one(
+                "SELECT row_to_json(g)::text FROM (SELECT version, status, to_act, progress, deadline_ms FROM games WHERE id = $1) g",
+                &[&id],
+            )
+            .await
+            .unwrap();
+        let mut boards = Vec::new();
+        for token in [None, Some(tokens[0].as_str()), Some(tokens[1].as_str())] {
+            let r = http
+                .call("GET", &format!("/v1/games/{id}"), token, None, None)
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            boards.push(r.body["view"].clone());
+        }
+        all.push(json!({"lobby": row.get::<_, String>(0), "boards": boards}));
+    }
+    Value::Array(all)
+}
+
+#[actix_web::test]
+async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_their_answer() {
+    let db = fresh_database().await;
+    let port = free_port();
+    let mut server = baumeister(&db, &[], port);
+    let http = Rc::new(Http::new(port));
+    http.ready().await;
+    let tokens: Rc<[String; 2]> = Rc::new([http.token("ada").await, http.token("bea").await]);
+    let mut games = Vec::new();
+    // Many clients at once, so that the kill finds commands under way.
+    for _ in 0..16 {
+        let r = http
+            .call(
+                "POST",
+                "/v1/games",
+                Some(&tokens[0]),
+                None,
+                Some(&json!({"kind": "burgbaumeister", "seats": 2})),
+            )
+            .await;
+        let id = r.body["id"].as_i64().unwrap();
+        let r = http
+            .call(
+                "POST",
+                &format!("/v1/games/{id}/join"),
+                Some(&tokens[1]),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        games.push(id);
+    }
+
+    // Load, then SIGKILL in the middle of it; again (after a restart) in the rare case that
+    // the kill found no command under way.
+    let mut sent = Vec::new();
+    let mut http = http;
+    for round in 0..5 {
+        let clients: Vec<_> = games
+            .iter()
+            .enumerate()
+            .map(|(n, &id)| {
+                let n = round * games.len() + n;
+                actix_web::rt::spawn(client(http.clone(), id, tokens.clone(), n))
+            })
+            .collect();
+        actix_web::rt::time::sleep(Duration::from_millis(1500)).await;
+        server.kill().expect("SIGKILL");
+        server.wait().unwrap();
+        for c in clients {
+            sent.extend(c.await.unwrap());
+        }
+        // Started again on the same database (and, so that no socket of the dead one is in
+        // the way, on another port).
+        let port = free_port();
+        server = baumeister(&db, &[], port);
+        http = Rc::new(Http::new(port));
+        http.ready().await;
+        if sent.iter().any(|s| s.answer.status == 0) {
+            break;
+        }
+    }
+    let acknowledged = sent.iter().filter(|s| s.answer.status == 200).count();
+    let swallowed = sent.iter().filter(|s| s.answer.status == 0).count();
+    eprintln!("{acknowledged} commands acknowledged, {swallowed} swallowed by the kill");
+    assert!(acknowledged > 20, "a load: {acknowledged} commands");
+    assert!(swallowed > 0, "the kill came mid-load");
+    let conn = database(&db).await;
+
+    // Every acknowledged command is stored with the response it was given.
+    for s in sent.iter().filter(|s| s.answer.status == 200) {
+        let row = conn
+            .query_one(
+                "SELECT response FROM commands WHERE game_id = $1 AND idempotency_key = $2",
+                &[&s.game, &s.key],
+            )
+            .await
+            .unwrap_or_else(|_| panic!("acknowledged command {} is stored", s.key));
+        assert_eq!(row.get::<_, Value>(0), s.answer.body);
+    }
+    // Versions 1 to the last, none missing, in every game.
+    for &id in &games {
+        let row = conn
+            .query_one(
+                "SELECT count(*), coalesce(max(version), 0) FROM events WHERE game_id = $1",
+                &[&id],
+            )
+            .await
+            .unwrap();
+        assert_eq!(row.get::<_, i64>(0), row.get::<_, i64>(1), "game {id}");
+    }
+    // The lobby and every board equal a rebuild from the events alone.
+    let before = projections(&http, &games, &tokens, &db).await;
+    let rebuilt = Command::new(env!("CARGO_BIN_EXE_baumeister"))
+        .arg("rebuild-projections")
+        .env("DATABASE_URL", database_url(&db))
+        .env("JWT_SECRET", SECRET)
+        .env("RUST_LOG", "error")
+        .status()
+        .unwrap();
+    assert!(rebuilt.success());
+    assert_eq!(projections(&http, &games, &tokens, &db).await, before);
+
+    // Retries with the same key: an acknowledged command gets its first response and
+    // appends nothing; one the kill swallowed is answered with what it committed, or is
+    // applied now, once.
+    for s in &sent {
+        let version_before: i64 = conn
+            .query_one("SELECT version FROM games WHERE id = $1", &[&s.game])
+            .await
+            .unwrap()
+            .get(0);
+        let again = http
+            .call(
+                "POST",
+                &format!("/v1/games/{}/commands", s.game),
+                Some(&s.token),
+                Some(&s.key),
+                Some(&s.body),
+            )
+            .await;
+        assert_eq!(again.status, 200, "retry of {}: {}", s.key, again.body);
+        let stored: Value = conn
+            .query_one(
+                "SELECT response FROM commands WHERE game_id = $1 AND idempotency_key = $2",
+                &[&s.game, &s.key],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(again.body, stored, "{}", s.key);
+        if s.answer.status == 200 {
+            assert!(again.replayed, "{}: the first response, replayed", s.key);
+            assert_eq!(again.body, s.answer.body);
+            let version_after: i64 = conn
+                .query_one("SELECT version FROM games WHERE id = $1", &[&s.game])
+                .await
+                .unwrap()
+                .get(0);
+            assert_eq!(version_after, version_before, "{}: nothing appended", s.key);
+        }
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+    drop_database(&db).await;
+}

@@ -1,0 +1,279 @@
+//! Faults (issue 10): the database going away under load, and a crowd racing on the same
+//! games. (A server killed with SIGKILL mid-load is `api/tests/sigkill.rs`: it needs the real
+//! binary.)
+
+use std::time::{Duration, Instant};
+
+use baumeister_domain::Viewer;
+use baumeister_tests::proxy::Proxy;
+use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::{database_url, via_port, Pick, Reply, TestServer};
+
+/// How long any request may take while the database is gone.
+const FAIL_FAST: Duration = Duration::from_secs(5);
+
+/// Plays up to `commands` commands of game `id` (first listed move of a seat it waits for);
+/// returns the responses.
+async fn play(s: &TestServer, id: i64, tokens: &[String], commands: usize) -> Vec<Reply> {
+    let mut replies = Vec::new();
+    for _ in 0..commands {
+        let game = s.get(&format!("/v1/games/{id}"), None).await;
+        assert_eq!(game.status, 200, "{}", game.body);
+        let Some(seat) = game.body["to_act"][0].as_u64() else {
+            break;
+        };
+        let moves = s
+            .get(
+                &format!("/v1/games/{id}/moves"),
+                Some(&tokens[seat as usize]),
+            )
+            .await;
+        let command = moves.body["moves"][0].clone();
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[seat as usize]),
+                &command,
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        replies.push(r);
+    }
+    replies
+}
+
+/// Versions 1 to the last with none missing, and one stored command per accepted response.
+async fn log_is_whole(s: &TestServer, id: i64, accepted: usize) {
+    let row = s
+        .db()
+        .await
+        .query_one(
+            "SELECT (SELECT count(*) FROM events WHERE game_id = $1),
+                    (SELECT coalesce(max(version), 0) FROM events WHERE game_id = $1),
+                    (SELECT count(*) FROM commands WHERE game_id = $1 AND seat IS NOT NULL)",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    let (events, last, commands): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
+    assert_eq!(events, last, "versions 1 to {last} with none missing");
+    assert_eq!(commands, accepted as i64, "one stored command per 200");
+}
+
+#[actix_web::test]
+async fn with_the_database_gone_requests_fail_fast_with_503_and_the_server_recovers_by_itself() {
+    let (_, upstream) = via_port(&database_url("postgres"), 0);
+    let proxy = Proxy::start(upstream).await;
+    let s = TestServer::start_with(|c| {
+        c.limits.commands = None;
+        c.database_url = via_port(&c.database_url, proxy.port).0;
+    })
+    .await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let mut accepted = play(&s, id, &tokens, 10).await.len();
+    let mut stream = s
+        .stream(&format!("/v1/games/{id}/stream"), None, None)
+        .await;
+
+    proxy.cut();
+    let gone = Instant::now();
+    let mut refused = 0;
+    while gone.elapsed() < Duration::from_secs(3) {
+        for (method, path, token) in [
+            ("GET", format!("/v1/games/{id}"), Some(&tokens[0])),
+            ("GET", format!("/v1/games/{id}/moves"), Some(&tokens[0])),
+            ("GET", format!("/v1/games/{id}/events"), None),
+            ("GET", "/v1/games".to_string(), None),
+            ("POST", format!("/v1/games/{id}/commands"), Some(&tokens[0])),
+        ] {
+            let asked = Instant::now();
+            let request = s.request(method, &path, token.map(String::as_str));
+            let body = (method == "POST")
+                .then(|| serde_json::to_vec(&json!({"command": {"type": "DrawCard"}})).unwrap());
+            let request = if body.is_some() {
+                request.insert_header(("Content-Type", "application/json"))
+            } else {
+                request
+            };
+            let r = s.send(request, body).await;
+            assert!(
+                asked.elapsed() < FAIL_FAST,
+                "{method} {path} took {:?}",
+                asked.elapsed()
+            );
+            assert_eq!(r.status, 503, "{method} {path}: {}", r.body);
+            assert_eq!(r.code(), "database_unavailable", "{method} {path}");
+            assert!(r.header("retry-after").is_some(), "{method} {path}");
+            refused += 1;
+        }
+        let health = s.get("/healthz", None).await;
+        assert_eq!(health.status, 503, "{}", health.body);
+        assert_eq!(health.body["database"], "unreachable");
+        // What needs no database is still served.
+        assert_eq!(s.get("/v1/kinds", None).await.status, 200);
+    }
+    assert!(refused >= 5);
+
+    proxy.restore();
+    let back = Instant::now();
+    while s.get("/healthz", None).await.status != 200 {
+        assert!(
+            back.elapsed() < Duration::from_secs(10),
+            "not back by itself"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Commands are accepted again, and the live stream (whose process lost its listening
+    // connection meanwhile) carries them.
+    let replies = play(&s, id, &tokens, 10).await;
+    accepted += replies.len();
+    let last = replies.last().unwrap().body["version"].as_i64().unwrap();
+    // (`until_version` panics when no status of that version comes.)
+    stream.until_version(last, Duration::from_secs(10)).await;
+    log_is_whole(&s, id, accepted).await;
+    s.finish().await;
+}
+
+/// One of the crowd: acts for `seat` whenever the game lists it moves, pinning the version it
+/// listed them at on every other try; returns every answer to its commands.
+async fn racer(
+    s: &TestServer,
+    id: i64,
+    token: &str,
+    seat: u8,
+    seed: u64,
+) -> Vec<(u8, Option<i64>, Reply)> {
+    let mut pick = Pick::new(seed);
+    let mut answers = Vec::new();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(8) {
+        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        assert_eq!(moves.status, 200, "{}", moves.body);
+        let listed = moves.body["moves"].as_array().unwrap();
+        if listed.is_empty() {
+            let game = s.get(&format!("/v1/games/{id}"), None).await;
+            if game.body["status"] == "finished" {
+                break;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(1)).await;
+            continue;
+        }
+        let chosen = &listed[pick.below(listed.len())];
+        let pinned = (pick.below(2) == 0).then(|| chosen["expected_version"].as_i64().unwrap());
+        let body = match pinned {
+            Some(version) => json!({"command": chosen["command"], "expected_version": version}),
+            None => json!({"command": chosen["command"]}),
+        };
+        let key = format!("racer-{seed}-{}", answers.len());
+        let request = s
+            .request("POST", &format!("/v1/games/{id}/commands"), Some(token))
+            .insert_header(("Content-Type", "application/json"))
+            .insert_header(("Idempotency-Key", key));
+        let r = s
+            .send(request, Some(serde_json::to_vec(&body).unwrap()))
+            .await;
+        answers.push((seat, pinned, r));
+    }
+    answers
+}
+
+#[actix_web::test]
+async fn sixty_four_clients_racing_on_four_games_lose_nothing_and_double_nothing() {
+    // Sixteen accounts from one address: more registrations and logins than it may make.
+    let s = TestServer::start_with(|c| {
+        c.limits.commands = None;
+        c.limits.registrations = None;
+        c.limits.logins = None;
+    })
+    .await;
+    let names: Vec<String> = (0..16).map(|n| format!("racer{n}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let tokens = s.players(&names).await;
+    let mut games = Vec::new();
+    for g in 0..4 {
+        let seated = &tokens[g * 4..g * 4 + 4];
+        games.push((s.game("burgbaumeister", json!({}), seated).await, g));
+    }
+    // Four clients per seat: 16 per game, 64 in all, each acting as soon as its seat may.
+    let crowd = (0..64).map(|c| {
+        let (id, g) = games[c % 4];
+        let seat = (c / 4 % 4) as u8;
+        racer(&s, id, &tokens[g * 4 + seat as usize], seat, c as u64)
+    });
+    let answers = futures_join(crowd).await;
+    for &(id, _) in &games {
+        let truth = s.truth(id).await;
+        let mut accepted = 0;
+        for (seat, _, r) in answers
+            .iter()
+            .flatten()
+            .filter(|(_, _, r)| r.status == 200 && r.body["game_id"].as_i64() == Some(id))
+        {
+            accepted += 1;
+            // The events a 200 names are the log's at those versions, as its seat sees them.
+            let version = r.body["version"].as_i64().unwrap();
+            let events: Vec<(i64, Value)> = r.body["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| (e["version"].as_i64().unwrap(), e["event"].clone()))
+                .collect();
+            let first = events.first().map_or(version, |(v, _)| *v - 1);
+            assert_eq!(events, truth.log(version, first, Viewer::Seat(*seat)));
+        }
+        log_is_whole(&s, id, accepted).await;
+    }
+    // Every loser was told so: a pinned version that lost gets 409, an unpinned command is
+    // decided again (200, or 422 when the new state no longer allows it); never a 5xx.
+    for (_, pinned, r) in answers.iter().flatten() {
+        match (r.status, pinned) {
+            (200, _) => {}
+            (409, Some(_)) => assert_eq!(r.code(), "version_conflict", "{}", r.body),
+            (422, _) => {}
+            (status, _) => panic!("{status} (pinned: {pinned:?}): {}", r.body),
+        }
+    }
+    let count = |status| {
+        answers
+            .iter()
+            .flatten()
+            .filter(|(_, _, r)| r.status == status)
+            .count()
+    };
+    eprintln!(
+        "accepted {}, 409 {}, 422 {}",
+        count(200),
+        count(409),
+        count(422)
+    );
+    assert!(count(200) >= 40 && count(409) > 0, "the crowd raced");
+    s.finish().await;
+}
+
+/// Awaits every future at once (they borrow the same server).
+async fn futures_join<F: std::future::Future>(futures: impl Iterator<Item = F>) -> Vec<F::Output> {
+    let mut pending: Vec<_> = futures.map(|f| Some(Box::pin(f))).collect();
+    let mut outputs: Vec<Option<F::Output>> = (0..pending.len()).map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut done = true;
+        for (slot, output) in pending.iter_mut().zip(outputs.iter_mut()) {
+            if let Some(future) = slot {
+                match future.as_mut().poll(cx) {
+                    std::task::Poll::Ready(value) => {
+                        *output = Some(value);
+                        *slot = None;
+                    }
+                    std::task::Poll::Pending => done = false,
+                }
+            }
+        }
+        if done {
+            std::task::Poll::Ready(())
+        } else {
+            std::task::Poll::Pending
+        }
+    })
+    .await;
+    outputs.into_iter().map(|o| o.expect("finished")).collect()
+}
