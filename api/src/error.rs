@@ -196,7 +196,10 @@ impl From<StoreError> for ApiError {
                 ApiError::new(S::CONFLICT, "too_many_webhooks", detail)
             }
             StoreError::Pool(_) | StoreError::Unavailable(_) => {
-                tracing::error!(error = %detail, "database unavailable");
+                static UNAVAILABLE: crate::throttle::Throttle = crate::throttle::Throttle::new();
+                if let Some(left_out) = UNAVAILABLE.allow() {
+                    tracing::error!(error = %detail, left_out, "database unavailable");
+                }
                 ApiError {
                     retry_after: Some(2),
                     ..ApiError::new(

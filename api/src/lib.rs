@@ -12,6 +12,7 @@ pub mod openapi;
 mod request_id;
 pub mod routes;
 pub mod slow_clients;
+mod throttle;
 pub mod web_client;
 
 use actix_web::dev::AppConfig;

@@ -10,6 +10,8 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use tracing::Instrument;
 
+use crate::throttle::Throttle;
+
 static NEXT: AtomicU64 = AtomicU64::new(1);
 
 fn new_id() -> String {
@@ -93,7 +95,14 @@ pub async fn request_id(
         let mut response = next.call(req).await?;
         let status = response.status().as_u16();
         let ms = started.elapsed().as_millis() as u64;
-        if status >= 500 {
+        if status == 503 {
+            // Unavailable for the moment (the database, or busy): expected while it lasts, so
+            // one line a second, not one per request.
+            static UNAVAILABLE: Throttle = Throttle::new();
+            if let Some(left_out) = UNAVAILABLE.allow() {
+                tracing::warn!(%method, %path, status, ms, left_out, "handled");
+            }
+        } else if status >= 500 {
             tracing::error!(%method, %path, status, ms, "handled");
         } else {
             tracing::debug!(%method, %path, status, ms, "handled");
