@@ -146,10 +146,13 @@ pub trait DynGame: Send + Sync {
         ctx: &mut Ctx,
     ) -> Result<Vec<Value>, DomainError>;
     fn evolve(&self, state: &mut GameState, event: &Value) -> Result<(), DomainError>;
-    /// The state as JSON, for a stored snapshot.
-    fn save_state(&self, state: &GameState) -> Value;
+    /// [`DynGame::evolve`] with the event as stored, JSON text: read straight into the game's
+    /// event, without a `Value` in between (folding a log read from the database).
+    fn evolve_json(&self, state: &mut GameState, event: &str) -> Result<(), DomainError>;
+    /// The state as JSON text, for a stored snapshot (the bytes its signature covers).
+    fn save_state(&self, state: &GameState) -> Vec<u8>;
     /// A stored snapshot back as a state; `CorruptEvent` when it does not parse.
-    fn load_state(&self, saved: &Value) -> Result<GameState, DomainError>;
+    fn load_state(&self, saved: &[u8]) -> Result<GameState, DomainError>;
     /// Whether two states are the same (the audit compares snapshots with its own fold).
     fn same_state(&self, a: &GameState, b: &GameState) -> bool;
     /// The board as `viewer` may see it now, with a `type` naming the view's schema.
@@ -358,12 +361,19 @@ impl<G: Game> DynGame for Erased<G> {
         Ok(())
     }
 
-    fn save_state(&self, state: &GameState) -> Value {
-        to_value(state.get::<G>())
+    fn evolve_json(&self, state: &mut GameState, event: &str) -> Result<(), DomainError> {
+        let event: G::Event =
+            serde_json::from_str(event).map_err(|e| DomainError::CorruptEvent(e.to_string()))?;
+        G::evolve(state.get_mut::<G>(), &event);
+        Ok(())
     }
 
-    fn load_state(&self, saved: &Value) -> Result<GameState, DomainError> {
-        G::State::deserialize(saved)
+    fn save_state(&self, state: &GameState) -> Vec<u8> {
+        serde_json::to_vec(state.get::<G>()).expect("states serialize")
+    }
+
+    fn load_state(&self, saved: &[u8]) -> Result<GameState, DomainError> {
+        serde_json::from_slice::<G::State>(saved)
             .map(GameState::new)
             .map_err(|e| DomainError::CorruptEvent(format!("snapshot: {e}")))
     }

@@ -165,12 +165,14 @@ impl Store {
             let mine: Vec<ExportEvent> = events[cursor..]
                 .iter()
                 .take_while(|e| e.command_id == id)
-                .map(|e| ExportEvent {
-                    version: e.version,
-                    hash: to_hex(&e.hash),
-                    payload: e.payload.clone(),
+                .map(|e| {
+                    Ok(ExportEvent {
+                        version: e.version,
+                        hash: to_hex(&e.hash),
+                        payload: e.value()?,
+                    })
                 })
-                .collect();
+                .collect::<Result<_>>()?;
             cursor += mine.len();
             let seed = match &keys.fair {
                 Some((secret, seeds)) => to_hex(&derive_key(secret, seeds, position)),
@@ -189,7 +191,11 @@ impl Store {
         // The type column is what `/events` filters by: it must be the payload's own.
         let mut stray: Vec<String> = events
             .iter()
-            .filter(|e| e.kind != crate::append::event_type(&e.payload))
+            .filter(|e| {
+                e.value().map_or(true, |payload| {
+                    e.kind != crate::append::event_type(&payload)
+                })
+            })
             .map(|e| format!("version {}: the stored type is not the event's", e.version))
             .collect();
         if cursor < events.len() {

@@ -14,7 +14,7 @@ impl Store {
         let events = read_log(&client, game_id, 0, head.version, None).await?;
         let mut state = head.game.initial();
         for event in &events {
-            head.game.evolve(&mut state, &event.payload)?;
+            head.game.evolve_json(&mut state, &event.payload)?;
         }
         if events.len() as i64 != head.version {
             return Err(StoreError::Corrupt(format!(

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use baumeister_domain::{registry, DynGame, Viewer};
 use deadpool_postgres::GenericClient;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::cache::Aggregate;
@@ -13,7 +14,7 @@ use crate::chain::GENESIS;
 use crate::error::{Result, StoreError};
 use crate::lobby::{summary_from_row, SUMMARY_COLUMNS};
 use crate::snapshot::read_log;
-use crate::snapshots::{fold_keeping, Kept};
+use crate::snapshots::fold_keeping;
 use crate::types::{EventPage, Fairness, GameDetail, LoggedEvent};
 use crate::{rfc3339, Store};
 
@@ -98,7 +99,7 @@ impl Store {
             None => self.snapshot_base(client, game_id, game, version).await?,
         };
         for event in read_log(client, game_id, aggregate.version, version, None).await? {
-            game.evolve(&mut aggregate.state, &event.payload)?;
+            game.evolve_json(&mut aggregate.state, &event.payload)?;
             aggregate.version = event.version;
             aggregate.last_hash = event.hash;
         }
@@ -218,7 +219,7 @@ impl Store {
             }
             for e in rows {
                 scanned = e.version;
-                let Some(event) = snapshot.redact(&e.payload, viewer) else {
+                let Some(event) = snapshot.redact(&e, viewer)? else {
                     continue;
                 };
                 if !filter.admits(&event, e.seat) {
@@ -249,7 +250,12 @@ impl Store {
     /// The board as the reader may see it as of version `at` (1..=current). Once the game has
     /// ended, every past board is public too. Folding a long log is CPU work: it runs on the
     /// blocking pool, not on the server's async workers.
-    pub async fn replay(&self, game_id: i64, reader: Reader, at: i64) -> Result<(i64, Value)> {
+    pub async fn replay(
+        &self,
+        game_id: i64,
+        reader: Reader,
+        at: i64,
+    ) -> Result<(i64, Box<RawValue>)> {
         let client = self.pool.get().await?;
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         if at < 1 || at > snapshot.version() {
@@ -263,10 +269,10 @@ impl Store {
         // Judged by the snapshot: a game that has ended shows every past board whole.
         let viewer = snapshot.viewer(reader);
         let every = self.snapshot_every();
-        let (view, kept) = tokio::task::spawn_blocking(move || -> Result<(Value, Vec<Kept>)> {
+        let (view, kept) = tokio::task::spawn_blocking(move || -> Result<_> {
             let (past, kept) = fold_keeping(game, base, &events, every)?;
             let viewer = game.effective_viewer(&past.state, viewer);
-            Ok((game.view(&past.state, viewer), kept))
+            Ok((game.view_json(&past.state, viewer), kept))
         })
         .await
         .map_err(|e| StoreError::Corrupt(format!("replay: {e}")))??;

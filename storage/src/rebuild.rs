@@ -4,8 +4,6 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use crate::append::LobbyColumns;
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
@@ -23,8 +21,10 @@ impl Store {
             return Ok(0);
         }
         let rows = read_log(&tx, game_id, 0, head.version, None).await?;
-        let payloads: Vec<Value> = rows.iter().map(|e| e.payload.clone()).collect();
-        let state = head.game.replay(&payloads)?;
+        let mut state = head.game.initial();
+        for event in &rows {
+            head.game.evolve_json(&mut state, &event.payload)?;
+        }
         let status = head.game.status(&state);
         let aggregate = Aggregate {
             game: head.game,

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use baumeister_domain::{registry, DynGame, Viewer};
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
+use tokio_postgres::types::{FromSql, Type};
 
 use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
@@ -36,9 +37,44 @@ pub(crate) struct StoredEvent {
     pub seat: Option<u8>,
     pub recorded_ms: i64,
     pub kind: String,
-    pub payload: Value,
+    /// The payload as JSON text: folds read it straight into the game's event
+    /// ([`DynGame::evolve_json`]); [`StoredEvent::value`] for the rest.
+    pub payload: String,
     pub hash: Vec<u8>,
     pub command_id: i64,
+}
+
+impl StoredEvent {
+    /// The payload as a JSON value (to redact, hash or export it).
+    pub fn value(&self) -> Result<Value> {
+        serde_json::from_str(&self.payload)
+            .map_err(|e| StoreError::Corrupt(format!("event {} does not parse: {e}", self.version)))
+    }
+}
+
+/// A `jsonb` (or `json`) column as the JSON text PostgreSQL sends, not parsed into a `Value`:
+/// jsonb's binary form is a version byte and the text.
+pub(crate) struct JsonText(pub String);
+
+impl<'a> FromSql<'a> for JsonText {
+    fn from_sql(
+        ty: &Type,
+        raw: &'a [u8],
+    ) -> std::result::Result<Self, Box<dyn std::error::Error + Sync + Send>> {
+        let text = if *ty == Type::JSONB {
+            match raw.split_first() {
+                Some((1, text)) => text,
+                _ => return Err("a jsonb version this server does not know".into()),
+            }
+        } else {
+            raw
+        };
+        Ok(JsonText(std::str::from_utf8(text)?.to_owned()))
+    }
+
+    fn accepts(ty: &Type) -> bool {
+        *ty == Type::JSONB || *ty == Type::JSON
+    }
 }
 
 /// The events of versions `after + 1 ..= upto` (at most `limit`), in order: the only way the
@@ -70,7 +106,7 @@ pub(crate) async fn read_log(
             seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
             recorded_ms: row.get(2),
             kind: row.get(3),
-            payload: row.get(4),
+            payload: row.get::<_, JsonText>(4).0,
             hash: row.get(5),
             command_id: row.get(6),
         })
@@ -110,8 +146,10 @@ impl Snapshot {
     }
 
     /// An event as `viewer` may see it, judged by this snapshot's state.
-    pub fn redact(&self, event: &Value, viewer: Viewer) -> Option<Value> {
-        self.game().redact(&self.aggregate.state, event, viewer)
+    pub fn redact(&self, event: &StoredEvent, viewer: Viewer) -> Result<Option<Value>> {
+        Ok(self
+            .game()
+            .redact(&self.aggregate.state, &event.value()?, viewer))
     }
 }
 

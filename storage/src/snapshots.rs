@@ -2,14 +2,14 @@
 //! of any version, or a cold cache, folds at most K events after the nearest one instead of the
 //! whole log. They are written lazily by the folds that pass them (replays, audits) and never
 //! trusted blindly: one is used only when its hash is the stored event's at its version and the
-//! server's own signature over the game, the version, that hash and the state's SHA-256 verifies
+//! server's own signature over the game, the version, that hash and the SHA-256 of the state's
+//! bytes as stored verifies
 //! (a changed or foreign snapshot is ignored, and rewritten by the next fold that passes it);
 //! the audit folds from event 1 and compares every stored snapshot with its own state.
 
 use baumeister_domain::fairness::to_hex;
 use baumeister_domain::DynGame;
 use deadpool_postgres::GenericClient;
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::cache::Aggregate;
@@ -22,14 +22,15 @@ use crate::Store;
 
 pub(crate) const DEFAULT_EVERY: i64 = 100;
 
-/// A state folded at a snapshot version, with the hash of its last event.
-pub(crate) type Kept = (i64, Value, Vec<u8>);
+/// A state folded at a snapshot version (as saved: JSON bytes), with the hash of its last event.
+pub(crate) type Kept = (i64, Vec<u8>, Vec<u8>);
 
-/// What a snapshot's signature covers.
-fn message(game: &str, version: i64, hash: &[u8], state: &Value) -> Vec<u8> {
-    let digest = Sha256::digest(serde_json::to_vec(state).expect("JSON serializes"));
+/// What a snapshot's signature covers: the game, the version, its event's hash and the SHA-256
+/// of the state's bytes as stored.
+fn message(game: &str, version: i64, hash: &[u8], state: &[u8]) -> Vec<u8> {
+    let digest = Sha256::digest(state);
     format!(
-        "baumeister-snapshot/1 {game} {version} {} {}",
+        "baumeister-snapshot/2 {game} {version} {} {}",
         to_hex(hash),
         to_hex(&digest)
     )
@@ -45,7 +46,7 @@ pub(crate) fn fold_keeping(
 ) -> Result<(Aggregate, Vec<Kept>)> {
     let mut kept = Vec::new();
     for event in events {
-        game.evolve(&mut base.state, &event.payload)?;
+        game.evolve_json(&mut base.state, &event.payload)?;
         base.version = event.version;
         base.last_hash.clone_from(&event.hash);
         if base.version % every == 0 {
@@ -83,17 +84,23 @@ impl Store {
             return Ok(initial);
         }
         let keys = self.trust.keys(client, game_id).await?;
-        let rows = client
-            .query(
+        // The newest at or before `version` first; an older one only when that one is not to be
+        // trusted (a state is tens of kilobytes: only what is used is read).
+        let statement = client
+            .prepare_cached(
                 "SELECT s.version, s.state, s.hash, s.signature FROM snapshots s
                  JOIN events e ON e.game_id = s.game_id AND e.version = s.version AND e.hash = s.hash
-                 WHERE s.game_id = $1 AND s.version <= $2 ORDER BY s.version DESC LIMIT 3",
-                &[&game_id, &version],
+                 WHERE s.game_id = $1 AND s.version <= $2 ORDER BY s.version DESC LIMIT 1",
             )
             .await?;
-        for row in rows {
-            let (at, state, hash, signature): (i64, Value, Vec<u8>, Vec<u8>) =
+        let mut below = version;
+        for _ in 0..3 {
+            let Some(row) = client.query_opt(&statement, &[&game_id, &below]).await? else {
+                break;
+            };
+            let (at, state, hash, signature): (i64, Vec<u8>, Vec<u8>, Vec<u8>) =
                 (row.get(0), row.get(1), row.get(2), row.get(3));
+            below = at - 1;
             if !self
                 .trust
                 .signer
@@ -145,13 +152,13 @@ impl Store {
                     .signer
                     .sign_bytes(&message(&keys.name, *version, hash, state)),
             );
-            states.push(state);
+            states.push(state.as_slice());
             hashes.push(hash.as_slice());
         }
         client
             .execute(
                 "INSERT INTO snapshots (game_id, version, state, hash, signature)
-                 SELECT $1, v, s, h, g FROM unnest($2::bigint[], $3::jsonb[], $4::bytea[], $5::bytea[]) AS x(v, s, h, g)
+                 SELECT $1, v, s, h, g FROM unnest($2::bigint[], $3::bytea[], $4::bytea[], $5::bytea[]) AS x(v, s, h, g)
                  ON CONFLICT (game_id, version) DO UPDATE
                  SET state = excluded.state, hash = excluded.hash, signature = excluded.signature",
                 &[&game_id, &versions, &states, &hashes, &signatures],
@@ -184,7 +191,7 @@ impl Store {
 /// A snapshot as stored.
 pub(crate) struct StoredSnapshot {
     pub version: i64,
-    pub state: Value,
+    pub state: Vec<u8>,
     pub hash: Vec<u8>,
     pub signature: Vec<u8>,
 }

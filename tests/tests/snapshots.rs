@@ -2,7 +2,7 @@
 //! fold from event 1 gives; a changed snapshot is never used and the audit names it.
 
 use baumeister_domain::Viewer;
-use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::serde_json::json;
 use baumeister_tests::{Pick, TestServer};
 
 #[actix_web::test]
@@ -76,7 +76,7 @@ async fn replays_through_snapshots_equal_the_fold_from_event_1_and_changed_ones_
     // Somebody with write access changes a snapshot (state, or state and hash): replays ignore
     // it (its signature no longer verifies), the audit names it, and the next fold rewrites it.
     let at = 8;
-    let early: Value = db
+    let early: Vec<u8> = db
         .query_one(
             "SELECT state FROM snapshots WHERE game_id = $1 AND version = 4",
             &[&id],

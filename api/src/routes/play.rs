@@ -62,7 +62,7 @@ pub struct Replay {
     pub version: i64,
     /// The board as the caller may see it as of `at`.
     #[schema(schema_with = any_view)]
-    pub view: Value,
+    pub view: Box<serde_json::value::RawValue>,
 }
 
 /// Retrying safely.

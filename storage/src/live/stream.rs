@@ -58,19 +58,17 @@ impl Store {
         let status = snapshot.game().status(&snapshot.aggregate.state);
         let reached = rows.last().map_or(snapshot.version(), |e| e.version);
         let more = reached < snapshot.version();
-        let events = rows
-            .into_iter()
-            .filter_map(|e| {
-                snapshot
-                    .redact(&e.payload, viewer)
-                    .map(|event| LoggedEvent {
-                        version: e.version,
-                        seat: e.seat,
-                        recorded_at: rfc3339(e.recorded_ms),
-                        event,
-                    })
-            })
-            .collect();
+        let mut events = Vec::with_capacity(rows.len());
+        for e in rows {
+            if let Some(event) = snapshot.redact(&e, viewer)? {
+                events.push(LoggedEvent {
+                    version: e.version,
+                    seat: e.seat,
+                    recorded_at: rfc3339(e.recorded_ms),
+                    event,
+                });
+            }
+        }
         let status = if more {
             // Not at the snapshot's version yet: no status until the last batch.
             StreamStatus {

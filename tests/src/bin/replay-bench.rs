@@ -2,7 +2,7 @@
 //! folding them (a cold cache). Run it optimized:
 //!
 //! ```sh
-//! cargo run --release -p baumeister-tests --bin replay-bench
+//! cargo run --release -p baumeister-tests --bin replay-bench [-- KIND …]
 //! ```
 //!
 //! Games are played offline by random legal moves (`baumeister_storage::offline`), imported
@@ -19,6 +19,10 @@ use serde_json::Value;
 const IN_MEMORY_EVENTS: usize = 200_000;
 /// Events stored and read back per kind.
 const STORED_EVENTS: usize = 50_000;
+/// The length of game whose every version is replayed (in the kinds whose random games reach
+/// it: Space Builder's do; more seeds are played until one does, at most `LONG_GAME_TRIES`).
+const LONG_GAME: usize = 10_000;
+const LONG_GAME_TRIES: u64 = 400;
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
@@ -43,19 +47,36 @@ async fn main() {
     };
     let signer = Signer::random();
 
-    println!("| kind | events/game | folded in memory | read from PostgreSQL and folded | replay of a version (median / max) |");
-    println!("|---|---|---|---|---|");
+    println!("| kind | events/game | folded in memory | read from PostgreSQL and folded | longest game (events) | replay of each of its versions (median / p99 / max) |");
+    println!("|---|---|---|---|---|---|");
+    // `replay-bench carcassonne space-builder`: only these kinds.
+    let only: Vec<String> = std::env::args().skip(1).collect();
     for (index, game) in registry::all().iter().enumerate() {
         let info = game.info();
+        if !only.is_empty() && !only.iter().any(|k| k == info.kind) {
+            continue;
+        }
         // Whole games, each a log of payloads.
         let mut games: Vec<Vec<Value>> = Vec::new();
         let mut exports = Vec::new();
         let mut total = 0;
         // Seeds (and so uids) of their own per kind.
-        let mut seed = (index as u64 + 1) << 32;
-        while total < STORED_EVENTS {
+        let first_seed = (index as u64 + 1) << 32;
+        let mut seed = first_seed;
+        let mut long_found = 0;
+        let long_reachable = info.kind == "space-builder";
+        let searching = |long_found: usize, seed: u64| {
+            long_found < LONG_GAME && seed < first_seed + LONG_GAME_TRIES
+        };
+        while total < STORED_EVENTS || (long_reachable && searching(long_found, seed)) {
             let export = random_export(info.kind, info.max_seats, seed, 100_000, &signer).unwrap();
             seed += 1;
+            let finished = export.status == baumeister_storage::Lifecycle::Finished;
+            let events: usize = export.commands.iter().map(|c| c.events.len()).sum();
+            // Past the events measured, only a game longer than any yet is kept (to replay).
+            if total >= STORED_EVENTS && !(finished && events > long_found) {
+                continue;
+            }
             let payloads: Vec<Value> = export
                 .commands
                 .iter()
@@ -63,7 +84,8 @@ async fn main() {
                 .collect();
             total += payloads.len();
             games.push(payloads);
-            if export.status == baumeister_storage::Lifecycle::Finished {
+            if finished {
+                long_found = long_found.max(events);
                 exports.push(export);
             }
         }
@@ -95,7 +117,8 @@ async fn main() {
         let stored = read as f64 / started.elapsed().as_secs_f64();
 
         // `GET …/replay?at=N` of the longest game, every version: once to write the snapshots
-        // (every 100 events), then timed (the nearest snapshot plus at most 99 events).
+        // (every 100 events; a replay writes those its fold passed), then timed with every
+        // snapshot in place (the nearest snapshot plus at most 99 events).
         let longest = ids.iter().max_by_key(|(_, version)| *version).copied();
         let mut latencies = Vec::new();
         if let Some((id, version)) = longest {
@@ -111,10 +134,17 @@ async fn main() {
         }
         latencies.sort_by(f64::total_cmp);
         let median = latencies.get(latencies.len() / 2).copied().unwrap_or(0.0);
+        let p99 = latencies
+            .get(latencies.len() * 99 / 100)
+            .copied()
+            .unwrap_or(0.0);
         let max = latencies.last().copied().unwrap_or(0.0);
         println!(
-            "| `{}` | {per_game} | {:.0} events/s | {:.0} events/s | {median:.2} ms / {max:.2} ms |",
-            info.kind, in_memory, stored
+            "| `{}` | {per_game} | {:.0} events/s | {:.0} events/s | {} | {median:.2} / {p99:.2} / {max:.2} ms |",
+            info.kind,
+            in_memory,
+            stored,
+            longest.map_or(0, |(_, version)| version)
         );
     }
     drop(store);
