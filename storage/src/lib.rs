@@ -45,7 +45,7 @@ pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::LobbyFilter;
-pub use reads::{EventFilter, Reader};
+pub use reads::{EventFilter, Moves, Reader};
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;

@@ -15,6 +15,7 @@ use crate::error::{Result, StoreError};
 use crate::lobby::{summary_from_row, SUMMARY_COLUMNS};
 use crate::snapshot::read_log;
 use crate::snapshots::fold_keeping;
+use crate::trust::SignedHead;
 use crate::types::{EventPage, Fairness, GameDetail, LoggedEvent};
 use crate::{rfc3339, Store};
 
@@ -67,6 +68,15 @@ impl EventFilter {
         (self.types.is_empty() || self.types.iter().any(|t| t == kind))
             && (self.seat.is_none() || self.seat == seat)
     }
+}
+
+/// The legal commands of a reader (see [`Store::moves`]).
+pub struct Moves {
+    pub version: i64,
+    /// The reader's seat (spectators have none, and no moves).
+    pub seat: Option<u8>,
+    pub commands: Vec<Value>,
+    pub head: SignedHead,
 }
 
 /// What a game's signed head names: its uid, or its local id for games older than the uid.
@@ -167,25 +177,25 @@ impl Store {
         })
     }
 
-    /// The reader's legal commands at the version returned (the seat's; none for spectators).
-    pub async fn moves(
-        &self,
-        game_id: i64,
-        reader: Reader,
-    ) -> Result<(i64, Option<u8>, Vec<Value>)> {
+    /// The reader's legal commands at the version returned (the seat's; none for spectators),
+    /// with the game's signed head at that version.
+    pub async fn moves(&self, game_id: i64, reader: Reader) -> Result<Moves> {
         let client = self.pool.get().await?;
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         let version = snapshot.version();
-        let Some(seat) = snapshot.head.seat else {
-            return Ok((version, None, Vec::new()));
+        let head = snapshot.head(self, &client).await?;
+        let commands = match snapshot.head.seat {
+            Some(seat) if version > 0 => snapshot
+                .game()
+                .legal_commands(&snapshot.aggregate.state, seat),
+            _ => Vec::new(),
         };
-        if version == 0 {
-            return Ok((0, Some(seat), Vec::new()));
-        }
-        let moves = snapshot
-            .game()
-            .legal_commands(&snapshot.aggregate.state, seat);
-        Ok((version, Some(seat), moves))
+        Ok(Moves {
+            version,
+            seat: snapshot.head.seat,
+            commands,
+            head,
+        })
     }
 
     /// The log after version `after`, at most `limit` entries, as the reader may see it at the
@@ -244,18 +254,20 @@ impl Store {
             version,
             events,
             next_after: Some(scanned).filter(|v| *v < version && *v > after),
+            head: snapshot.head(self, &client).await?,
         })
     }
 
-    /// The board as the reader may see it as of version `at` (1..=current). Once the game has
-    /// ended, every past board is public too. Folding a long log is CPU work: it runs on the
+    /// The board as the reader may see it as of version `at` (1..=current), with the game's
+    /// version and signed head when it was judged. Once the game has ended, every past board is
+    /// public too. Folding a long log is CPU work: it runs on the
     /// blocking pool, not on the server's async workers.
     pub async fn replay(
         &self,
         game_id: i64,
         reader: Reader,
         at: i64,
-    ) -> Result<(i64, Box<RawValue>)> {
+    ) -> Result<(i64, Box<RawValue>, SignedHead)> {
         let client = self.pool.get().await?;
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         if at < 1 || at > snapshot.version() {
@@ -280,6 +292,10 @@ impl Store {
         if let Err(e) = self.save_snapshots(&client, game_id, &kept).await {
             tracing::warn!(game = game_id, error = %e, "snapshots not saved");
         }
-        Ok((snapshot.version(), view))
+        Ok((
+            snapshot.version(),
+            view,
+            snapshot.head(self, &client).await?,
+        ))
     }
 }

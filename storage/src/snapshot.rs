@@ -19,6 +19,7 @@ use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
 use crate::pause::READ_HEAD;
 use crate::reads::Reader;
+use crate::trust::SignedHead;
 use crate::Store;
 
 /// The game's kind, version and the reader's seat, read in one statement.
@@ -143,6 +144,14 @@ impl Snapshot {
         limit: i64,
     ) -> Result<Vec<StoredEvent>> {
         read_log(client, self.game_id, after, self.version(), Some(limit)).await
+    }
+
+    /// The game's head at this snapshot's version, signed by the server.
+    pub async fn head(&self, store: &Store, client: &impl GenericClient) -> Result<SignedHead> {
+        let keys = store.trust.keys(client, self.game_id).await?;
+        Ok(store
+            .trust
+            .head(&keys.name, self.version(), &self.aggregate.last_hash))
     }
 
     /// An event as `viewer` may see it, judged by this snapshot's state.

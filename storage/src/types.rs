@@ -158,4 +158,6 @@ pub struct EventPage {
     pub events: Vec<LoggedEvent>,
     /// Pass as `after` for the next page; absent when this page reached the end.
     pub next_after: Option<i64>,
+    /// The chain head at `version` (the version this page was judged at), signed by the server.
+    pub head: SignedHead,
 }

@@ -1,6 +1,7 @@
 //! Replays and audits anyone can trust, end to end: commit and reveal (the commitment shown
 //! from the start, client seeds, the secret revealed at the end), signed chain heads in every
-//! view and command response, exports verified offline and tampered with, imports into a second
+//! view, command response, list of moves, page of the log and replay, exports verified offline
+//! and tampered with, imports into a second
 //! server whose audit passes, and the filtered log keeping its redaction.
 
 use baumeister_domain::fairness::{commitment, from_hex, to_hex};
@@ -380,5 +381,39 @@ async fn the_log_filtered_by_type_and_seat_is_the_log_as_seen_filtered() {
             );
         }
     }
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn moves_logs_and_replays_carry_the_signed_head_they_were_judged_at() {
+    let s = TestServer::start().await;
+    let key = public_key(&s).await;
+    let tokens = s.players(&["hanna", "ivo"]).await;
+    let id = new_game(&s, &tokens).await;
+    play(&s, id, &tokens, &key, 12).await;
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    let version = game.body["version"].as_i64().unwrap();
+    let current = head(&game.body["head"]);
+    // Each answer names the version it was judged at, and its head is that version's, signed
+    // with the server's published key: the same head as the game's own.
+    let answers = [
+        s.get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
+            .await,
+        s.get(&format!("/v1/games/{id}/moves"), None).await,
+        s.get(&format!("/v1/games/{id}/events?limit=3"), Some(&tokens[1]))
+            .await,
+        s.get(&format!("/v1/games/{id}/replay?at=2"), None).await,
+    ];
+    for answer in answers {
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert_eq!(answer.body["version"], version, "{}", answer.body);
+        let signed = head(&answer.body["head"]);
+        assert_eq!(signed.key, key);
+        assert_eq!(signed, current, "the head of version {version}");
+        verify_head(&signed).unwrap();
+    }
+    // A replay of an early version still names the head of the game it was judged in.
+    let replay = s.get(&format!("/v1/games/{id}/replay?at=1"), None).await;
+    assert_eq!(head(&replay.body["head"]).version, version);
     s.finish().await;
 }

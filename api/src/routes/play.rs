@@ -1,7 +1,9 @@
 //! Playing: legal moves, commands, the log and replays.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage};
+use baumeister_storage::{
+    AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage, SignedHead,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
@@ -50,6 +52,8 @@ pub struct Moves {
     /// `expected_version` to have the server decide the command on the newest state instead of
     /// answering 409 when somebody else acted first.
     pub moves: Vec<CommandBody>,
+    /// The chain head at `version`, signed by the server.
+    pub head: SignedHead,
 }
 
 /// A past board.
@@ -63,6 +67,9 @@ pub struct Replay {
     /// The board as the caller may see it as of `at`.
     #[schema(schema_with = any_view)]
     pub view: Box<serde_json::value::RawValue>,
+    /// The chain head at `version` (the game's version when the replay was judged, not `at`),
+    /// signed by the server.
+    pub head: SignedHead,
 }
 
 /// Retrying safely.
@@ -137,8 +144,10 @@ pub async fn moves(
     id: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
     let game_id = id.into_inner();
-    let (version, seat, moves) = state.store.moves(game_id, caller.reader()).await?;
-    let moves = moves
+    let legal = state.store.moves(game_id, caller.reader()).await?;
+    let version = legal.version;
+    let moves = legal
+        .commands
         .into_iter()
         .map(|command| CommandBody {
             command,
@@ -148,8 +157,9 @@ pub async fn moves(
     Ok(HttpResponse::Ok().json(Moves {
         game_id,
         version,
-        seat,
+        seat: legal.seat,
         moves,
+        head: legal.head,
     }))
 }
 
@@ -295,7 +305,7 @@ pub async fn replay(
 ) -> ApiResult<HttpResponse> {
     state.limits.expensive_read(&client)?;
     let game_id = id.into_inner();
-    let (version, view) = state
+    let (version, view, head) = state
         .store
         .replay(game_id, caller.reader(), query.at)
         .await?;
@@ -304,6 +314,7 @@ pub async fn replay(
         at: query.at,
         version,
         view,
+        head,
     }))
 }
 
