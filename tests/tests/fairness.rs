@@ -1,8 +1,8 @@
 //! Replays and audits anyone can trust, end to end: commit and reveal (the commitment shown
 //! from the start, client seeds, the secret revealed at the end), signed chain heads in every
 //! view, command response, list of moves, page of the log and replay, exports verified offline
-//! and tampered with, imports into a second
-//! server whose audit passes, and the filtered log keeping its redaction.
+//! and tampered with, imports into a second server whose audit passes, and the filtered log
+//! keeping its redaction.
 
 use baumeister_domain::fairness::{commitment, from_hex, to_hex};
 use baumeister_storage::trust::verify_head;
