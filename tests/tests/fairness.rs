@@ -417,3 +417,80 @@ async fn moves_logs_and_replays_carry_the_signed_head_they_were_judged_at() {
     assert_eq!(head(&replay.body["head"]).version, version);
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn a_game_the_turn_clock_played_in_is_verified_offline_and_audited_elsewhere() {
+    // Carcassonne with a one-minute clock: the players make some moves, the clock makes the
+    // others (recorded with no account, with their seed and clock); the export verifies
+    // offline and the audit passes where it is imported.
+    let a = TestServer::start().await;
+    let key = public_key(&a).await;
+    let tokens = a.players(&["jana", "kurt"]).await;
+    let id = a.game(KIND, json!({"move_minutes": 1}), &tokens).await;
+    let mut pick = Pick::new(11);
+    for turn in 0..400 {
+        let game = a.get(&format!("/v1/games/{id}"), None).await;
+        if game.body["status"] == "finished" {
+            break;
+        }
+        if turn % 3 == 0 {
+            // Nobody acts in time.
+            a.store.advance_clock(61_000);
+            a.store.sweep_once().await.unwrap();
+            continue;
+        }
+        let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
+        let moves = a
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+            .await;
+        let moves = moves.body["moves"].as_array().unwrap().clone();
+        let r = a
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[seat]),
+                &moves[pick.below(moves.len())],
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let game = a.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game.body["status"], "finished", "{}", game.body);
+    let by_clock: i64 = a
+        .db()
+        .await
+        .query_one(
+            "SELECT count(*) FROM commands WHERE game_id = $1 AND account_id IS NULL AND seat IS NOT NULL",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(by_clock > 10, "the clock moved: {by_clock}");
+
+    let exported = export(&a, id, None).await;
+    assert_eq!(exported.head.key, key);
+    let verified = verify_export(&exported).unwrap();
+    assert_eq!(verified.commands, exported.commands.len());
+
+    let b = TestServer::start().await;
+    let auditor = b.auditor("lena").await;
+    let r = b
+        .post(
+            "/v1/games/import",
+            Some(&auditor),
+            &serde_json::to_value(&exported).unwrap(),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let imported = r.body["id"].as_i64().unwrap();
+    let audit = b.get(&format!("/v1/games/{imported}/audit"), None).await;
+    for check in [
+        "chain_intact",
+        "decisions_reproduced",
+        "randomness_committed",
+    ] {
+        assert_eq!(audit.body[check], true, "{}", audit.body);
+    }
+    a.finish().await;
+    b.finish().await;
+}
