@@ -2,17 +2,16 @@
 //! from the database (see `export.rs`) and checks it exactly as `baumeister verify` would:
 //! the secret against its commitment, every command's seed derived again, every command decided
 //! again with that seed and its stored clock (the events must come out byte for byte), and the
-//! hash chain over every stored event. The report names versions and positions only, never
+//! hash chain over every stored event. Stored snapshots are its starting points, never trusted
+//! blindly (see `starting_points.rs`). The report names versions and positions only, never
 //! payloads or seeds, so anybody may ask for it, even while the game runs.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use baumeister_domain::registry;
-
 use crate::error::{Result, StoreError};
-use crate::snapshots::compare_snapshots;
-use crate::verify::{check, Checks};
+use crate::starting_points;
+use crate::verify::Checks;
 use crate::Store;
 
 /// The outcome of auditing one game.
@@ -37,6 +36,11 @@ pub struct AuditReport {
     pub snapshots: usize,
     /// Every stored snapshot is the state the events give at its version, signed by this server.
     pub snapshots_match: bool,
+    /// Where the audit began deciding commands again: event 1, and each stored snapshot it
+    /// started from after checking its signature and hash (runs between them are checked at
+    /// once). Each of those snapshots is compared with the state the run before it reached;
+    /// when one differs, the audit goes back to event 1 and this is 1.
+    pub starting_points: usize,
     /// What did not match (the first 20 findings).
     pub problems: Vec<String>,
 }
@@ -47,8 +51,6 @@ impl Store {
     pub async fn audit(&self, game_id: i64) -> Result<AuditReport> {
         let loaded = self.load_for_check(game_id, None).await?;
         let snapshots = self.stored_snapshots(game_id).await?;
-        let game = registry::find(&loaded.export.kind)
-            .ok_or_else(|| StoreError::Corrupt(loaded.export.kind.clone()))?;
         let trust = self.trust.clone();
         tokio::task::spawn_blocking(move || {
             let export = &loaded.export;
@@ -58,12 +60,12 @@ impl Store {
                 signature: false,
                 limit: 20,
             };
-            let found = check(export, &checks);
+            let outcome = starting_points::audit(export, &checks, &snapshots, &trust);
+            let found = &outcome.differences;
             let any = |parts: &[&str]| found.iter().any(|d| parts.contains(&d.part));
-            let snapshot_problems = compare_snapshots(game, export, &snapshots, &trust);
             let mut problems = loaded.stray.clone();
             problems.extend(found.iter().map(ToString::to_string));
-            problems.extend(snapshot_problems.iter().cloned());
+            problems.extend(outcome.snapshot_problems.iter().cloned());
             problems.truncate(20);
             AuditReport {
                 game_id,
@@ -75,7 +77,8 @@ impl Store {
                     && !any(&["decision", "seed", "result", "format"]),
                 randomness_committed: loaded.fair && !any(&["commitment", "seed", "format"]),
                 snapshots: snapshots.len(),
-                snapshots_match: snapshot_problems.is_empty(),
+                snapshots_match: outcome.snapshot_problems.is_empty(),
+                starting_points: outcome.starting_points,
                 problems,
             }
         })

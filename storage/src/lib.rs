@@ -21,6 +21,7 @@ mod reads;
 mod rebuild;
 mod snapshot;
 mod snapshots;
+mod starting_points;
 mod time;
 pub mod trust;
 mod turn_clock;

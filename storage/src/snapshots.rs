@@ -15,7 +15,6 @@ use sha2::{Digest, Sha256};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::Result;
-use crate::export::Export;
 use crate::snapshot::StoredEvent;
 use crate::trust::Trust;
 use crate::Store;
@@ -27,7 +26,7 @@ pub(crate) type Kept = (i64, Vec<u8>, Vec<u8>);
 
 /// What a snapshot's signature covers: the game, the version, its event's hash and the SHA-256
 /// of the state's bytes as stored.
-fn message(game: &str, version: i64, hash: &[u8], state: &[u8]) -> Vec<u8> {
+pub(crate) fn message(game: &str, version: i64, hash: &[u8], state: &[u8]) -> Vec<u8> {
     let digest = Sha256::digest(state);
     format!(
         "baumeister-snapshot/2 {game} {version} {} {}",
@@ -196,60 +195,10 @@ pub(crate) struct StoredSnapshot {
     pub signature: Vec<u8>,
 }
 
-/// The audit's check of the snapshots: folds the export's events from event 1 and compares each
-/// stored snapshot with the state (and hash) at its version, and checks its signature.
-pub(crate) fn compare_snapshots(
-    game: &'static dyn DynGame,
-    export: &Export,
-    snapshots: &[StoredSnapshot],
-    trust: &Trust,
-) -> Vec<String> {
-    let mut problems = Vec::new();
-    let mut wanted = snapshots.iter().peekable();
-    let mut state = game.initial();
-    let events = export.commands.iter().flat_map(|c| &c.events);
-    for event in events {
-        if game.evolve(&mut state, &event.payload).is_err() {
-            break;
-        }
-        while let Some(snapshot) = wanted.next_if(|s| s.version <= event.version) {
-            let same = snapshot.version == event.version
-                && to_hex(&snapshot.hash) == event.hash
-                && game
-                    .load_state(&snapshot.state)
-                    .is_ok_and(|stored| game.same_state(&stored, &state));
-            let signed = trust.signer.signed(
-                &message(
-                    &export.game,
-                    snapshot.version,
-                    &snapshot.hash,
-                    &snapshot.state,
-                ),
-                &snapshot.signature,
-            );
-            if !same {
-                problems.push(format!(
-                    "the snapshot at version {} is not the state the events give{}",
-                    snapshot.version,
-                    if signed {
-                        ""
-                    } else {
-                        " (nor signed by this server, so it is not used)"
-                    }
-                ));
-            } else if !signed {
-                problems.push(format!(
-                    "the snapshot at version {} is not signed by this server's key (it is not used)",
-                    snapshot.version
-                ));
-            }
-        }
-    }
-    for snapshot in wanted {
-        problems.push(format!(
-            "the snapshot at version {} is beyond the log",
-            snapshot.version
-        ));
-    }
-    problems
+/// Whether `snapshot` carries this server's signature for game `game` (its uid).
+pub(crate) fn signed_by(trust: &Trust, game: &str, snapshot: &StoredSnapshot) -> bool {
+    trust.signer.signed(
+        &message(game, snapshot.version, &snapshot.hash, &snapshot.state),
+        &snapshot.signature,
+    )
 }

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use baumeister_domain::fairness::{commitment, derive_key, from_hex, to_hex, valid_client_seed};
-use baumeister_domain::{registry, Ctx, DynGame};
+use baumeister_domain::{registry, Ctx, DynGame, GameState};
 use serde_json::Value;
 
 use crate::append::event_type;
@@ -90,14 +90,92 @@ fn differ(part: &'static str, message: impl Into<String>) -> Difference {
     }
 }
 
+/// Differences found, stopping at a limit.
+pub(crate) struct Found {
+    pub differences: Vec<Difference>,
+    limit: usize,
+}
+
+impl Found {
+    pub fn new(limit: usize) -> Self {
+        Found {
+            differences: Vec::new(),
+            limit,
+        }
+    }
+
+    /// Records `d`; whether the limit is now reached (checking stops).
+    fn report(&mut self, d: Difference) -> bool {
+        self.differences.push(d);
+        self.full()
+    }
+
+    pub fn full(&self) -> bool {
+        self.differences.len() >= self.limit
+    }
+}
+
+/// What every command's randomness is derived from (see `baumeister_domain::fairness`).
+pub struct Randomness {
+    secret: Vec<u8>,
+    client_seeds: Vec<String>,
+}
+
+/// Where a run of commands starts: before `commands[command]`, with the state, the version
+/// and the hash of that version's event.
+pub(crate) struct Start {
+    pub command: usize,
+    pub state: GameState,
+    pub version: i64,
+    pub previous: Vec<u8>,
+}
+
+impl Start {
+    /// The beginning of every game.
+    pub fn first(game: &dyn DynGame) -> Self {
+        Start {
+            command: 0,
+            state: game.initial(),
+            version: 0,
+            previous: GENESIS.to_vec(),
+        }
+    }
+}
+
 /// Every difference (up to `limit`), in the order of the game.
 pub(crate) fn check(export: &Export, checks: &Checks) -> Vec<Difference> {
-    let mut found = Vec::new();
+    let mut found = Found::new(checks.limit);
+    let Some((game, randomness)) = check_prelude(export, checks, &mut found) else {
+        return found.differences;
+    };
+    let end = export.commands.len();
+    let start = Start::first(game);
+    if let Some(reached) = check_commands(
+        game,
+        export,
+        checks,
+        &randomness,
+        start,
+        end,
+        &mut found,
+        |_, _| {},
+    ) {
+        check_end(game, export, checks, &reached, &mut found);
+    }
+    found.differences
+}
+
+/// The checks before the first command: the format, the kind, the secret against its
+/// commitment, the seats. The game and the randomness, unless checking stops here.
+pub(crate) fn check_prelude(
+    export: &Export,
+    checks: &Checks,
+    found: &mut Found,
+) -> Option<(&'static dyn DynGame, Randomness)> {
     macro_rules! report {
         ($d:expr) => {{
-            found.push($d);
-            if found.len() >= checks.limit {
-                return found;
+            if found.report($d) {
+                return None;
             }
         }};
     }
@@ -108,8 +186,8 @@ pub(crate) fn check(export: &Export, checks: &Checks) -> Vec<Difference> {
         ));
     }
     let Some(game) = registry::find(&export.kind) else {
-        report!(differ("format", format!("no game kind `{}`", export.kind)));
-        return found;
+        found.report(differ("format", format!("no game kind `{}`", export.kind)));
+        return None;
     };
 
     // The secret, shown at the end, is the one committed to at the start.
@@ -141,11 +219,44 @@ pub(crate) fn check(export: &Export, checks: &Checks) -> Vec<Difference> {
             ));
         }
     }
+    Some((
+        game,
+        Randomness {
+            secret,
+            client_seeds,
+        },
+    ))
+}
 
-    let mut previous = GENESIS.to_vec();
-    let mut version = 0i64;
-    let mut state = game.initial();
-    for (n, command) in export.commands.iter().enumerate() {
+/// Checks `commands[start.command..end]` from `start`: each command's position and seed, its
+/// events' hashes, and deciding it again; `passed(version, state)` is told the state after each
+/// event. Where the run ended, unless checking stopped (the limit was reached).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_commands(
+    game: &'static dyn DynGame,
+    export: &Export,
+    checks: &Checks,
+    randomness: &Randomness,
+    start: Start,
+    end: usize,
+    found: &mut Found,
+    mut passed: impl FnMut(i64, &GameState),
+) -> Option<Start> {
+    macro_rules! report {
+        ($d:expr) => {{
+            if found.report($d) {
+                return None;
+            }
+        }};
+    }
+    let Start {
+        command: first_command,
+        mut state,
+        mut version,
+        mut previous,
+    } = start;
+    for (n, command) in export.commands[first_command..end].iter().enumerate() {
+        let n = first_command + n;
         let at = command.position;
         if at != version {
             report!(differ(
@@ -154,7 +265,7 @@ pub(crate) fn check(export: &Export, checks: &Checks) -> Vec<Difference> {
             ));
         }
         let mut ctx = if checks.fair {
-            let key = derive_key(&secret, &client_seeds, version);
+            let key = derive_key(&randomness.secret, &randomness.client_seeds, version);
             if to_hex(&key) != command.seed.to_ascii_lowercase() {
                 report!(differ(
                     "seed",
@@ -230,40 +341,67 @@ pub(crate) fn check(export: &Export, checks: &Checks) -> Vec<Difference> {
                     format!("version {} does not apply ({e})", event.version)
                 ));
             }
+            passed(event.version, &state);
         }
     }
+    Some(Start {
+        command: end,
+        state,
+        version,
+        previous,
+    })
+}
 
-    let status = game.status(&state);
+/// The checks after the last command: the status and result the export states, the head and
+/// its signature.
+pub(crate) fn check_end(
+    game: &'static dyn DynGame,
+    export: &Export,
+    checks: &Checks,
+    reached: &Start,
+    found: &mut Found,
+) {
+    let Start {
+        state,
+        version,
+        previous,
+        ..
+    } = reached;
+    let version = *version;
+    let status = game.status(state);
     let lifecycle = match (version, status.finished) {
         (0, _) => Lifecycle::Open,
         (_, false) => Lifecycle::Active,
         (_, true) => Lifecycle::Finished,
     };
-    if version > 0 && (status != export.result || lifecycle != export.status) {
-        report!(differ(
+    if version > 0
+        && (status != export.result || lifecycle != export.status)
+        && found.report(differ(
             "result",
-            "the events do not end in the `status` and `result` the export states"
-        ));
+            "the events do not end in the `status` and `result` the export states",
+        ))
+    {
+        return;
     }
     let head = &export.head;
-    if head.version != version
-        || head.hash.to_ascii_lowercase() != to_hex(&previous)
-        || head.game != export.game
-    {
-        report!(differ(
+    if (head.version != version
+        || head.hash.to_ascii_lowercase() != to_hex(previous)
+        || head.game != export.game)
+        && found.report(differ(
             "head",
             format!(
                 "the signed head (version {}) is not the last event's hash (version {version}) of game {}",
                 head.version, export.game
-            )
-        ));
+            ),
+        ))
+    {
+        return;
     }
     if checks.signature {
         if let Err(e) = verify_head(head) {
-            report!(differ("signature", e));
+            found.report(differ("signature", e));
         }
     }
-    found
 }
 
 /// The events a stored command produces when decided again.

@@ -72,6 +72,13 @@ async fn replays_through_snapshots_equal_the_fold_from_event_1_and_changed_ones_
     let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(audit.body["snapshots"], stored, "{}", audit.body);
     assert_eq!(audit.body["snapshots_match"], true, "{}", audit.body);
+    assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
+    // The audit started runs from the snapshots (and from event 1).
+    assert!(
+        audit.body["starting_points"].as_u64().unwrap() > 1,
+        "{}",
+        audit.body
+    );
 
     // Somebody with write access changes a snapshot (state, or state and hash): replays ignore
     // it (its signature no longer verifies), the audit names it, and the next fold rewrites it.
