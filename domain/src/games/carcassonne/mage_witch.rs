@@ -8,6 +8,7 @@
 use crate::contract::{RuleError, Seat};
 
 use super::features::Node;
+use super::followers;
 use super::model::*;
 use super::state::State;
 use super::tiles::{self, FeatureKind};
@@ -185,6 +186,21 @@ pub fn choices(state: &State) -> Vec<CarcassonneCommand> {
             })
         })
         .collect()
+}
+
+/// The turn clock's move for this step: of the listed moves, the first that changes the fewest
+/// scores. A figure counts against a move when it leaves a feature with followers (taking its
+/// +1 per tile or its halving from them) and when it lands on one.
+pub fn least_changing(state: &State) -> Option<CarcassonneCommand> {
+    let touches_followers =
+        |node: Option<Node>| node.is_some_and(|n| followers::occupied(state, n));
+    choices(state).into_iter().min_by_key(|command| match command {
+        CarcassonneCommand::PlaceMageOrWitch(m) => {
+            let onto = state.board.node_at(Position { x: m.x, y: m.y }, m.segment);
+            u8::from(touches_followers(onto)) + u8::from(touches_followers(state.figure(m.figure)))
+        }
+        _ => 0,
+    })
 }
 
 /// The figures that go back to the supply because their features were completed.

@@ -5,7 +5,7 @@ use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 use super::model::*;
 use super::state::State;
 use super::view::CarcassonneView;
-use super::{evolve, legal, setup, turn, view};
+use super::{evolve, legal, mage_witch, setup, turn, view};
 
 pub struct Carcassonne;
 
@@ -77,7 +77,13 @@ impl Game for Carcassonne {
     /// The first listed command: the first placement in reading order, the first ingot place,
     /// the first figure move, no follower.
     fn default_command(state: &State, seat: Seat) -> Option<CarcassonneCommand> {
-        legal::legal_commands(state, seat).into_iter().next()
+        match turn::phase(state) {
+            // The first target listed may hold followers: the figure would change their score.
+            turn::Phase::PlaceMageOrWitch if seat == state.turn => {
+                mage_witch::least_changing(state)
+            }
+            _ => legal::legal_commands(state, seat).into_iter().next(),
+        }
     }
 
     fn status(state: &State) -> Status {
