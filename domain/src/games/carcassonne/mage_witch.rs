@@ -194,13 +194,16 @@ pub fn choices(state: &State) -> Vec<CarcassonneCommand> {
 pub fn least_changing(state: &State) -> Option<CarcassonneCommand> {
     let touches_followers =
         |node: Option<Node>| node.is_some_and(|n| followers::occupied(state, n));
-    choices(state).into_iter().min_by_key(|command| match command {
-        CarcassonneCommand::PlaceMageOrWitch(m) => {
-            let onto = state.board.node_at(Position { x: m.x, y: m.y }, m.segment);
-            u8::from(touches_followers(onto)) + u8::from(touches_followers(state.figure(m.figure)))
-        }
-        _ => 0,
-    })
+    choices(state)
+        .into_iter()
+        .min_by_key(|command| match command {
+            CarcassonneCommand::PlaceMageOrWitch(m) => {
+                let onto = state.board.node_at(Position { x: m.x, y: m.y }, m.segment);
+                u8::from(touches_followers(onto))
+                    + u8::from(touches_followers(state.figure(m.figure)))
+            }
+            _ => 0,
+        })
 }
 
 /// The figures that go back to the supply because their features were completed.

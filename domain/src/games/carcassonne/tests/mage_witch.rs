@@ -377,15 +377,9 @@ fn with_nowhere_to_go_and_no_figure_on_the_board_nothing_happens() {
     assert_eq!(phase(&state), Phase::PlaceFollower);
 }
 
-#[test]
-fn the_clock_moves_a_figure_where_it_changes_nobodys_score() {
-    // Seat 1's knight holds the start tile's city, the first target listed: the turn clock's
-    // default is the first target whose feature holds no follower (the start tile's road), so
-    // that no score changes by the mage's +1 per tile or the witch's halving.
-    let table = Table::expansions(2)
-        .follower(1, 0, 0, 0)
-        .drawn(0, "MW1");
-    let state = given::<Carcassonne>(table)
+/// The state once seat 0 has laid the magic tile MW1 at (1, 0) on `table`: the figure step.
+fn after_laying_mw1(table: Table) -> State {
+    let state = given::<Carcassonne>(table.drawn(0, "MW1"))
         .when(
             0,
             PlaceTile {
@@ -397,6 +391,15 @@ fn the_clock_moves_a_figure_where_it_changes_nobodys_score() {
         .accepted()
         .1;
     assert_eq!(phase(&state), Phase::PlaceMageOrWitch);
+    state
+}
+
+#[test]
+fn the_clock_moves_a_figure_where_it_changes_nobodys_score() {
+    // Seat 1's knight holds the start tile's city, the first target listed: the turn clock's
+    // default is the first target whose feature holds no follower (the start tile's road), so
+    // that no score changes by the mage's +1 per tile or the witch's halving.
+    let state = after_laying_mw1(Table::expansions(2).follower(1, 0, 0, 0));
     let listed = Carcassonne::legal_commands(&state, 0);
     let first = PlaceMageOrWitch {
         figure: Mage,
@@ -421,26 +424,15 @@ fn the_clock_moves_a_figure_where_it_changes_nobodys_score() {
 
 #[test]
 fn the_clock_moves_the_figure_that_leaves_no_follower_behind() {
-    // The mage stands on seat 1's road, the witch on an empty city; both must choose a new
-    // feature (a tile joined theirs): moving the witch changes nobody's score, moving the mage
-    // would take its +1 per tile from seat 1.
-    let table = Table::expansions(2)
-        .follower(1, 0, 0, 1)
-        .figure(Mage, 0, 0, 1)
-        .figure(Witch, 0, 0, 0)
-        .drawn(0, "MW1");
-    let state = given::<Carcassonne>(table)
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
-        .accepted()
-        .1;
-    assert_eq!(phase(&state), Phase::PlaceMageOrWitch);
+    // The mage stands on seat 1's road, the witch on an empty city, and the magic tile calls
+    // for one of them to move: moving the witch changes nobody's score, moving the mage would
+    // take its +1 per tile from seat 1.
+    let state = after_laying_mw1(
+        Table::expansions(2)
+            .follower(1, 0, 0, 1)
+            .figure(Mage, 0, 0, 1)
+            .figure(Witch, 0, 0, 0),
+    );
     let Some(CarcassonneCommand::PlaceMageOrWitch(chosen)) =
         Carcassonne::default_command(&state, 0)
     else {
