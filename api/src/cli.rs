@@ -61,6 +61,7 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
         Command::Serve => {
             let store = store
                 .with_signer(config.signing_key.signer()?)
+                .with_trusted_keys(config.trusted_keys.clone())
                 .with_snapshot_every(config.snapshot_every);
             serve(store, &config).await
         }

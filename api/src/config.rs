@@ -92,6 +92,10 @@ pub struct Config {
     /// (a file holding them, created with a fresh key when missing); neither: a random key per
     /// process, loudly warned.
     pub signing_key: SigningKeySource,
+    /// `TRUSTED_KEYS`: other servers' Ed25519 public keys (64 hexadecimal digits each, separated
+    /// by commas or spaces) whose signed exports `POST /v1/games/import` accepts, besides this
+    /// server's own. Empty: only this server's own exports are imported.
+    pub trusted_keys: Vec<String>,
     /// `SNAPSHOT_EVERY`: a state snapshot every this many events (default 100).
     pub snapshot_every: i64,
     pub timeouts: ClientTimeouts,
@@ -146,6 +150,22 @@ pub enum SigningKeySource {
     Seed([u8; 32]),
     /// A file with the seed in hexadecimal; created when missing.
     File(std::path::PathBuf),
+}
+
+/// `TRUSTED_KEYS`: public keys separated by commas or white space.
+fn trusted_keys(text: &str) -> Result<Vec<String>, String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|k| !k.is_empty())
+        .map(|k| {
+            let bytes = baumeister_domain::fairness::from_hex(k).filter(|b| b.len() == 32);
+            match bytes {
+                Some(_) => Ok(k.to_ascii_lowercase()),
+                None => Err(format!(
+                    "TRUSTED_KEYS holds `{k}`, which is not 64 hexadecimal digits (an Ed25519 public key, as another server's GET /v1/keys shows it)"
+                )),
+            }
+        })
+        .collect()
 }
 
 fn parse_seed(text: &str, source: &str) -> Result<[u8; 32], String> {
@@ -320,6 +340,7 @@ impl Config {
                 }
             },
             signing_key: SigningKeySource::from_env()?,
+            trusted_keys: trusted_keys(&env::var("TRUSTED_KEYS").unwrap_or_default())?,
             snapshot_every: match number("SNAPSHOT_EVERY", 100)? {
                 0 => return Err("SNAPSHOT_EVERY must be 1 or more".into()),
                 n => n as i64,

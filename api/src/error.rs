@@ -168,13 +168,14 @@ impl From<StoreError> for ApiError {
             StoreError::VersionOutOfRange(_) => {
                 ApiError::bad_request("version_out_of_range", detail)
             }
-            StoreError::ExportNotAllowed => {
-                ApiError::new(S::FORBIDDEN, "export_not_allowed", detail)
-            }
             StoreError::NotExportable => ApiError::new(S::CONFLICT, "not_exportable", detail),
+            StoreError::ExportWhileRunning => ApiError::new(S::CONFLICT, "game_not_ended", detail),
             StoreError::NotAuditor => ApiError::new(S::FORBIDDEN, "not_auditor", detail),
             StoreError::ImportRefused(_) => {
                 ApiError::new(S::UNPROCESSABLE_ENTITY, "import_refused", detail)
+            }
+            StoreError::UntrustedKey(_) => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "untrusted_key", detail)
             }
             StoreError::AlreadyImported(_) => {
                 ApiError::new(S::CONFLICT, "already_imported", detail)

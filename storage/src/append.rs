@@ -7,7 +7,7 @@ use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
 use crate::cache::Aggregate;
-use crate::chain::event_hash;
+use crate::chain::Chain;
 use crate::error::{is_retryable, violated_constraint, Result, StoreError};
 use crate::live::hub::CHANNEL;
 use crate::types::{Lifecycle, LoggedEvent};
@@ -92,7 +92,7 @@ impl Appended {
 /// Folds `events` onto `base` (never fails for events the game just decided).
 pub(crate) fn fold(
     base: &Aggregate,
-    chain_id: &[u8],
+    chain: &Chain,
     events: Vec<Value>,
     seat: Option<u8>,
     now_ms: i64,
@@ -104,7 +104,7 @@ pub(crate) fn fold(
     for (i, event) in events.into_iter().enumerate() {
         let version = base.version + 1 + i as i64;
         game.evolve(&mut state, &event)?;
-        hash = event_hash(&hash, chain_id, version, event_type(&event), &event);
+        hash = chain.event_hash(&hash, version, event_type(&event), &event);
         versioned.push((version, event, hash.clone()));
     }
     let status = game.status(&state);

@@ -55,7 +55,7 @@ impl Store {
         tokio::task::spawn_blocking(move || {
             let export = &loaded.export;
             let checks = Checks {
-                chain_id: loaded.chain_id.clone(),
+                chain: loaded.chain.clone(),
                 fair: loaded.fair,
                 signature: false,
                 limit: 20,

@@ -214,15 +214,15 @@ impl Store {
         let now = self.now_ms();
         let (mut ctx, seed) = keys.ctx(aggregate.version, now);
         let events = game.decide(&aggregate.state, seat, request.command, &mut ctx)?;
-        let appended = fold(&aggregate, &keys.chain_id, events, Some(seat), now)?;
+        let appended = fold(&aggregate, &keys.chain, events, Some(seat), now)?;
         let response = serde_json::to_value(CommandAccepted {
             game_id,
             version: appended.aggregate.version,
             events: appended.logged_for(Viewer::Seat(seat)),
             to_act: appended.status.to_act.clone(),
             finished: appended.status.finished,
-            head: self.trust.head(
-                &keys.name,
+            head: self.trust.head_of(
+                &keys,
                 appended.aggregate.version,
                 &appended.aggregate.last_hash,
             ),

@@ -81,7 +81,7 @@ impl Store {
                 } => (Some(seat), body, seed, events),
             },
         };
-        let appended = fold(&aggregate, &keys.chain_id, events, seat, now)?;
+        let appended = fold(&aggregate, &keys.chain, events, seat, now)?;
         let command = NewCommand {
             account_id: None,
             seat,

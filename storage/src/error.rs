@@ -29,14 +29,16 @@ pub enum StoreError {
     IdempotencyKeyReused,
     #[error("version {0} is outside this game's log")]
     VersionOutOfRange(i64),
-    #[error("the export of a running game is for auditors who do not sit at it; anybody may export it once it has ended")]
-    ExportNotAllowed,
+    #[error("a game is exported once it has ended: until then the export would carry the game's secret, from which every later draw follows (auditors see a running game whole in its view, and `/audit` checks it)")]
+    ExportWhileRunning,
     #[error("this game was created before provable fairness (it has no committed secret), so it cannot be exported; its audit still checks it")]
     NotExportable,
     #[error("importing games is for auditors")]
     NotAuditor,
     #[error("the export does not verify: {0}")]
     ImportRefused(String),
+    #[error("the export's head is signed by key {0}, which this server does not trust: only its own key and the keys its operator lists in TRUSTED_KEYS are imported")]
+    UntrustedKey(String),
     #[error("a game with this uid is already on this server (game {0})")]
     AlreadyImported(i64),
     #[error("a vacation ends in the future: to end the current one now, use DELETE")]

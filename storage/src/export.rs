@@ -4,27 +4,41 @@
 //! secret and the signed head. The audit checks the same document, built from the database.
 
 use baumeister_domain::fairness::{derive_key, to_hex};
-use baumeister_domain::{Status, Viewer};
+use baumeister_domain::Status;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::chain::Chain;
 use crate::error::{Result, StoreError};
 use crate::reads::Reader;
 use crate::snapshot::read_log;
-use crate::trust::{GameKeys, SignedHead};
+use crate::trust::{load_keys, SignedHead};
 use crate::types::Lifecycle;
 use crate::Store;
 
 /// The `format` of every export this server writes.
-pub const EXPORT_FORMAT: &str = "baumeister-export/1";
+pub const EXPORT_FORMAT: &str = "baumeister-export/2";
+/// The format before chain formats: every chain plain (format 1). Still verified and imported.
+pub const EXPORT_FORMAT_1: &str = "baumeister-export/1";
+
+fn plain_chain() -> u8 {
+    1
+}
 
 /// A whole game, checkable offline.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Export {
-    /// `baumeister-export/1`.
+    /// `baumeister-export/2` (`baumeister-export/1`, from servers before chain formats, has no
+    /// `chain` and is read as chain format 1).
     pub format: String,
+    /// How the event hashes are chained (`docs/fairness.md` §4): 2, each link salted with
+    /// HMAC-SHA256 of the secret (a commitment: it shows nothing of hidden events while the
+    /// game runs); 1, plain links (games whose chain began before format 2).
+    #[serde(default = "plain_chain")]
+    #[schema(minimum = 1, maximum = 2)]
+    pub chain: u8,
     /// The game's global id (`fairness.uid`).
     pub game: String,
     pub kind: String,
@@ -77,7 +91,8 @@ pub struct ExportCommand {
 #[serde(deny_unknown_fields)]
 pub struct ExportEvent {
     pub version: i64,
-    /// SHA-256 over the previous hash, the game's uid, the version, the type and the payload.
+    /// SHA-256 over the previous hash, the game's uid, the version, (chain format 2) the
+    /// event's salt, the type and the payload.
     pub hash: String,
     /// The event, tagged by `type`.
     pub payload: Value,
@@ -86,8 +101,8 @@ pub struct ExportEvent {
 /// A game as read from the database for an export or an audit.
 pub(crate) struct Loaded {
     pub export: Export,
-    /// What the hash chain covers (see `trust::GameKeys`).
-    pub chain_id: Vec<u8>,
+    /// What the hash chain covers, and how (see `trust::GameKeys`).
+    pub chain: Chain,
     /// Whether the game has commit-and-reveal randomness (older games do not).
     pub fair: bool,
     /// Events no stored command accounts for, in order (the export cannot show them).
@@ -95,8 +110,10 @@ pub(crate) struct Loaded {
 }
 
 impl Store {
-    /// The export of a game: finished games for anybody; running ones for auditors who do not
-    /// sit at them (it reveals every secret, the game's included).
+    /// The export of a finished game, for anybody. A running game's export is refused to
+    /// everybody, auditors included: it would carry the secret, from which every later draw
+    /// and every salt of the chain follow (an auditor who took a free seat could predict every
+    /// die). Auditors see a running game whole through its view, and `/audit` checks it.
     pub async fn export(&self, game_id: i64, reader: Reader) -> Result<Export> {
         let loaded = self.load_for_check(game_id, Some(reader)).await?;
         if !loaded.fair {
@@ -105,8 +122,8 @@ impl Store {
         Ok(loaded.export)
     }
 
-    /// Reads the whole game at its current version. A `reader` who may not see it whole is
-    /// refused; `None` is the audit, which shows none of it.
+    /// Reads the whole game at its current version. A `reader` (an export) is refused while
+    /// the game runs, before anything else is read; `None` is the audit, which shows none of it.
     pub(crate) async fn load_for_check(
         &self,
         game_id: i64,
@@ -115,15 +132,12 @@ impl Store {
         let client = self.pool.get().await?;
         let account = reader.and_then(|r| r.account());
         let head = self.head(&client, game_id, account).await?;
-        let finished = head.status == "finished";
-        if let Some(reader) = reader {
-            if !finished && reader.viewer(head.seat) != Viewer::Everyone {
-                return Err(StoreError::ExportNotAllowed);
-            }
+        if reader.is_some() && head.status != "finished" {
+            return Err(StoreError::ExportWhileRunning);
         }
         let row = client
             .query_one(
-                "SELECT g.options, g.progress, f.uid::text, f.secret, f.commitment, f.client_seeds,
+                "SELECT g.options, g.progress, f.secret, f.commitment, f.client_seeds,
                         coalesce(f.imported -> 'players',
                                  (SELECT json_agg(a.name ORDER BY s.seat) FROM seats s
                                   JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb)
@@ -133,18 +147,16 @@ impl Store {
             .await?;
         let options: Value = row.get(0);
         let progress: Option<Value> = row.get(1);
-        let uid: Option<String> = row.get(2);
-        let secret: Option<Vec<u8>> = row.get(3);
-        let commitment: Option<Vec<u8>> = row.get(4);
-        let client_seeds: Vec<String> = row.get::<_, Option<Vec<String>>>(5).unwrap_or_default();
+        let secret: Option<Vec<u8>> = row.get(2);
+        let commitment: Option<Vec<u8>> = row.get(3);
+        let client_seeds: Vec<String> = row.get::<_, Option<Vec<String>>>(4).unwrap_or_default();
         let players: Vec<Option<String>> = row
-            .get::<_, Option<Value>>(6)
+            .get::<_, Option<Value>>(5)
             .and_then(|p| serde_json::from_value(p).ok())
             .unwrap_or_default();
-        let keys = match (&uid, &secret) {
-            (Some(uid), Some(secret)) => GameKeys::fair(uid, secret.clone(), client_seeds.clone()),
-            _ => GameKeys::legacy(game_id),
-        };
+        // The stored keys, not the cached ones: an audit of a game not yet started reads the
+        // client seeds as they are now.
+        let keys = load_keys(&client, game_id).await?;
         let events = read_log(&client, game_id, 0, head.version, None).await?;
         let commands = client
             .query(
@@ -216,6 +228,7 @@ impl Store {
             .unwrap_or_default();
         let export = Export {
             format: EXPORT_FORMAT.into(),
+            chain: keys.chain.format(),
             game: keys.name.clone(),
             kind: head.game.kind().into(),
             options,
@@ -235,11 +248,11 @@ impl Store {
             commitment: commitment.as_deref().map(to_hex).unwrap_or_default(),
             secret: secret.as_deref().map(to_hex).unwrap_or_default(),
             commands: exported,
-            head: self.trust.head(&keys.name, head.version, &last_hash),
+            head: self.trust.head_of(&keys, head.version, &last_hash),
         };
         Ok(Loaded {
             export,
-            chain_id: keys.chain_id,
+            chain: keys.chain,
             fair: keys.fair.is_some(),
             stray,
         })

@@ -32,6 +32,11 @@ impl Store {
                 "`game` is not a uid (8-4-4-4-12 hexadecimal digits)".into(),
             ));
         }
+        // Whose history this is: a head signed by a key nobody here vouches for proves only
+        // that somebody made a file (anybody can sign a made-up game with a key of their own).
+        if !self.trust.trusts(&export.head.key) {
+            return Err(StoreError::UntrustedKey(export.head.key.clone()));
+        }
         if export.status != Lifecycle::Finished {
             return Err(StoreError::ImportRefused(
                 "only finished games are imported (a running one would go on here without its players)".into(),
@@ -75,8 +80,9 @@ impl Store {
         let hex = |s: &str| from_hex(s).unwrap_or_default();
         let inserted = tx
             .execute(
-                "INSERT INTO game_fairness (game_id, uid, secret, commitment, client_seeds, imported)
-                 VALUES ($1, $2::text::uuid, $3, $4, $5, $6)",
+                "INSERT INTO game_fairness (game_id, uid, secret, commitment, client_seeds, imported,
+                                            chain_format, origin_key)
+                 VALUES ($1, $2::text::uuid, $3, $4, $5, $6, $7, $8)",
                 &[
                     &game_id,
                     &export.game,
@@ -84,6 +90,8 @@ impl Store {
                     &hex(&export.commitment),
                     &client_seeds,
                     &imported,
+                    &i16::from(export.chain),
+                    &hex(&export.head.key),
                 ],
             )
             .await;

@@ -36,7 +36,7 @@ use deadpool_postgres::Pool;
 pub use accounts::{Account, AccountStanding};
 pub use audit::AuditReport;
 pub use cache::Aggregate;
-pub use chain::{event_hash, GENESIS};
+pub use chain::{Chain, GENESIS};
 pub use commands::CommandRequest;
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
@@ -93,6 +93,15 @@ impl Store {
         Arc::get_mut(&mut self.trust)
             .expect("not yet cloned")
             .signer = signer;
+        self
+    }
+
+    /// The store importing exports whose heads are signed by one of `keys` (hexadecimal
+    /// Ed25519 public keys: `TRUSTED_KEYS`) besides its own. Call it before cloning the store.
+    pub fn with_trusted_keys(mut self, keys: Vec<String>) -> Store {
+        Arc::get_mut(&mut self.trust)
+            .expect("not yet cloned")
+            .trusted = keys.into_iter().map(|k| k.to_ascii_lowercase()).collect();
         self
     }
 

@@ -31,7 +31,8 @@ pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, 
                   ORDER BY s.seat)
               FROM seats s JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id), '[]'::json),
     (SELECT json_build_object('uid', f.uid, 'commitment', encode(f.commitment, 'hex'),
-                              'client_seeds', f.client_seeds,
+                              'client_seeds', f.client_seeds, 'chain', f.chain_format,
+                              'origin_key', encode(f.origin_key, 'hex'),
                               'secret', CASE WHEN g.status = 'finished' THEN encode(f.secret, 'hex') END)
      FROM game_fairness f WHERE f.game_id = g.id)";
 
@@ -208,7 +209,7 @@ impl Store {
                 state: game.initial(),
                 last_hash: GENESIS.to_vec(),
             };
-            let appended = fold(&base, &keys.chain_id, events, None, now)?;
+            let appended = fold(&base, &keys.chain, events, None, now)?;
             let body =
                 json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
             let command = NewCommand {

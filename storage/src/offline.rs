@@ -8,7 +8,7 @@ use baumeister_domain::{registry, Ctx};
 use serde_json::json;
 
 use crate::append::event_type;
-use crate::chain::{event_hash, GENESIS};
+use crate::chain::{Chain, GENESIS};
 use crate::export::{Export, ExportCommand, ExportEvent, ExportSeat, EXPORT_FORMAT};
 use crate::trust::{uid_bytes, Signer};
 use crate::types::Lifecycle;
@@ -41,7 +41,7 @@ pub fn random_export(
             &h[20..]
         )
     };
-    let chain_id = uid_bytes(&uid);
+    let chain = Chain::salted(uid_bytes(&uid), secret.to_vec());
     let mut state = game.initial();
     let mut previous = GENESIS.to_vec();
     let mut version = 0i64;
@@ -58,13 +58,7 @@ pub fn random_export(
         for payload in events {
             version += 1;
             game.evolve(state, &payload).expect("decided events apply");
-            previous = event_hash(
-                &previous,
-                &chain_id,
-                version,
-                event_type(&payload),
-                &payload,
-            );
+            previous = chain.event_hash(&previous, version, event_type(&payload), &payload);
             logged.push(ExportEvent {
                 version,
                 hash: to_hex(&previous),
@@ -110,6 +104,7 @@ pub fn random_export(
     let version = commands.iter().map(|c| c.events.len() as i64).sum::<i64>();
     Some(Export {
         format: EXPORT_FORMAT.into(),
+        chain: 2,
         game: uid.clone(),
         kind: kind.into(),
         options,

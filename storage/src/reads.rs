@@ -152,11 +152,16 @@ impl Store {
         let summary = summary_from_row(&row, self.now_ms())?;
         let your_seat = row.get::<_, Option<i16>>(12).map(|s| s as u8);
         let hash: Option<Vec<u8>> = row.get(14);
-        let head = self.trust.head(
-            &head_name(game_id, summary.fairness.as_ref()),
-            summary.version,
-            hash.as_deref().unwrap_or(&GENESIS),
-        );
+        let hash = hash.as_deref().unwrap_or(&GENESIS);
+        // Before the set-up the keys are not final (seats are still being taken); after it they
+        // are remembered, so this costs no query in the common case.
+        let head = if summary.version > 0 {
+            let keys = self.trust.keys(&client, game_id).await?;
+            self.trust.head_of(&keys, summary.version, hash)
+        } else {
+            let name = head_name(game_id, summary.fairness.as_ref());
+            self.trust.head(&name, summary.version, hash)
+        };
         // No board before the set-up (the last seat taken) has dealt one.
         let view = if summary.version > 0 {
             let game = registry::find(&summary.kind)

@@ -151,7 +151,7 @@ impl Snapshot {
         let keys = store.trust.keys(client, self.game_id).await?;
         Ok(store
             .trust
-            .head(&keys.name, self.version(), &self.aggregate.last_hash))
+            .head_of(&keys, self.version(), &self.aggregate.last_hash))
     }
 
     /// An event as `viewer` may see it, judged by this snapshot's state.

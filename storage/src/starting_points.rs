@@ -296,7 +296,10 @@ mod tests {
 
     fn checks(export: &Export) -> Checks {
         Checks {
-            chain_id: uid_bytes(&export.game),
+            chain: crate::chain::Chain::salted(
+                uid_bytes(&export.game),
+                from_hex(&export.secret).unwrap(),
+            ),
             fair: true,
             signature: false,
             limit: 20,

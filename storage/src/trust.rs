@@ -13,6 +13,7 @@ use lru::LruCache;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::chain::Chain;
 use crate::error::Result;
 use crate::fresh_seed;
 
@@ -118,10 +119,14 @@ pub fn random_bytes() -> [u8; 32] {
 pub(crate) struct GameKeys {
     /// What the signed head names: the uid, or `local-<id>` for games older than fairness.
     pub name: String,
-    /// What every event hash covers (the uid's 16 bytes; the local id's 8 for older games).
-    pub chain_id: Vec<u8>,
+    /// What every event hash covers (the uid's 16 bytes; the local id's 8 for older games) and
+    /// how (plain, or salted with the secret: see `chain.rs`).
+    pub chain: Chain,
     /// The secret and every client seed, once the game has started (older games: none).
     pub fair: Option<(Vec<u8>, Vec<String>)>,
+    /// An imported game's head, as the server it came from signed it: this server never signs
+    /// another's history as its own.
+    pub origin: Option<SignedHead>,
 }
 
 impl GameKeys {
@@ -129,16 +134,19 @@ impl GameKeys {
     pub fn legacy(game_id: i64) -> Self {
         GameKeys {
             name: format!("local-{game_id}"),
-            chain_id: game_id.to_be_bytes().to_vec(),
+            chain: Chain::plain(game_id.to_be_bytes().to_vec()),
             fair: None,
+            origin: None,
         }
     }
 
-    pub fn fair(uid: &str, secret: Vec<u8>, client_seeds: Vec<String>) -> Self {
+    /// `chain_format`: 1 (plain) for games whose chain began before format 2, else 2.
+    pub fn fair(uid: &str, secret: Vec<u8>, client_seeds: Vec<String>, chain_format: u8) -> Self {
         GameKeys {
             name: uid.to_string(),
-            chain_id: uid_bytes(uid),
+            chain: Chain::of_format(chain_format, uid_bytes(uid), &secret),
             fair: Some((secret, client_seeds)),
+            origin: None,
         }
     }
 
@@ -168,6 +176,9 @@ pub fn uid_bytes(uid: &str) -> Vec<u8> {
 /// The signer and the keys of started games, shared by the store's clones.
 pub(crate) struct Trust {
     pub signer: Signer,
+    /// Other servers' public keys (hexadecimal, lower case) whose signed exports are imported
+    /// (`TRUSTED_KEYS`); this server's own key is always trusted.
+    pub trusted: Vec<String>,
     /// A snapshot every this many events (`SNAPSHOT_EVERY`).
     pub snapshot_every: i64,
     keys: Mutex<LruCache<i64, Arc<GameKeys>>>,
@@ -185,6 +196,7 @@ impl Trust {
         let capacity = NonZeroUsize::new(KEYS_CAPACITY).expect("not zero");
         Trust {
             signer,
+            trusted: Vec::new(),
             snapshot_every: crate::snapshots::DEFAULT_EVERY,
             keys: Mutex::new(LruCache::new(capacity)),
             heads: Mutex::new(LruCache::new(capacity)),
@@ -201,8 +213,24 @@ impl Trust {
         Ok(keys)
     }
 
+    /// Whether a head signed by `key` (hexadecimal) may be imported.
+    pub fn trusts(&self, key: &str) -> bool {
+        let key = key.to_ascii_lowercase();
+        key == self.signer.public_key() || self.trusted.contains(&key)
+    }
+
     pub fn remember(&self, game_id: i64, keys: Arc<GameKeys>) {
         self.keys.lock().unwrap().put(game_id, keys);
+    }
+
+    /// The head of a game at `version` (whose event hash is `hash`): signed here, or for an
+    /// imported game the head its own server signed (imported games are finished: their head
+    /// never moves).
+    pub fn head_of(&self, keys: &GameKeys, version: i64, hash: &[u8]) -> SignedHead {
+        match &keys.origin {
+            Some(origin) => origin.clone(),
+            None => self.head(&keys.name, version, hash),
+        }
     }
 
     /// The game's head at `version` (whose event hash is `hash`), signed.
@@ -230,12 +258,25 @@ impl Trust {
 pub(crate) async fn load_keys(client: &impl GenericClient, game_id: i64) -> Result<GameKeys> {
     let row = client
         .query_opt(
-            "SELECT uid::text, secret, client_seeds FROM game_fairness WHERE game_id = $1",
+            "SELECT uid::text, secret, client_seeds, chain_format, imported -> 'head'
+             FROM game_fairness WHERE game_id = $1",
             &[&game_id],
         )
         .await?;
     Ok(match row {
-        Some(row) => GameKeys::fair(&row.get::<_, String>(0), row.get(1), row.get(2)),
+        Some(row) => GameKeys {
+            origin: row
+                .get::<_, Option<serde_json::Value>>(4)
+                .map(serde_json::from_value)
+                .transpose()
+                .map_err(|e| crate::StoreError::Corrupt(format!("imported head: {e}")))?,
+            ..GameKeys::fair(
+                &row.get::<_, String>(0),
+                row.get(1),
+                row.get(2),
+                row.get::<_, i16>(3) as u8,
+            )
+        },
         None => GameKeys::legacy(game_id),
     })
 }

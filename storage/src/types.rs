@@ -92,6 +92,14 @@ pub struct Fairness {
     pub client_seeds: Vec<String>,
     /// The secret (32 bytes, hexadecimal), revealed once the game has ended.
     pub secret: Option<String>,
+    /// How its event hashes are chained (`docs/fairness.md` §4): 2, salted commitments; 1,
+    /// plain hashes (games whose chain began before format 2).
+    #[schema(minimum = 1, maximum = 2)]
+    pub chain: u8,
+    /// For an imported game, the public key of the server it came from, which signed its head
+    /// (this server never signs another's history); absent for games played here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin_key: Option<String>,
 }
 
 fn any_event() -> RefOr<Schema> {

@@ -9,8 +9,8 @@ use baumeister_domain::{registry, Ctx, DynGame, GameState};
 use serde_json::Value;
 
 use crate::append::event_type;
-use crate::chain::{event_hash, GENESIS};
-use crate::export::{Export, EXPORT_FORMAT};
+use crate::chain::{Chain, GENESIS};
+use crate::export::{Export, EXPORT_FORMAT, EXPORT_FORMAT_1};
 use crate::trust::{uid_bytes, verify_head};
 use crate::types::Lifecycle;
 
@@ -53,8 +53,9 @@ impl fmt::Display for Verified {
 /// Checks everything an export claims; the first difference found, in the order a game was
 /// played (a changed event is reported at its version, a changed seed at its command).
 pub fn verify_export(export: &Export) -> Result<Verified, Difference> {
+    let secret = from_hex(&export.secret).unwrap_or_default();
     let options = Checks {
-        chain_id: uid_bytes(&export.game),
+        chain: Chain::of_format(export.chain, uid_bytes(&export.game), &secret),
         fair: true,
         signature: true,
         limit: 1,
@@ -73,8 +74,8 @@ pub fn verify_export(export: &Export) -> Result<Verified, Difference> {
 
 /// How to check.
 pub(crate) struct Checks {
-    /// What the hash chain covers.
-    pub chain_id: Vec<u8>,
+    /// What the hash chain covers, and how.
+    pub chain: Chain,
     /// Commit-and-reveal randomness; `false` for games older than it, whose `seed`s are the
     /// server's 8-byte draws.
     pub fair: bool,
@@ -179,16 +180,44 @@ pub(crate) fn check_prelude(
             }
         }};
     }
-    if export.format != EXPORT_FORMAT {
+    let chains = match export.format.as_str() {
+        EXPORT_FORMAT => &[1, 2][..],
+        EXPORT_FORMAT_1 => &[1][..],
+        _ => &[][..],
+    };
+    if chains.is_empty() {
         report!(differ(
             "format",
             format!("`format` is `{}`, not `{EXPORT_FORMAT}`", export.format)
+        ));
+    } else if !chains.contains(&export.chain) || export.chain != checks.chain.format() {
+        report!(differ(
+            "format",
+            format!(
+                "chain format {} is not one that `{}` has",
+                export.chain, export.format
+            )
         ));
     }
     let Some(game) = registry::find(&export.kind) else {
         found.report(differ("format", format!("no game kind `{}`", export.kind)));
         return None;
     };
+    // The options and seats as game creation takes them: in full, and the kind's own.
+    match game.validate_options(&export.options, export.seat_count) {
+        Ok(full) if full == export.options => {}
+        Ok(_) => report!(differ(
+            "format",
+            "`options` are not in full (as the set-up used them)"
+        )),
+        Err(e) => {
+            found.report(differ(
+                "format",
+                format!("the options or the seat count cannot make a game: {e}"),
+            ));
+            return None;
+        }
+    }
 
     // The secret, shown at the end, is the one committed to at the start.
     let mut secret = Vec::new();
@@ -302,9 +331,8 @@ pub(crate) fn check_commands(
                     )
                 ));
             }
-            let hash = event_hash(
+            let hash = checks.chain.event_hash(
                 &previous,
-                &checks.chain_id,
                 event.version,
                 event_type(&event.payload),
                 &event.payload,
@@ -374,8 +402,13 @@ pub(crate) fn check_end(
         (_, false) => Lifecycle::Active,
         (_, true) => Lifecycle::Finished,
     };
-    if version > 0
-        && (status != export.result || lifecycle != export.status)
+    // A game with no events is open, with no result: an export may not claim more.
+    let status = if version == 0 {
+        baumeister_domain::Status::default()
+    } else {
+        status
+    };
+    if (status != export.result || lifecycle != export.status)
         && found.report(differ(
             "result",
             "the events do not end in the `status` and `result` the export states",
@@ -427,6 +460,11 @@ fn decide(
                 .map_err(|e| e.to_string())
         }
         (Some("DeadlinePassed"), None) => Ok(game.on_deadline(state, ctx)),
+        // The rules index their seats: a seat the game does not have is no command of it.
+        (_, Some(seat)) if seat >= export.seat_count => Err(format!(
+            "seat {seat} is not one of the game's {} seats",
+            export.seat_count
+        )),
         (_, Some(seat)) => game
             .decide(state, seat, body, ctx)
             .map_err(|e| e.to_string()),
@@ -539,13 +577,12 @@ mod tests {
             })
             .unwrap();
         assert!(nudge_a_number(&mut changed.commands[c].events[0].payload));
-        let chain_id = uid_bytes(&changed.game);
+        let chain = Chain::salted(uid_bytes(&changed.game), from_hex(&changed.secret).unwrap());
         let mut previous = GENESIS.to_vec();
         for command in &mut changed.commands {
             for event in &mut command.events {
-                previous = event_hash(
+                previous = chain.event_hash(
                     &previous,
-                    &chain_id,
                     event.version,
                     event_type(&event.payload),
                     &event.payload,
@@ -558,7 +595,7 @@ mod tests {
         changed.head.hash = to_hex(&previous);
         changed.commands[c].events[0] = original.commands[c].events[0].clone();
         let checks = Checks {
-            chain_id,
+            chain,
             fair: true,
             signature: true,
             limit: 100,
@@ -568,3 +605,7 @@ mod tests {
             .any(|d| d.part == "signature"));
     }
 }
+
+#[cfg(test)]
+#[path = "verify_claims_tests.rs"]
+mod claims_tests;

@@ -252,6 +252,7 @@ impl TestServer {
             limits: Limits::default(),
             live: Default::default(),
             signing_key: Default::default(),
+            trusted_keys: Vec::new(),
             snapshot_every: 100,
             timeouts: Default::default(),
         };
@@ -259,6 +260,7 @@ impl TestServer {
         let store = Store::connect(&config.database_url, config.pool_size)
             .await
             .expect("store connects")
+            .with_trusted_keys(config.trusted_keys.clone())
             .with_snapshot_every(config.snapshot_every);
         baumeister_api::spawn_background(&store, &config, Duration::from_millis(200));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));

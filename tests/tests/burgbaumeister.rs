@@ -577,7 +577,7 @@ async fn futures_join<A: std::future::Future, B: std::future::Future>(
 
 #[actix_web::test]
 async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
-    use baumeister_storage::{event_hash, GENESIS};
+    use baumeister_storage::{Chain, GENESIS};
     let s = TestServer::start().await;
     let tokens = players(&s, 3).await;
     let id = s
@@ -593,15 +593,23 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
         .await
         .unwrap();
     // The chain covers the game's global uid (kept by exports and imports), not its local id.
-    let uid: String = db
+    // Each link is salted with the game's secret (chain format 2), revealed now it has ended.
+    let row = db
         .query_one(
-            "SELECT uid::text FROM game_fairness WHERE game_id = $1",
+            "SELECT uid::text, secret, chain_format FROM game_fairness WHERE game_id = $1",
             &[&id],
         )
         .await
-        .unwrap()
-        .get(0);
-    let chain_id = baumeister_storage::trust::uid_bytes(&uid);
+        .unwrap();
+    assert_eq!(
+        row.get::<_, i16>(2),
+        2,
+        "games are created with salted chains"
+    );
+    let chain = Chain::salted(
+        baumeister_storage::trust::uid_bytes(&row.get::<_, String>(0)),
+        row.get(1),
+    );
     let mut previous = GENESIS.to_vec();
     let mut payloads = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -611,7 +619,7 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
         let hash: Vec<u8> = row.get(3);
         assert_eq!(
             hash,
-            event_hash(&previous, &chain_id, version, row.get(1), &payload),
+            chain.event_hash(&previous, version, row.get(1), &payload),
             "event {version}"
         );
         previous = hash;

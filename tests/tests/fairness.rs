@@ -117,21 +117,19 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     let spectator = a.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(spectator.body["fairness"]["secret"], Value::Null);
 
-    // A running game is exported for auditors only (it would reveal every secret).
-    let r = a
-        .get(&format!("/v1/games/{id}/export"), Some(&tokens[0]))
-        .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "export_not_allowed"),
-        "{}",
-        r.body
-    );
-    let r = a.get(&format!("/v1/games/{id}/export"), None).await;
-    assert_eq!(r.status, 403);
+    // Nobody exports a running game, auditors included: the export carries the secret, from
+    // which every later draw follows (an auditor could take a free seat and predict each die).
+    // The auditor sees the running game whole in its view, all but the secret.
     let auditor = a.auditor("ines").await;
-    let running = export(&a, id, Some(&auditor)).await;
-    verify_export(&running).unwrap();
+    for token in [Some(tokens[0].as_str()), None, Some(auditor.as_str())] {
+        let r = a.get(&format!("/v1/games/{id}/export"), token).await;
+        assert_eq!((r.status, r.code()), (409, "game_not_ended"), "{}", r.body);
+        assert!(r.body.get("secret").is_none(), "{}", r.body);
+    }
+    let whole = a.get(&format!("/v1/games/{id}"), Some(&auditor)).await;
+    assert_eq!(whole.status, 200, "{}", whole.body);
+    assert_eq!(whole.body["fairness"]["secret"], Value::Null);
+    let running = head(&whole.body["head"]);
 
     play(&a, id, &tokens, &key, 2000).await;
     let game = a.get(&format!("/v1/games/{id}"), None).await;
@@ -156,12 +154,27 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
         .commands
         .iter()
         .flat_map(|c| &c.events)
-        .find(|e| e.version == running.head.version)
+        .find(|e| e.version == running.version)
         .unwrap();
-    assert_eq!(kept_earlier.hash, running.head.hash);
+    assert_eq!(kept_earlier.hash, running.hash);
+    assert_eq!(exported.chain, 2);
 
-    // Imported into a second server (auditors only), where the audit passes.
-    let b = TestServer::start().await;
+    // A server that does not trust the first one's key refuses its exports: anybody can sign
+    // a made-up history with a key of their own.
+    let stranger = TestServer::start().await;
+    let stranger_auditor = stranger.auditor("olga").await;
+    let r = stranger
+        .post(
+            "/v1/games/import",
+            Some(&stranger_auditor),
+            &serde_json::to_value(&exported).unwrap(),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (422, "untrusted_key"), "{}", r.body);
+    stranger.finish().await;
+
+    // Imported into a second server that trusts the first (auditors only); the audit passes.
+    let b = TestServer::start_with(|c| c.trusted_keys = vec![key.clone()]).await;
     let player = b.player("otto").await;
     let r = b
         .post(
@@ -192,12 +205,16 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     ] {
         assert_eq!(audit.body[check], true, "{}", audit.body);
     }
-    // Re-exported from there: the same history, signed by the second server.
+    // Re-exported from there: the same history under the head its own server signed; the
+    // second server never signs it as its own, and names where it came from.
     let again = export(&b, imported, None).await;
     verify_export(&again).unwrap();
     assert_eq!(again.commands, exported.commands);
-    assert_eq!(again.head.hash, exported.head.hash);
-    assert_ne!(again.head.key, exported.head.key);
+    assert_eq!(again.head, exported.head);
+    let shown = b.get(&format!("/v1/games/{imported}"), None).await;
+    assert_eq!(head(&shown.body["head"]), exported.head);
+    assert_eq!(shown.body["fairness"]["origin_key"], json!(key));
+    assert_ne!(public_key(&b).await, key);
     // The board there is the board here.
     let here = a.get(&format!("/v1/games/{id}"), None).await;
     let there = b.get(&format!("/v1/games/{imported}"), None).await;
@@ -472,7 +489,7 @@ async fn a_game_the_turn_clock_played_in_is_verified_offline_and_audited_elsewhe
     let verified = verify_export(&exported).unwrap();
     assert_eq!(verified.commands, exported.commands.len());
 
-    let b = TestServer::start().await;
+    let b = TestServer::start_with(|c| c.trusted_keys = vec![key.clone()]).await;
     let auditor = b.auditor("lena").await;
     let r = b
         .post(

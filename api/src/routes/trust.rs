@@ -45,16 +45,16 @@ pub async fn keys(state: web::Data<AppState>) -> HttpResponse {
 /// The whole game as one JSON document, checkable offline with `baumeister verify FILE`:
 /// metadata, options, seats and client seeds, every command with its position, clock and
 /// derived seed, every event with its hash, the revealed secret and the signed head.
-/// Finished games for anybody; running ones for auditors who do not sit at them.
+/// Finished games, for anybody; nobody, auditors included, exports a running game (the export
+/// carries the secret, from which every later draw follows).
 #[utoipa::path(get, path = "/v1/games/{id}/export", tag = "trust",
     params(("id" = i64, Path, description = "The game")),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The export", body = Export),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The game is still running and the caller is not an auditor outside it (`export_not_allowed`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game predates provable fairness (`not_exportable`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is still running (`game_not_ended`: its export would carry the secret), or predates provable fairness (`not_exportable`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: exports count as replays and audits (`LIMIT_EXPENSIVE_READS`)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next replay, audit or export may be asked for"))),
     ))]
