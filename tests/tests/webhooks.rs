@@ -437,7 +437,7 @@ async fn webhooks_are_the_accounts_own_and_bad_urls_are_refused() {
 #[derive(Debug, Default)]
 struct Names {
     names: Mutex<HashMap<String, Vec<IpAddr>>>,
-    /// Answers given so far, name by name (the rebinding test answers differently later).
+    /// What a name resolves to from its second lookup on (the rebinding test).
     then: Mutex<HashMap<String, Vec<IpAddr>>>,
     lookups: AtomicUsize,
 }
