@@ -200,14 +200,32 @@ impl Store {
         let client = self.pool.get().await?;
         let rows = client
             .query(
-                "WITH due AS (
-                     SELECT d.id, d.next_attempt_ms, w.account_id,
-                            row_number() OVER (PARTITION BY w.account_id ORDER BY d.next_attempt_ms, d.id)
+                // `hooks`: the webhooks with pending deliveries (a skip scan of the index of
+                // V10); `heads`: each one's oldest due deliveries, at most `per_account`; `due`:
+                // the account's turn for each (its attempts under way, then its own order).
+                "WITH RECURSIVE hooks (webhook_id) AS (
+                     (SELECT webhook_id FROM webhook_deliveries
+                      WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY webhook_id LIMIT 1)
+                     UNION ALL
+                     SELECT (SELECT d.webhook_id FROM webhook_deliveries d
+                             WHERE d.delivered_at IS NULL AND d.failed_at IS NULL AND d.webhook_id > h.webhook_id
+                             ORDER BY d.webhook_id LIMIT 1)
+                     FROM hooks h WHERE h.webhook_id IS NOT NULL),
+                 heads AS (
+                     SELECT x.id, x.next_attempt_ms, w.account_id
+                     FROM hooks h
+                     JOIN webhooks w ON w.id = h.webhook_id
+                     CROSS JOIN LATERAL (
+                         SELECT d.id, d.next_attempt_ms FROM webhook_deliveries d
+                         WHERE d.webhook_id = h.webhook_id AND d.delivered_at IS NULL AND d.failed_at IS NULL
+                           AND d.next_attempt_ms <= $1
+                         ORDER BY d.next_attempt_ms LIMIT $4) x),
+                 due AS (
+                     SELECT heads.id, heads.next_attempt_ms,
+                            row_number() OVER (PARTITION BY heads.account_id ORDER BY heads.next_attempt_ms, heads.id)
                               + coalesce(b.n, 0) AS turn
-                     FROM webhook_deliveries d
-                     JOIN webhooks w ON w.id = d.webhook_id
-                     LEFT JOIN unnest($5::bigint[], $6::bigint[]) AS b (account_id, n) ON b.account_id = w.account_id
-                     WHERE d.delivered_at IS NULL AND d.failed_at IS NULL AND d.next_attempt_ms <= $1),
+                     FROM heads
+                     LEFT JOIN unnest($5::bigint[], $6::bigint[]) AS b (account_id, n) ON b.account_id = heads.account_id),
                  chosen AS (
                      SELECT id FROM due WHERE turn <= $4 ORDER BY turn, next_attempt_ms, id LIMIT $3),
                  locked AS (
