@@ -177,8 +177,8 @@ pub async fn resolve(
     resolver: &Resolver,
 ) -> Result<Vec<SocketAddr>, Failure> {
     // Registration refused any other URL, so this does not fail; a URL stored before a
-    // stricter rule is refused here.
-    let (host, port) = parse(url).map_err(|_| Failure::NotPublicAddress)?;
+    // stricter rule names a host no resolver would find.
+    let (host, port) = parse(url).map_err(|_| Failure::Dns)?;
     let found = if let Some(ip) = literal_address(&host) {
         vec![SocketAddr::new(ip, port)]
     } else if !allow_private && is_localhost(&host) {
