@@ -123,6 +123,9 @@ pub struct Live {
     /// process sends them, or none is to leave this machine, as in the fuzz test; tests also
     /// stop a process between a command and its delivery with it).
     pub deliver: bool,
+    /// How webhook hosts are looked up: the system's resolver (tests answer for themselves,
+    /// e.g. differently at registration and at delivery).
+    pub resolver: crate::live::resolve::Resolver,
 }
 
 impl Default for Live {
@@ -136,6 +139,7 @@ impl Default for Live {
             deadline_soon: Duration::from_secs(60 * 60),
             streams_per_address: 50,
             deliver: true,
+            resolver: Default::default(),
         }
     }
 }
@@ -337,6 +341,7 @@ impl Config {
                             return Err(format!("WEBHOOK_DELIVERY is `on` or `off`, not `{v}`"))
                         }
                     },
+                    resolver: d.resolver,
                 }
             },
             signing_key: SigningKeySource::from_env()?,

@@ -1,5 +1,6 @@
 //! A webhook receiver on 127.0.0.1 for the tests: records every request and answers 500 to the
-//! first `failures` of them.
+//! first `failures` of them, or answers every request as told (a status, a redirect, or not at
+//! all: a receiver that stalls).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -29,10 +30,23 @@ impl Received {
     }
 }
 
+/// How a receiver answers every request.
+#[derive(Clone, Debug, Default)]
+pub enum Answer {
+    /// 204, after the first `failures` got 500 (see [`Receiver::start`]).
+    #[default]
+    Accept,
+    /// This status, with `Location` when given (a redirect).
+    Status(u16, Option<String>),
+    /// Nothing: the request is held until the client gives up.
+    Stall,
+}
+
 #[derive(Default)]
 struct Shared {
     received: Mutex<Vec<Received>>,
     failures: AtomicUsize,
+    answer: Answer,
 }
 
 pub struct Receiver {
@@ -44,8 +58,22 @@ pub struct Receiver {
 impl Receiver {
     /// Starts a receiver that answers 500 to its first `failures` requests.
     pub fn start(failures: usize) -> Receiver {
-        let shared = Arc::new(Shared::default());
-        shared.failures.store(failures, Ordering::SeqCst);
+        Self::serve(Shared {
+            failures: AtomicUsize::new(failures),
+            ..Default::default()
+        })
+    }
+
+    /// Starts a receiver that answers every request as `answer` says.
+    pub fn answering(answer: Answer) -> Receiver {
+        Self::serve(Shared {
+            answer,
+            ..Default::default()
+        })
+    }
+
+    fn serve(shared: Shared) -> Receiver {
+        let shared = Arc::new(shared);
         let data = web::Data::from(shared.clone());
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}/hook", listener.local_addr().unwrap());
@@ -97,6 +125,11 @@ async fn receive(req: HttpRequest, body: web::Bytes, shared: web::Data<Shared>) 
         .failures
         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
         .is_ok();
+    let accepted = match &shared.answer {
+        Answer::Accept => !fail,
+        Answer::Status(status, _) => (200..300).contains(status),
+        Answer::Stall => false,
+    };
     shared.received.lock().unwrap().push(Received {
         headers: req
             .headers()
@@ -104,8 +137,23 @@ async fn receive(req: HttpRequest, body: web::Bytes, shared: web::Data<Shared>) 
             .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or("").to_string()))
             .collect(),
         body: body.to_vec(),
-        accepted: !fail,
+        accepted,
     });
+    match &shared.answer {
+        Answer::Accept => {}
+        Answer::Status(status, location) => {
+            let status = actix_web::http::StatusCode::from_u16(*status).unwrap();
+            let mut response = HttpResponse::build(status);
+            if let Some(location) = location {
+                response.insert_header(("Location", location.as_str()));
+            }
+            return response.finish();
+        }
+        Answer::Stall => {
+            actix_web::rt::time::sleep(std::time::Duration::from_secs(300)).await;
+            return HttpResponse::NoContent().finish();
+        }
+    }
     if fail {
         HttpResponse::InternalServerError().finish()
     } else {

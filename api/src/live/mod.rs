@@ -1,6 +1,9 @@
 //! Following games (issue 11): Server-Sent Events and webhook deliveries.
 
+pub mod addresses;
+pub mod failure;
 pub mod open;
+pub mod resolve;
 pub mod sign;
 pub mod sse;
 pub mod targets;

@@ -143,13 +143,15 @@ pub async fn create_webhook(
     state.limits.write(account.id)?;
     let url = body.url.trim();
     targets::parse(url).map_err(|e| ApiError::bad_request("invalid_webhook", e))?;
-    targets::check_registration(url, state.live.allow_private).map_err(|e| {
-        ApiError::new(
-            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-            "webhook_url_not_allowed",
-            e,
-        )
-    })?;
+    targets::check_registration(url, state.live.allow_private, &state.live.resolver)
+        .await
+        .map_err(|e| {
+            ApiError::new(
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                "webhook_url_not_allowed",
+                e,
+            )
+        })?;
     let mut kinds = body.kinds.clone();
     kinds.sort();
     kinds.dedup();

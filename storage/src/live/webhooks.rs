@@ -70,6 +70,8 @@ pub struct Delivery {
     pub attempt: i32,
     pub url: String,
     pub secret: String,
+    /// The account the webhook belongs to (deliveries are shared fairly between accounts).
+    pub account: i64,
 }
 
 /// At most this many webhooks per account.
@@ -88,10 +90,20 @@ impl Store {
             secret.push_str(&format!("{:016x}", fresh_seed()));
         }
         let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
-        let client = self.pool.get().await?;
-        // The count and the insert in one statement: two racing requests may both pass, which
-        // only allows one webhook too many.
-        let row = client
+        let mut client = self.pool.get().await?;
+        // The cap holds under concurrent requests: the account's row is locked first (`FOR NO
+        // KEY UPDATE`, which does not hold up the inserts that merely reference the account),
+        // so requests for one account count and insert one at a time. The count is a second
+        // statement on purpose: under READ COMMITTED it sees what the request before committed,
+        // which a subquery of the locking statement (its snapshot taken before the wait) would not.
+        let tx = client.transaction().await?;
+        tx.query_opt(
+            "SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
+            &[&account],
+        )
+        .await?
+        .ok_or(StoreError::UnknownAccount)?;
+        let row = tx
             .query_opt(
                 "INSERT INTO webhooks (account_id, url, kinds, secret)
                  SELECT $1, $2, $3, $4
@@ -99,9 +111,9 @@ impl Store {
                  RETURNING id",
                 &[&account, &url, &kinds, &secret, &WEBHOOKS_PER_ACCOUNT],
             )
-            .await
-            .map_err(crate::error::account_must_exist)?
+            .await?
             .ok_or(StoreError::TooManyWebhooks(WEBHOOKS_PER_ACCOUNT))?;
+        tx.commit().await?;
         let id: i64 = row.get(0);
         let webhook = self
             .webhooks_in(&client, account, Some(id))
@@ -166,28 +178,69 @@ impl Store {
         Ok(())
     }
 
-    /// Takes up to `limit` due deliveries. Each is moved `lease_ms` into the future and its
-    /// attempt counted before it is sent, so that a worker that dies mid-send leaves it to
-    /// another worker (at least once) and two workers never send it at the same time.
+    /// Takes up to `limit` due deliveries, shared fairly between accounts: each account's
+    /// oldest due delivery before any account's second, accounts with fewer attempts under way
+    /// (`busy`: account and attempts this process has in flight) first, and none of an account
+    /// that has `per_account` under way already. So one account's slow receivers hold at most
+    /// `per_account` of a worker's slots, whatever its backlog, and another account's delivery
+    /// is taken as soon as a slot is free.
+    ///
+    /// Each delivery taken is moved `lease_ms` into the future and its attempt counted before
+    /// it is sent, so that a worker that dies mid-send leaves it to another worker (at least
+    /// once) and two workers never send it at the same time.
     pub async fn take_deliveries(
         &self,
         now: i64,
         lease_ms: i64,
         limit: i64,
+        per_account: i64,
+        busy: &[(i64, i64)],
     ) -> Result<Vec<Delivery>> {
+        let (busy_accounts, busy_counts): (Vec<i64>, Vec<i64>) = busy.iter().copied().unzip();
         let client = self.pool.get().await?;
         let rows = client
             .query(
-                "UPDATE webhook_deliveries d
+                // `hooks`: the webhooks with pending deliveries (a skip scan of the index of
+                // V10); `heads`: each one's oldest due deliveries, at most `per_account`; `due`:
+                // the account's turn for each (its attempts under way, then its own order).
+                "WITH RECURSIVE hooks (webhook_id) AS (
+                     (SELECT webhook_id FROM webhook_deliveries
+                      WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY webhook_id LIMIT 1)
+                     UNION ALL
+                     SELECT (SELECT d.webhook_id FROM webhook_deliveries d
+                             WHERE d.delivered_at IS NULL AND d.failed_at IS NULL AND d.webhook_id > h.webhook_id
+                             ORDER BY d.webhook_id LIMIT 1)
+                     FROM hooks h WHERE h.webhook_id IS NOT NULL),
+                 heads AS (
+                     SELECT x.id, x.next_attempt_ms, w.account_id
+                     FROM hooks h
+                     JOIN webhooks w ON w.id = h.webhook_id
+                     CROSS JOIN LATERAL (
+                         SELECT d.id, d.next_attempt_ms FROM webhook_deliveries d
+                         WHERE d.webhook_id = h.webhook_id AND d.delivered_at IS NULL AND d.failed_at IS NULL
+                           AND d.next_attempt_ms <= $1
+                         ORDER BY d.next_attempt_ms LIMIT $4) x),
+                 due AS (
+                     SELECT heads.id, heads.next_attempt_ms,
+                            row_number() OVER (PARTITION BY heads.account_id ORDER BY heads.next_attempt_ms, heads.id)
+                              + coalesce(b.n, 0) AS turn
+                     FROM heads
+                     LEFT JOIN unnest($5::bigint[], $6::bigint[]) AS b (account_id, n) ON b.account_id = heads.account_id),
+                 chosen AS (
+                     SELECT id FROM due WHERE turn <= $4 ORDER BY turn, next_attempt_ms, id LIMIT $3),
+                 locked AS (
+                     SELECT d.id FROM webhook_deliveries d
+                     WHERE d.id IN (SELECT id FROM chosen)
+                       AND d.delivered_at IS NULL AND d.failed_at IS NULL AND d.next_attempt_ms <= $1
+                     FOR UPDATE SKIP LOCKED)
+                 UPDATE webhook_deliveries d
                  SET next_attempt_ms = $1 + $2, attempts = d.attempts + 1
                  FROM webhooks w
-                 WHERE w.id = d.webhook_id AND d.id IN (
-                     SELECT id FROM webhook_deliveries
-                     WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_ms <= $1
-                     ORDER BY next_attempt_ms LIMIT $3 FOR UPDATE SKIP LOCKED)
+                 WHERE w.id = d.webhook_id AND d.id IN (SELECT id FROM locked)
                  RETURNING d.id, d.delivery_id::text, d.kind,
-                           (jsonb_build_object('id', d.delivery_id) || d.body)::text, d.attempts, w.url, w.secret",
-                &[&now, &lease_ms, &limit],
+                           (jsonb_build_object('id', d.delivery_id) || d.body)::text, d.attempts, w.url, w.secret,
+                           w.account_id",
+                &[&now, &lease_ms, &limit, &per_account, &busy_accounts, &busy_counts],
             )
             .await?;
         Ok(rows
@@ -200,6 +253,7 @@ impl Store {
                 attempt: row.get(4),
                 url: row.get(5),
                 secret: row.get(6),
+                account: row.get(7),
             })
             .collect())
     }
