@@ -92,20 +92,66 @@ fn not_inflatable(what: &str) -> ApiError {
 }
 
 /// The inflated body so far; refuses to grow beyond its limit (and remembers that it did).
+/// Kept in pieces of at most [`PIECE`] bytes, so that growing never copies the whole body:
+/// one buffer doubled up to 32 MiB would briefly hold 16 + 32 MiB.
 struct Capped {
-    bytes: BytesMut,
+    pieces: Vec<Bytes>,
+    last: BytesMut,
+    len: usize,
     limit: usize,
     overflowed: bool,
 }
 
+/// See [`Capped`].
+const PIECE: usize = 1024 * 1024;
+
+impl Capped {
+    fn new(limit: usize) -> Self {
+        Capped {
+            pieces: Vec::new(),
+            last: BytesMut::new(),
+            len: 0,
+            limit,
+            overflowed: false,
+        }
+    }
+
+    /// The whole body in one buffer (copied once, only when it came in several pieces).
+    fn into_bytes(mut self) -> Bytes {
+        if self.pieces.is_empty() {
+            return self.last.freeze();
+        }
+        let mut whole = BytesMut::with_capacity(self.len);
+        for piece in self.pieces.drain(..) {
+            whole.extend_from_slice(&piece);
+        }
+        whole.extend_from_slice(&self.last);
+        whole.freeze()
+    }
+}
+
 impl Write for Capped {
-    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        if self.bytes.len() + data.len() > self.limit {
+    fn write(&mut self, mut data: &[u8]) -> io::Result<usize> {
+        let written = data.len();
+        if self.len + data.len() > self.limit {
             self.overflowed = true;
             return Err(io::Error::other("the body is larger than its limit"));
         }
-        self.bytes.extend_from_slice(data);
-        Ok(data.len())
+        self.len += data.len();
+        while !data.is_empty() {
+            if self.last.len() == PIECE {
+                self.pieces.push(self.last.split().freeze());
+            }
+            if self.last.capacity() == 0 {
+                // Whole pieces from the start: a piece grown by doubling leaves its smaller
+                // buffers behind.
+                self.last.reserve(PIECE.min(self.limit));
+            }
+            let fits = data.len().min(PIECE - self.last.len());
+            self.last.extend_from_slice(&data[..fits]);
+            data = &data[fits..];
+        }
+        Ok(written)
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -123,11 +169,7 @@ enum Inflater {
 
 impl Inflater {
     fn of(req: &HttpRequest, limit: usize) -> ApiResult<Inflater> {
-        let capped = Capped {
-            bytes: BytesMut::new(),
-            limit,
-            overflowed: false,
-        };
+        let capped = Capped::new(limit);
         let Some(encoding) = req.headers().get(CONTENT_ENCODING) else {
             return Ok(Inflater::Identity(capped));
         };
@@ -200,7 +242,7 @@ impl Inflater {
                 Err(_) => return Err(Inflater::Deflate(d, what).failed(what, limit)),
             },
         };
-        Ok(capped.bytes.freeze())
+        Ok(capped.into_bytes())
     }
 }
 
@@ -329,6 +371,18 @@ mod tests {
         assert!(check_depth(mixed.as_bytes()).is_ok());
         let deeper = "{\"a\":".repeat(MAX_DEPTH + 1) + "1" + &"}".repeat(MAX_DEPTH + 1);
         assert!(check_depth(deeper.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn a_body_kept_in_pieces_comes_out_whole_and_stops_at_its_limit() {
+        let mut capped = Capped::new(3 * PIECE);
+        let data: Vec<u8> = (0..PIECE * 5 / 2).map(|i| (i % 251) as u8).collect();
+        for part in data.chunks(10_000) {
+            capped.write_all(part).unwrap();
+        }
+        assert!(capped.write_all(&vec![0; PIECE]).is_err());
+        assert!(capped.overflowed);
+        assert_eq!(capped.into_bytes(), data);
     }
 
     #[test]
