@@ -21,7 +21,8 @@ pub struct Limits {
     pub registrations: Option<Rate>,
     /// `LIMIT_NAME_ATTEMPTS`: logins and registrations per account name.
     pub name_attempts: Option<Rate>,
-    /// `LIMIT_EXPENSIVE_READS`: replays and audits per client address.
+    /// `LIMIT_EXPENSIVE_READS`: reads of whole logs per client address: replays, audits,
+    /// exports, filtered pages of events, live streams from the start of a log.
     pub expensive_reads: Option<Rate>,
 }
 

@@ -2,6 +2,7 @@
 //! game comes through `baumeister_domain::registry`.
 
 pub mod auth;
+pub mod body;
 pub mod cli;
 pub mod config;
 pub mod error;
@@ -17,7 +18,7 @@ pub mod web_client;
 
 use actix_web::dev::AppConfig;
 use actix_web::dev::Server;
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::error::{PathError, QueryPayloadError};
 use actix_web::http::StatusCode;
 use actix_web::{web, App, HttpRequest, HttpResponse};
 use baumeister_storage::Store;
@@ -72,70 +73,7 @@ impl AppState {
     }
 }
 
-/// The largest JSON body of every operation but the import.
-pub const BODY_LIMIT: usize = 64 * 1024;
-
-/// The largest body of `POST /v1/games/import` (exports of long games are large).
-pub const IMPORT_BODY_LIMIT: usize = 32 * 1024 * 1024;
-
-fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
-    let e = match err {
-        JsonPayloadError::ContentType => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "Send the body as `Content-Type: application/json`.",
-        ),
-        JsonPayloadError::Overflow { limit }
-        | JsonPayloadError::OverflowKnownLength { limit, .. } => too_large(limit),
-        JsonPayloadError::Payload(e) => body_error(e, BODY_LIMIT),
-        err => ApiError::bad_request("malformed_request", err.to_string()),
-    };
-    e.into()
-}
-
-fn too_large(limit: usize) -> ApiError {
-    let size = if limit >= 1024 * 1024 {
-        format!("{} MiB", limit / (1024 * 1024))
-    } else {
-        format!("{} KiB", limit / 1024)
-    };
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "payload_too_large",
-        format!("The body is larger than {size}."),
-    )
-}
-
-/// A request body that could not be read: too large (413), too slow (408, see
-/// [`slow_clients`]), or broken off (400).
-pub fn body_error(err: actix_web::error::PayloadError, limit: usize) -> ApiError {
-    use actix_web::error::PayloadError;
-    match err {
-        PayloadError::Overflow => too_large(limit),
-        PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut => ApiError::new(
-            StatusCode::REQUEST_TIMEOUT,
-            "request_timeout",
-            "The request body did not arrive in time; send it at once.",
-        ),
-        e => ApiError::bad_request("malformed_request", e.to_string()),
-    }
-}
-
-/// Reads a whole body of at most `limit` bytes, refused as [`body_error`] says.
-pub async fn read_body(mut body: web::Payload, limit: usize) -> Result<web::Bytes, ApiError> {
-    use futures_core::Stream;
-    let mut bytes = web::BytesMut::new();
-    while let Some(chunk) =
-        std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_next(cx)).await
-    {
-        let chunk = chunk.map_err(|e| body_error(e, limit))?;
-        if bytes.len() + chunk.len() > limit {
-            return Err(too_large(limit));
-        }
-        bytes.extend_from_slice(&chunk);
-    }
-    Ok(bytes.freeze())
-}
+pub use body::{BODY_LIMIT, IMPORT_BODY_LIMIT};
 
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
     ApiError::bad_request("invalid_query", err.to_string()).into()
@@ -196,78 +134,68 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             method_not_allowed(req, allow)
         }))
     };
-    cfg.app_data(
-        web::JsonConfig::default()
-            .limit(BODY_LIMIT)
-            .error_handler(json_error),
-    )
-    .app_data(web::QueryConfig::default().error_handler(query_error))
-    .app_data(web::PathConfig::default().error_handler(path_error))
-    .service(resource("/v1/accounts", "POST").route(web::post().to(accounts::register)))
-    .service(
-        resource("/v1/tokens", "POST, DELETE")
-            .route(web::post().to(accounts::login))
-            .route(web::delete().to(accounts::revoke)),
-    )
-    .service(
-        resource("/v1/me/vacation", "GET, PUT, DELETE")
-            .route(web::get().to(vacation::show))
-            .route(web::put().to(vacation::set))
-            .route(web::delete().to(vacation::end)),
-    )
-    .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
-    .service(resource("/v1/kinds/{kind}", "GET").route(web::get().to(kinds::kind)))
-    .service(resource("/v1/kinds/{kind}/rules", "GET").route(web::get().to(kinds::kind_rules)))
-    .service(
-        resource("/v1/games", "GET, POST")
-            .route(web::post().to(games::create))
-            .route(web::get().to(games::lobby)),
-    )
-    // Before `/v1/games/{id}`, which would otherwise answer 405 for it. Exports are large.
-    .service(
-        resource("/v1/games/import", "POST")
-            .app_data(
-                web::JsonConfig::default()
-                    .limit(IMPORT_BODY_LIMIT)
-                    .error_handler(json_error),
-            )
-            .route(web::post().to(trust::import)),
-    )
-    .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
-    .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
-    .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
-    .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
-    .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
-    .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
-    .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
-    .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(live::game_stream)))
-    .service(resource("/v1/me/games", "GET").route(web::get().to(me::my_games)))
-    .service(resource("/v1/me/stream", "GET").route(web::get().to(live::my_stream)))
-    .service(
-        resource("/v1/me/webhooks", "GET, POST")
-            .route(web::get().to(me::list_webhooks))
-            .route(web::post().to(me::create_webhook)),
-    )
-    .service(resource("/v1/me/webhooks/{id}", "DELETE").route(web::delete().to(me::delete_webhook)))
-    .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
-    .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
-    .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
-    .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
-    .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
-    .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
-    .service(
-        resource("/openapi.json", "GET").route(web::get().to(move || {
-            let spec = spec.clone();
-            async move {
-                HttpResponse::Ok()
-                    .content_type("application/json")
-                    .body(spec)
-            }
-        })),
-    )
-    .service(
-        SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
-    );
+    // Bodies are read by the handlers themselves, after the caller is checked (see [`body`]).
+    cfg.app_data(web::QueryConfig::default().error_handler(query_error))
+        .app_data(web::PathConfig::default().error_handler(path_error))
+        .service(resource("/v1/accounts", "POST").route(web::post().to(accounts::register)))
+        .service(
+            resource("/v1/tokens", "POST, DELETE")
+                .route(web::post().to(accounts::login))
+                .route(web::delete().to(accounts::revoke)),
+        )
+        .service(
+            resource("/v1/me/vacation", "GET, PUT, DELETE")
+                .route(web::get().to(vacation::show))
+                .route(web::put().to(vacation::set))
+                .route(web::delete().to(vacation::end)),
+        )
+        .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
+        .service(resource("/v1/kinds/{kind}", "GET").route(web::get().to(kinds::kind)))
+        .service(resource("/v1/kinds/{kind}/rules", "GET").route(web::get().to(kinds::kind_rules)))
+        .service(
+            resource("/v1/games", "GET, POST")
+                .route(web::post().to(games::create))
+                .route(web::get().to(games::lobby)),
+        )
+        // Before `/v1/games/{id}`, which would otherwise answer 405 for it.
+        .service(resource("/v1/games/import", "POST").route(web::post().to(trust::import)))
+        .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
+        .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
+        .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
+        .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
+        .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
+        .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
+        .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
+        .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(live::game_stream)))
+        .service(resource("/v1/me/games", "GET").route(web::get().to(me::my_games)))
+        .service(resource("/v1/me/stream", "GET").route(web::get().to(live::my_stream)))
+        .service(
+            resource("/v1/me/webhooks", "GET, POST")
+                .route(web::get().to(me::list_webhooks))
+                .route(web::post().to(me::create_webhook)),
+        )
+        .service(
+            resource("/v1/me/webhooks/{id}", "DELETE").route(web::delete().to(me::delete_webhook)),
+        )
+        .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
+        .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
+        .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
+        .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
+        .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
+        .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
+        .service(
+            resource("/openapi.json", "GET").route(web::get().to(move || {
+                let spec = spec.clone();
+                async move {
+                    HttpResponse::Ok()
+                        .content_type("application/json")
+                        .body(spec)
+                }
+            })),
+        )
+        .service(
+            SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
+        );
 }
 
 /// Starts what a server process runs beside its HTTP workers: the deadline sweep, the live

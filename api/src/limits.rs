@@ -165,10 +165,13 @@ impl Limiters {
         self.commands.take(&account, "commands from this account")
     }
 
-    /// A replay or an audit asked for by `client`.
+    /// A read of a whole log asked for by `client`: a replay, an audit, an export, a filtered
+    /// page of events, or a live stream from the start of the log (or far behind it).
     pub fn expensive_read(&self, client: &ClientAddress) -> ApiResult<()> {
-        self.expensive_reads
-            .take(&client.0, "replays and audits from this address")
+        self.expensive_reads.take(
+            &client.0,
+            "replays, audits and other reads of whole logs from this address",
+        )
     }
 }
 

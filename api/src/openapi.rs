@@ -110,6 +110,7 @@ pub fn spec() -> serde_json::Value {
     let mut json = serde_json::to_value(ApiDoc::openapi()).expect("the spec serializes");
     bound_integers(&mut json);
     inline_primitive_aliases(&mut json);
+    plain_optional_bodies(&mut json);
     add_common_responses(&mut json);
     enumerate_kinds(&mut json);
     json
@@ -133,6 +134,50 @@ fn enumerate_kinds(spec: &mut serde_json::Value) {
             for param in params.iter_mut().filter(|p| p["name"] == "kind") {
                 param["schema"]["enum"] = kinds.clone().into();
             }
+        }
+    }
+}
+
+/// utoipa writes an optional body (`Option<T>`) as `oneOf [null, T]`, and a client generated
+/// from that (openapi-python-client, for one) fails when called without a body. An optional body
+/// is the plain object instead, in a request body that is not required: every field of such a
+/// type is optional, and the server takes no body, an empty one, `null` and `{}` alike
+/// (`crate::body::optional_json`).
+fn plain_optional_bodies(spec: &mut serde_json::Value) {
+    use serde_json::Value;
+    let Some(paths) = spec.get_mut("paths").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for op in paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|i| i.values_mut())
+    {
+        let Some(body) = op.get_mut("requestBody") else {
+            continue;
+        };
+        let Some(schema) = body.pointer_mut("/content/application~1json/schema") else {
+            continue;
+        };
+        let plain = schema
+            .get("oneOf")
+            .and_then(Value::as_array)
+            .and_then(|items| {
+                let [a, b] = items.as_slice() else {
+                    return None;
+                };
+                match (
+                    a.get("type").and_then(Value::as_str),
+                    b.get("type").and_then(Value::as_str),
+                ) {
+                    (Some("null"), _) => Some(b.clone()),
+                    (_, Some("null")) => Some(a.clone()),
+                    _ => None,
+                }
+            });
+        if let Some(plain) = plain {
+            *schema = plain;
+            body["required"] = false.into();
         }
     }
 }
@@ -172,8 +217,9 @@ fn add_common_responses(spec: &mut serde_json::Value) {
                     .and_then(Value::as_str)
                     .unwrap_or("");
                 let description = format!(
-                    "{said}{}At most {limit} of JSON, sent whole within `CLIENT_BODY_TIMEOUT_SECONDS` (10 s by default) of the headers.",
-                    if said.is_empty() { "" } else { " " }
+                    "{said}{}At most {limit} of JSON, on the wire and once inflated (`Content-Encoding: gzip` or `deflate` may be used), nested at most {} deep, sent whole within `CLIENT_BODY_TIMEOUT_SECONDS` (10 s by default) of the headers.",
+                    if said.is_empty() { "" } else { " " },
+                    crate::body::MAX_DEPTH,
                 );
                 body.insert("description".into(), description.into());
             }
@@ -181,6 +227,17 @@ fn add_common_responses(spec: &mut serde_json::Value) {
             let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else {
                 continue;
             };
+            if has_body {
+                if let Some(Value::String(said)) = responses
+                    .get_mut("400")
+                    .and_then(|r| r.get_mut("description"))
+                {
+                    said.push_str(&format!(
+                        "; JSON nested deeper than {} (`too_deeply_nested`)",
+                        crate::body::MAX_DEPTH
+                    ));
+                }
+            }
             responses
                 .entry("503")
                 .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`), or the server or the game is too busy (`busy`, with `Retry-After` in seconds); try again"));
@@ -188,14 +245,14 @@ fn add_common_responses(spec: &mut serde_json::Value) {
                 responses.insert(
                     "413".into(),
                     problem(&format!(
-                        "The body is larger than {limit} (`payload_too_large`)"
+                        "The body is larger than {limit}, on the wire or inflated (`payload_too_large`)"
                     )),
                 );
                 responses.entry("408").or_insert_with(|| {
                     problem("The body did not arrive whole within `CLIENT_BODY_TIMEOUT_SECONDS` of the headers (`request_timeout`); the connection is closed")
                 });
                 responses.entry("415").or_insert_with(|| {
-                    problem("The body is not `application/json` (`unsupported_media_type`)")
+                    problem("The body is not `application/json` (`unsupported_media_type`), or is encoded otherwise than with gzip or deflate (`unsupported_content_encoding`)")
                 });
             }
         }

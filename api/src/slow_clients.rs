@@ -7,7 +7,7 @@
 //! - between requests, once a byte of the next request has arrived, its headers must be complete
 //!   within [`ClientTimeouts::header`], or the connection is closed;
 //! - a body must arrive whole within [`ClientTimeouts::body`] of its headers, or the request is
-//!   answered 408 `request_timeout` and the connection closed (see `crate::body_error`);
+//!   answered 408 `request_timeout` and the connection closed (see `crate::body::body_error`);
 //! - a response the client reads nothing of for [`ClientTimeouts::send`] is given up and the
 //!   connection closed.
 //!
@@ -208,7 +208,7 @@ impl AsyncWrite for Guarded {
 }
 
 /// A request body that must arrive whole by a deadline; then it fails with a `TimedOut` I/O
-/// error, which extractors report as 408 (`crate::body_error`).
+/// error, which [`crate::body::read`] reports as 408 (`crate::body::body_error`).
 struct BodyDeadline {
     body: Payload,
     deadline: Pin<Box<Sleep>>,

@@ -268,10 +268,12 @@ async fn every_body_over_its_limit_gets_413_as_the_spec_says() {
         let (status, _) = send_json(&s, method, path, &token, limit, false).await;
         assert_ne!(status, 413, "{what} at the limit");
     }
+    // Only an auditor's import is read at all (see tests/tests/inflation_bombs.rs).
+    let auditor = s.auditor("ines").await;
     let import = baumeister_api::IMPORT_BODY_LIMIT;
     let r = s
         .send(
-            s.request("POST", "/v1/games/import", Some(&token))
+            s.request("POST", "/v1/games/import", Some(&auditor))
                 .insert_header(("Content-Type", "application/json")),
             Some(json_of(import + 1)),
         )
@@ -284,7 +286,7 @@ async fn every_body_over_its_limit_gets_413_as_the_spec_says() {
     );
     let r = s
         .send(
-            s.request("POST", "/v1/games/import", Some(&token))
+            s.request("POST", "/v1/games/import", Some(&auditor))
                 .insert_header(("Content-Type", "application/json")),
             Some(json_of(limit + 1)),
         )
@@ -383,5 +385,217 @@ async fn page_sizes_beyond_their_maximum_are_refused_and_the_default_is_as_the_s
         assert_eq!(r.body["games"].as_array().unwrap().len(), 20, "{path}");
         assert_eq!(r.body["next_offset"], 20, "{path}");
     }
+    s.finish().await;
+}
+
+/// `body` compressed as `Content-Encoding` `encoding` says.
+fn compressed(encoding: &str, body: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let level = flate2::Compression::default();
+    match encoding {
+        "gzip" => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), level);
+            e.write_all(body).unwrap();
+            e.finish().unwrap()
+        }
+        "deflate" => {
+            let mut e = flate2::write::ZlibEncoder::new(Vec::new(), level);
+            e.write_all(body).unwrap();
+            e.finish().unwrap()
+        }
+        other => panic!("{other}"),
+    }
+}
+
+async fn send_encoded(
+    s: &TestServer,
+    path: &str,
+    token: Option<&str>,
+    encoding: &str,
+    body: Vec<u8>,
+) -> Reply {
+    let request = s
+        .request("POST", path, token)
+        .insert_header(("Content-Type", "application/json"))
+        .insert_header(("Content-Encoding", encoding));
+    s.send(request, Some(body)).await
+}
+
+#[actix_web::test]
+async fn compressed_bodies_are_read_and_nesting_is_bounded() {
+    let s = TestServer::start().await;
+    let account = json!({"name": "zoe", "password": "password-of-zoe"}).to_string();
+    let r = send_encoded(
+        &s,
+        "/v1/accounts",
+        None,
+        "gzip",
+        compressed("gzip", account.as_bytes()),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = send_encoded(
+        &s,
+        "/v1/tokens",
+        None,
+        "deflate",
+        compressed("deflate", account.as_bytes()),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let token = r.body["token"].as_str().unwrap().to_string();
+
+    let gzip = compressed("gzip", account.as_bytes());
+    for (encoding, body, expected) in [
+        ("br", gzip.clone(), (415, "unsupported_content_encoding")),
+        (
+            "gzip, gzip",
+            gzip.clone(),
+            (415, "unsupported_content_encoding"),
+        ),
+        (
+            "gzip",
+            gzip[..gzip.len() - 4].to_vec(),
+            (400, "malformed_request"),
+        ),
+        (
+            "gzip",
+            account.clone().into_bytes(),
+            (400, "malformed_request"),
+        ),
+    ] {
+        let r = send_encoded(&s, "/v1/tokens", None, encoding, body).await;
+        assert_eq!((r.status, r.code()), expected, "{encoding}: {}", r.body);
+    }
+
+    let tokens = [token, s.player("yan").await];
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let nested = |depth: usize| {
+        let mut value = json!(1);
+        for _ in 0..depth - 2 {
+            value = json!([value]);
+        }
+        json!({"command": {"type": "Pass", "x": value}})
+    };
+    let path = format!("/v1/games/{id}/commands");
+    let r = s.post(&path, Some(&tokens[0]), &nested(64)).await;
+    assert_ne!(r.code(), "too_deeply_nested", "64 levels: {}", r.body);
+    let r = s.post(&path, Some(&tokens[0]), &nested(65)).await;
+    assert_eq!(
+        (r.status, r.code()),
+        (400, "too_deeply_nested"),
+        "{}",
+        r.body
+    );
+    let deep = format!("{}{}", "[".repeat(30_000), "]".repeat(30_000));
+    let r = s
+        .send(
+            s.request("POST", "/v1/accounts", None)
+                .insert_header(("Content-Type", "application/json")),
+            Some(deep.into_bytes()),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (400, "too_deeply_nested"),
+        "{}",
+        r.body
+    );
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn a_join_takes_no_body_an_empty_one_null_or_an_empty_object() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea", "cem", "dov", "eli"]).await;
+    let id = s.open_game(&tokens[0], "burgbaumeister", 3).await;
+    let path = format!("/v1/games/{id}/join");
+    let r = s
+        .send(s.request("POST", &path, Some(&tokens[1])), None)
+        .await;
+    assert_eq!(r.status, 200, "no body: {}", r.body);
+    let r = s
+        .send(s.request("POST", &path, Some(&tokens[2])), Some(Vec::new()))
+        .await;
+    assert_eq!(r.status, 200, "empty: {}", r.body);
+    let id = s.open_game(&tokens[0], "burgbaumeister", 3).await;
+    let path = format!("/v1/games/{id}/join");
+    let r = s.post(&path, Some(&tokens[3]), &json!(null)).await;
+    assert_eq!(r.status, 200, "null: {}", r.body);
+    let r = s.post(&path, Some(&tokens[4]), &json!({})).await;
+    assert_eq!(r.status, 200, "{{}}: {}", r.body);
+    s.finish().await;
+}
+
+/// Opens a live stream of game `id` from `Last-Event-ID` `from`, and closes it at once.
+async fn open_stream(s: &TestServer, id: i64, from: i64) -> Reply {
+    let stream = s
+        .stream(&format!("/v1/games/{id}/stream"), None, Some(from))
+        .await;
+    Reply {
+        status: stream.status,
+        headers: Default::default(),
+        body: stream.problem.clone(),
+    }
+}
+
+#[actix_web::test]
+async fn filtered_pages_of_events_and_streams_from_the_start_count_as_expensive_reads() {
+    // Many streams may be open at once here: only the expensive reads are counted.
+    let s = TestServer::start_with(|c| {
+        c.limits.commands = None;
+        c.live.streams_per_address = 1000;
+    })
+    .await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let expensive = Limits::default().expensive_reads;
+
+    let (through, refused) = until_refused(500, |i| {
+        if i % 2 == 0 {
+            s.get(&format!("/v1/games/{id}/events?type=GameStarted"), None)
+        } else {
+            s.get(&format!("/v1/games/{id}/events?seat=0"), None)
+        }
+    })
+    .await;
+    assert_eq!(refused.code(), "rate_limited", "{}", refused.body);
+    assert!(refused.header("retry-after").is_some());
+    assert_burst(through, expensive);
+    // The log unfiltered is a page like any other read, and so is a stream resumed from
+    // where its client is.
+    let r = s.get(&format!("/v1/games/{id}/events"), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let version = r.body["events"].as_array().unwrap().len() as i64;
+    assert!(version > 0);
+    assert_eq!(open_stream(&s, id, version).await.status, 200);
+    let r = open_stream(&s, id, 0).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (429, Some("rate_limited")),
+        "{}",
+        r.body
+    );
+
+    // A stream from the start of the log, on a fresh budget.
+    let s2 = s
+        .another(|c| {
+            c.limits.commands = None;
+            c.live.streams_per_address = 1000;
+        })
+        .await;
+    let mut through = 0;
+    loop {
+        let r = open_stream(&s2, id, 0).await;
+        if r.status == 429 {
+            assert_eq!(r.body["code"], "rate_limited", "{}", r.body);
+            break;
+        }
+        assert_eq!(r.status, 200, "{}", r.body);
+        through += 1;
+        assert!(through < 500, "{through} streams from the start and no 429");
+    }
+    assert_burst(through, expensive);
+    s2.stop().await;
     s.finish().await;
 }

@@ -1,10 +1,11 @@
 //! Registering and logging in.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
+use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
 use crate::{names, AppState};
@@ -83,9 +84,10 @@ const LIMITS: &str = "`rate_limited`: too many attempts from this address or on 
 pub async fn register(
     state: web::Data<AppState>,
     client: ClientAddress,
-    body: web::Json<NewAccount>,
+    req: HttpRequest,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
-    let NewAccount { name, password } = body.into_inner();
+    let NewAccount { name, password } = body::json(&req, body, BODY_LIMIT).await?;
     state
         .limits
         .registrations
@@ -122,9 +124,10 @@ pub async fn register(
 pub async fn login(
     state: web::Data<AppState>,
     client: ClientAddress,
-    body: web::Json<Credentials>,
+    req: HttpRequest,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
-    let Credentials { name, password } = body.into_inner();
+    let Credentials { name, password } = body::json(&req, body, BODY_LIMIT).await?;
     let bad = || ApiError::unauthorized("bad_credentials", "Wrong name or password.");
     state
         .limits

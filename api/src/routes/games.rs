@@ -9,6 +9,7 @@ use utoipa::openapi::{schema::Schema, Ref, RefOr};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
+use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::routes::play::COMMAND_LIMIT;
 use crate::AppState;
@@ -121,9 +122,11 @@ pub struct GamePage {
 pub async fn create(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewGame>,
+    req: HttpRequest,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    let body: NewGame = body::json(&req, body, BODY_LIMIT).await?;
     check_client_seed(&body.client_seed)?;
     state.limits.write(account.id)?;
     let options = body.options.clone().unwrap_or(Value::Null);
@@ -225,18 +228,11 @@ pub async fn join(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
+    req: HttpRequest,
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
-    // The body is optional, so it is read as bytes: an empty one takes the defaults.
-    let body = crate::read_body(body, crate::BODY_LIMIT).await?;
-    let body: JoinGame = if body.iter().all(u8::is_ascii_whitespace) {
-        JoinGame::default()
-    } else {
-        serde_json::from_slice::<Option<JoinGame>>(&body)
-            .map_err(|e| ApiError::bad_request("malformed_request", format!("Join body: {e}")))?
-            .unwrap_or_default()
-    };
+    let body: JoinGame = body::optional_json(&req, body, BODY_LIMIT).await?;
     check_client_seed(&body.client_seed)?;
     state.limits.write(account.id)?;
     let summary = state

@@ -15,7 +15,7 @@ use crate::live::sse;
 use crate::AppState;
 
 /// The 429 of streams.
-const STREAM_LIMIT: &str = "`rate_limited`: this client address holds as many open streams as it may (`STREAMS_PER_ADDRESS`, by default 50, per server process)";
+const STREAM_LIMIT: &str = "`rate_limited`: this client address holds as many open streams as it may (`STREAMS_PER_ADDRESS`, by default 50, per server process); or the stream starts at the beginning of the log (no `Last-Event-ID`, or 0) or more than a batch (500 events) behind, which counts as a replay, and this address asked for more than `LIMIT_EXPENSIVE_READS` allows (by default 60 per 10 s)";
 
 /// One Server-Sent Events message as a client's parser hands it over (comment lines such as
 /// `: keep-alive` are not messages).
@@ -100,6 +100,11 @@ pub async fn game_stream(
         .open_streams
         .open(client.0, state.live.streams_per_address)?;
     let after = last_event_id(&req)?;
+    // A stream from the start of the log (`Last-Event-ID: 0`, or none) reads all of it, as
+    // a replay does: it counts as one.
+    if after == 0 {
+        state.limits.expensive_read(&client)?;
+    }
     let game_id = id.into_inner();
     // Subscribed before the first read: a change committed meanwhile wakes the loop.
     let watch = state.store.watch_game(game_id);
@@ -107,6 +112,10 @@ pub async fn game_stream(
         .store
         .stream_batch(game_id, caller.reader(), after)
         .await?;
+    // So does one resumed so far back that it has more than a batch to catch up.
+    if after > 0 && first.1 {
+        state.limits.expensive_read(&client)?;
+    }
     let (tx, response) = sse::channel();
     actix_web::rt::spawn(async move {
         let mut stream = GameStream {

@@ -1,11 +1,12 @@
 //! The caller's own: the games they sit at (which wait for them) and their webhooks.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{Lifecycle, MyGame, MyGamesFilter, Webhook, WebhookKind};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
+use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::live::targets;
 use crate::AppState;
@@ -137,10 +138,12 @@ pub struct WebhookList {
 pub async fn create_webhook(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewWebhook>,
+    req: HttpRequest,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     state.limits.write(account.id)?;
+    let body: NewWebhook = body::json(&req, body, BODY_LIMIT).await?;
     let url = body.url.trim();
     targets::parse(url).map_err(|e| ApiError::bad_request("invalid_webhook", e))?;
     targets::check_registration(url, state.live.allow_private, &state.live.resolver)

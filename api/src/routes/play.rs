@@ -10,12 +10,16 @@ use utoipa::openapi::{schema::Schema, Ref, RefOr};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
+use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
 use crate::AppState;
 
 /// The 429 of writes.
 pub(crate) const COMMAND_LIMIT: &str = "`rate_limited`: this account sent more commands (creating games and taking seats count too) than its limit allows (`LIMIT_COMMANDS`, by default 120 per 10 s); `Retry-After` says when to send the next";
+
+/// The 429 of filtered pages of the log.
+const FILTER_LIMIT: &str = "`rate_limited`, only with `type` or `seat`: a filtered page may search the whole log, so it counts as a replay (`LIMIT_EXPENSIVE_READS`, by default 60 per 10 s per address); `Retry-After` says when to ask again";
 
 /// The 429 of replays and audits.
 const EXPENSIVE_LIMIT: &str = "`rate_limited`: this address asked for more replays and audits than its limit allows (`LIMIT_EXPENSIVE_READS`, by default 60 per 10 s); `Retry-After` says when to ask again";
@@ -189,8 +193,8 @@ pub async fn command(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
-    body: web::Json<CommandBody>,
     req: HttpRequest,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     state.limits.write(account.id)?;
@@ -209,6 +213,7 @@ pub async fn command(
             })?)
         }
     };
+    let body: CommandBody = body::json(&req, body, BODY_LIMIT).await?;
     if has_nul(&body.command) {
         return Err(ApiError::bad_request(
             "invalid_command",
@@ -245,10 +250,13 @@ pub async fn command(
         (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = FILTER_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next replay, audit or filtered page may be asked for"))),
     ))]
 pub async fn events(
     state: web::Data<AppState>,
     caller: Caller,
+    client: ClientAddress,
     id: web::Path<i64>,
     query: web::Query<EventsQuery>,
 ) -> ApiResult<HttpResponse> {
@@ -274,6 +282,10 @@ pub async fn events(
             .unwrap_or_default(),
         seat: query.seat,
     };
+    // A filtered page may search the whole log for its matches, as a replay reads it.
+    if !filter.types.is_empty() || filter.seat.is_some() {
+        state.limits.expensive_read(&client)?;
+    }
     let page = state
         .store
         .events(id.into_inner(), caller.reader(), after, limit, &filter)

@@ -2,12 +2,13 @@
 //! (checked offline by `baumeister verify`) and imports into another server.
 
 use actix_web::http::header;
-use actix_web::{web, HttpResponse};
-use baumeister_storage::{Export, GameSummary};
+use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::{Export, GameSummary, StoreError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
+use crate::body::{self, IMPORT_BODY_LIMIT};
 use crate::error::{ApiResult, Problem};
 use crate::limits::ClientAddress;
 use crate::AppState;
@@ -96,13 +97,15 @@ pub async fn export(
 pub async fn import(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<Export>,
+    req: HttpRequest,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
-    caller.clone().require()?;
-    let summary = state
-        .store
-        .import(body.into_inner(), caller.reader())
-        .await?;
+    // Who may import is settled before a byte of the (large) body is read.
+    if !caller.clone().require()?.auditor {
+        return Err(StoreError::NotAuditor.into());
+    }
+    let export: Export = body::json(&req, body, IMPORT_BODY_LIMIT).await?;
+    let summary = state.store.import(export, caller.reader()).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", summary.id)))
         .json(summary))

@@ -1,12 +1,13 @@
 //! Vacations: the caller's turn clocks stand still until a time they choose, within a yearly
 //! allowance (see `baumeister_storage::VACATION_DAYS_PER_YEAR` and the README).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{parse_rfc3339, VacationStatus};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
+use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::AppState;
 
@@ -51,9 +52,11 @@ pub async fn show(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
 pub async fn set(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewVacation>,
+    req: HttpRequest,
+    body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    let body: NewVacation = body::json(&req, body, BODY_LIMIT).await?;
     let until = parse_rfc3339(body.until.trim()).ok_or_else(|| {
         ApiError::bad_request(
             "invalid_time",
