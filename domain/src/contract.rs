@@ -179,3 +179,23 @@ pub trait Game: 'static + Send + Sync {
         Vec::new()
     }
 }
+
+/// The checks every kind's set-up makes before it deals anything: the seat count is within the
+/// kind's range and the options pass the kind's own validation. Game creation checks the same
+/// (see [`crate::registry::validate_new_game`]), but a set-up is also run on what an export or
+/// an import claims, which nobody checked: there a seat count of 0 must be a refusal, never a
+/// division by zero.
+pub fn check_setup<G: Game>(options: &G::Options, seats: u8) -> Result<(), RuleError> {
+    if !(G::MIN_SEATS..=G::MAX_SEATS).contains(&seats) {
+        return Err(RuleError::new(
+            "seats_out_of_range",
+            format!(
+                "{} is played by {} to {} players, not {seats}.",
+                G::TITLE,
+                G::MIN_SEATS,
+                G::MAX_SEATS
+            ),
+        ));
+    }
+    G::validate_options(options, seats)
+}

@@ -3,7 +3,7 @@
 use super::model::*;
 use super::timing::current_deadline;
 use super::{building, legal, round, view};
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
 
 /// Space Builder (Djeco, Jonathan Favre-Godal).
 pub struct SpaceBuilder;
@@ -39,13 +39,7 @@ impl Game for SpaceBuilder {
         seats: u8,
         ctx: &mut Ctx,
     ) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(RuleError::new(
-                "bad_seat_count",
-                "Space Builder is played by 2 to 4 players.",
-            ));
-        }
-        Self::validate_options(options, seats)?;
+        check_setup::<Self>(options, seats)?;
         let started: SpaceBuilderEvent = SpaceBuilderGameStarted {
             players: seats,
             timing: options.timing,
