@@ -140,6 +140,20 @@ pub trait Game: 'static + Send + Sync {
         ctx: &mut Ctx,
     ) -> Result<Vec<Self::Event>, RuleError>;
 
+    /// The set-up of a game played with the turn clock (`move_minutes`, taken out of the
+    /// options before the game parses them; see [`crate::turn_clock`]). Most kinds' rules do not
+    /// depend on it. A kind whose players act at once overrides this to bound its rounds: each
+    /// act restarts a seat's clock, so the clock alone cannot end a round one seat keeps
+    /// acting in.
+    fn setup_with_turn_clock(
+        options: &Self::Options,
+        seats: u8,
+        _move_minutes: Option<u64>,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        Self::setup(options, seats, ctx)
+    }
+
     fn decide(
         state: &Self::State,
         seat: Seat,

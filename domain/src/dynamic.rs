@@ -324,11 +324,12 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn setup(&self, options: &Value, seats: u8, ctx: &mut Ctx) -> Result<Vec<Value>, DomainError> {
+        let (_, move_minutes) = turn_clock::split(options)?;
         let options = parse_options::<G>(options)?;
         // Every kind's `setup` starts with `check_setup`; checked here as well so that a kind
         // that forgets cannot be handed a seat count it would divide by.
         check_setup::<G>(&options, seats)?;
-        let events = G::setup(&options, seats, ctx)?;
+        let events = G::setup_with_turn_clock(&options, seats, move_minutes, ctx)?;
         Ok(events.iter().map(to_value).collect())
     }
 
