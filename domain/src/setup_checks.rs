@@ -217,3 +217,30 @@ proptest! {
         }
     }
 }
+
+/// The set-up's first event, forged to any seat count (an export or import is not trusted): the
+/// initial state it folds into, its status, moves and views do not panic. (The set-up decided
+/// again refuses it; this is the fold of what the export claims.)
+#[test]
+fn a_started_event_forged_to_any_seat_count_folds_without_panicking() {
+    for game in registry::all() {
+        let seats = game.info().min_seats;
+        let options = game.validate_options(&Value::Null, seats).unwrap();
+        let events = game.setup(&options, seats, &mut Ctx::new(3, 0)).unwrap();
+        for forged in 0..=255u8 {
+            let mut events = events.clone();
+            events[0]["players"] = json!(forged);
+            let mut state = game.initial();
+            for event in &events {
+                game.evolve(&mut state, event).unwrap();
+            }
+            game.status(&state);
+            for seat in [0, 1, forged.saturating_sub(1), forged, 255] {
+                game.legal_commands(&state, seat);
+                game.default_command(&state, seat);
+                game.view(&state, Viewer::Seat(seat));
+            }
+            game.view(&state, Viewer::Spectator);
+        }
+    }
+}
