@@ -131,6 +131,7 @@ impl ResponseError for ApiError {
 impl From<DomainError> for ApiError {
     fn from(e: DomainError) -> Self {
         match e {
+            DomainError::UnknownKind(_) => ApiError::bad_request("unknown_kind", e.to_string()),
             DomainError::InvalidOptions(d) => ApiError::bad_request("invalid_options", d),
             DomainError::UnknownCommand(d) => ApiError::bad_request("unknown_command", d),
             DomainError::InvalidCommand(d) => ApiError::bad_request("invalid_command", d),
@@ -148,7 +149,6 @@ impl From<StoreError> for ApiError {
         let detail = e.to_string();
         match e {
             StoreError::GameNotFound(_) => ApiError::new(S::NOT_FOUND, "game_not_found", detail),
-            StoreError::UnknownKind(_) => ApiError::bad_request("unknown_kind", detail),
             StoreError::NameTaken(_) => ApiError::new(S::CONFLICT, "name_taken", detail),
             StoreError::NameConfusable { .. } => {
                 ApiError::new(S::CONFLICT, "name_confusable", detail)

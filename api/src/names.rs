@@ -1,8 +1,9 @@
 //! Account names. What a player types becomes the stored name: NFKC-normalised (full-width and
 //! other compatibility forms become plain letters) and trimmed, then 1–32 ASCII letters, digits,
 //! `_`, `-` or `.`, with at least one letter. Names a reader could confuse (`l`/`I`/`1`,
-//! `O`/`0`, case, separators at the ends) are told apart by the database, which keeps one
-//! account per `account_skeleton` (see `migrations/V3__security.sql`).
+//! `O`/`0`, `rn`/`m`, `vv`/`w`, `cl`/`d`, case, separators at the ends) are told apart by the
+//! database, which keeps one account per `account_skeleton` (see
+//! `migrations/V11__name_skeletons.sql`; the tests are in `tests/tests/name_skeletons.rs`).
 
 use unicode_normalization::UnicodeNormalization;
 

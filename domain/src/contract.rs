@@ -140,6 +140,20 @@ pub trait Game: 'static + Send + Sync {
         ctx: &mut Ctx,
     ) -> Result<Vec<Self::Event>, RuleError>;
 
+    /// The set-up of a game played with the turn clock (`move_minutes`, taken out of the
+    /// options before the game parses them; see [`crate::turn_clock`]). Most kinds' rules do not
+    /// depend on it. A kind whose players act at once overrides this to bound its rounds: each
+    /// act restarts a seat's clock, so the clock alone cannot end a round one seat keeps
+    /// acting in.
+    fn setup_with_turn_clock(
+        options: &Self::Options,
+        seats: u8,
+        _move_minutes: Option<u64>,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        Self::setup(options, seats, ctx)
+    }
+
     fn decide(
         state: &Self::State,
         seat: Seat,
@@ -178,4 +192,24 @@ pub trait Game: 'static + Send + Sync {
     fn on_deadline(_state: &Self::State, _ctx: &mut Ctx) -> Vec<Self::Event> {
         Vec::new()
     }
+}
+
+/// The checks every kind's set-up makes before it deals anything: the seat count is within the
+/// kind's range and the options pass the kind's own validation. Game creation checks the same
+/// (see [`crate::registry::validate_new_game`]), but a set-up is also run on what an export or
+/// an import claims, which nobody checked: there a seat count of 0 must be a refusal, never a
+/// division by zero.
+pub fn check_setup<G: Game>(options: &G::Options, seats: u8) -> Result<(), RuleError> {
+    if !(G::MIN_SEATS..=G::MAX_SEATS).contains(&seats) {
+        return Err(RuleError::new(
+            "seats_out_of_range",
+            format!(
+                "{} is played by {} to {} players, not {seats}.",
+                G::TITLE,
+                G::MIN_SEATS,
+                G::MAX_SEATS
+            ),
+        ));
+    }
+    G::validate_options(options, seats)
 }

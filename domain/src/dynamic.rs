@@ -12,13 +12,16 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
 use crate::schema::{with_tag, TaggedUnion};
 use crate::turn_clock;
 
 /// Why the domain refused something, before or while applying the rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DomainError {
+    /// No game of this kind is offered here.
+    #[error("no game kind `{0}`")]
+    UnknownKind(String),
     /// The options do not parse or cannot make a game.
     #[error("invalid options: {0}")]
     InvalidOptions(String),
@@ -135,8 +138,12 @@ pub trait DynGame: Send + Sync {
     fn rules(&self) -> &'static str;
     fn schemas(&self) -> GameSchemas;
     /// Parses the options (absent = defaults), checks them for `seats` and returns them in full.
+    /// Refuses, as `InvalidOptions`, a seat count outside the kind's range. (Callers outside
+    /// this crate use [`crate::registry::validate_new_game`], which also finds the kind.)
     fn validate_options(&self, options: &Value, seats: u8) -> Result<Value, DomainError>;
     fn initial(&self) -> GameState;
+    /// Deals and shuffles. A seat count outside the kind's range, or options the kind refuses,
+    /// is refused (`Rule` / `InvalidOptions`), never a panic, whatever the caller checked.
     fn setup(&self, options: &Value, seats: u8, ctx: &mut Ctx) -> Result<Vec<Value>, DomainError>;
     fn decide(
         &self,
@@ -317,8 +324,12 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn setup(&self, options: &Value, seats: u8, ctx: &mut Ctx) -> Result<Vec<Value>, DomainError> {
+        let (_, move_minutes) = turn_clock::split(options)?;
         let options = parse_options::<G>(options)?;
-        let events = G::setup(&options, seats, ctx)?;
+        // Every kind's `setup` starts with `check_setup`; checked here as well so that a kind
+        // that forgets cannot be handed a seat count it would divide by.
+        check_setup::<G>(&options, seats)?;
+        let events = G::setup_with_turn_clock(&options, seats, move_minutes, ctx)?;
         Ok(events.iter().map(to_value).collect())
     }
 

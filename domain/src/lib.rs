@@ -8,6 +8,8 @@ pub mod games;
 pub mod registry;
 pub mod rng;
 pub mod schema;
+#[cfg(test)]
+mod setup_checks;
 pub mod testing;
 pub mod turn_clock;
 pub mod wide;

@@ -1,6 +1,8 @@
 //! The games this server offers.
 
-use crate::dynamic::{DynGame, Erased};
+use serde_json::Value;
+
+use crate::dynamic::{DomainError, DynGame, Erased};
 use crate::games::burgbaumeister::Burgbaumeister;
 use crate::games::carcassonne::Carcassonne;
 use crate::games::mauerbauer::Mauerbauer;
@@ -29,6 +31,21 @@ pub fn all() -> &'static [&'static dyn DynGame] {
 /// The game of that kind id.
 pub fn find(kind: &str) -> Option<&'static dyn DynGame> {
     all().iter().copied().find(|g| g.kind() == kind)
+}
+
+/// What a new game must pass, exactly as game creation checks it: the kind exists, `seats` is
+/// within its range, and the options parse (absent = the defaults) and pass the kind's own
+/// validation for that many seats. Returns the game and the options in full, as stored (with
+/// `move_minutes`). Game creation, the offline verifier and import all call this, so that what
+/// one accepts the others accept and what one refuses none runs.
+pub fn validate_new_game(
+    kind: &str,
+    seats: u8,
+    options: &Value,
+) -> Result<(&'static dyn DynGame, Value), DomainError> {
+    let game = find(kind).ok_or_else(|| DomainError::UnknownKind(kind.to_string()))?;
+    let options = game.validate_options(options, seats)?;
+    Ok((game, options))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The turn clock's option, `move_minutes`, which every kind accepts next to its own options.
-//! The games never see it: it is taken out before a game parses its options, and put back into
-//! the options the server stores (and shows in the lobby), so the set-up command records it and
-//! an audit runs the set-up again with the same options.
+//! The games' options never hold it: it is taken out before a game parses its options, and put
+//! back into the options the server stores (and shows in the lobby), so the set-up command
+//! records it and an audit runs the set-up again with the same options. The set-up is told it
+//! (`Game::setup_with_turn_clock`): a kind whose players act at once bounds its rounds by it.
 
 use serde_json::{Map, Value};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};

@@ -5,8 +5,6 @@ use baumeister_domain::DomainError;
 pub enum StoreError {
     #[error("no game with id {0}")]
     GameNotFound(i64),
-    #[error("no game kind `{0}`")]
-    UnknownKind(String),
     #[error("the name `{0}` is taken")]
     NameTaken(String),
     #[error("the name `{name}` is too easily confused with the existing name `{existing}`")]

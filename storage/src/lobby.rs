@@ -113,8 +113,7 @@ impl Store {
         creator: i64,
         client_seed: Option<&str>,
     ) -> Result<GameSummary> {
-        let game = registry::find(kind).ok_or_else(|| StoreError::UnknownKind(kind.to_string()))?;
-        let options = game.validate_options(options, seats)?;
+        let (_, options) = registry::validate_new_game(kind, seats, options)?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let row = tx

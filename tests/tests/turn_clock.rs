@@ -291,6 +291,81 @@ async fn with_simultaneous_turns_each_seat_has_its_own_clock() {
 }
 
 #[actix_web::test]
+async fn a_space_builder_seat_that_keeps_acting_cannot_hold_the_round_open() {
+    // Each act restarts the actor's clock, so the clock alone never ends a round Ada keeps
+    // building in. The rules bound the round to three periods (docs/rules/space-builder.md).
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s
+        .game(
+            "space-builder",
+            json!({"timing": "elapsed", "move_minutes": 1}),
+            &tokens,
+        )
+        .await;
+    let started = s.store.now_ms();
+    let command = json!({"command": {"type": "LookAtBlueprint"}});
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/commands"),
+            Some(&tokens[0]),
+            &command,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut ended_after = None;
+    for _ in 0..8 {
+        s.store.advance_clock(50_000);
+        let game = s.get(&format!("/v1/games/{id}"), None).await.body;
+        if game["view"]["phase"] != "building" {
+            ended_after = Some(s.store.now_ms() - started);
+            break;
+        }
+        let moves = s
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
+            .await;
+        let building = moves.body["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| {
+                [
+                    "PlaceBuildingCard",
+                    "MoveBuildingCard",
+                    "TakeBackBuildingCard",
+                ]
+                .contains(&m["command"]["type"].as_str().unwrap_or_default())
+            })
+            .expect("Ada can always change her city")
+            .clone();
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[0]),
+                &building,
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let ended_after = ended_after.expect("the round ended although Ada kept acting");
+    assert!(
+        (3 * MINUTE..3 * MINUTE + 50_000).contains(&ended_after),
+        "ended {ended_after} ms after the reveal"
+    );
+    let log = s.get(&format!("/v1/games/{id}/events"), None).await.body;
+    let stopped = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["type"] == "BuildingStopped")
+        .unwrap_or_else(|| panic!("{log}"));
+    assert_eq!(stopped["event"]["reason"], "deadline_passed", "{stopped}");
+    let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
+    s.finish().await;
+}
+
+#[actix_web::test]
 async fn the_option_is_offered_for_every_kind_and_checked() {
     let s = TestServer::start().await;
     let kinds = s.get("/v1/kinds", None).await;

@@ -1,7 +1,8 @@
 //! Setup: the 45 cards shuffled face down into the store, a starting seat drawn at random (the
 //! box says "the youngest"; a server knows no ages).
 
-use crate::contract::{Ctx, RuleError};
+use crate::contract::{check_setup, Ctx, RuleError};
+use crate::games::burgbaumeister::Burgbaumeister;
 
 use super::model::*;
 
@@ -10,12 +11,7 @@ pub fn setup(
     seats: u8,
     ctx: &mut Ctx,
 ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
-    if !(2..=4).contains(&seats) {
-        return Err(RuleError::new(
-            "seats_out_of_range",
-            "Der Wettkampf der Burgbaumeister is played by 2 to 4 players.",
-        ));
-    }
+    check_setup::<Burgbaumeister>(options, seats)?;
     let starting_seat = ctx.rng.below(u64::from(seats)) as u8;
     let mut cards: Vec<Card> = (2..=46).collect();
     ctx.rng.shuffle(&mut cards);
@@ -34,7 +30,6 @@ pub fn setup(
 mod tests {
     use super::*;
     use crate::contract::Game;
-    use crate::games::burgbaumeister::Burgbaumeister;
 
     #[test]
     fn setup_shuffles_45_cards_into_the_store_and_draws_the_starting_seat() {

@@ -2,7 +2,8 @@
 //! pile, 7 followers each, the 16 ingots with Die Goldminen, a starting seat drawn at random
 //! (the box says the youngest; a server knows no ages), and the first tile drawn.
 
-use crate::contract::{Ctx, RuleError};
+use crate::contract::{check_setup, Ctx, RuleError};
+use crate::games::carcassonne::Carcassonne;
 
 use super::end;
 use super::evolve::Outcome;
@@ -16,12 +17,7 @@ pub fn setup(
     seats: u8,
     ctx: &mut Ctx,
 ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-    if !(2..=5).contains(&seats) {
-        return Err(RuleError::new(
-            "seats_out_of_range",
-            "Carcassonne is played by 2 to 5 players.",
-        ));
-    }
+    check_setup::<Carcassonne>(options, seats)?;
     let catalogue = catalogue();
     let starting_seat = ctx.rng.below(u64::from(seats)) as u8;
     let mut outcome = Outcome::new(&State::default());

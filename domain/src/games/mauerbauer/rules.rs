@@ -1,7 +1,7 @@
 //! The [`Game`] implementation: the guards every command shares, then each rule area's file,
 //! then the steps nobody has a choice in (`turn::advance`).
 
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
 
 use super::evolve::{evolve, Outcome};
 use super::model::*;
@@ -28,10 +28,11 @@ impl Game for Mauerbauer {
     }
 
     fn setup(
-        _options: &MauerbauerOptions,
+        options: &MauerbauerOptions,
         seats: u8,
         ctx: &mut Ctx,
     ) -> Result<Vec<MauerbauerEvent>, RuleError> {
+        check_setup::<Self>(options, seats)?;
         turn::setup(seats, ctx)
     }
 

@@ -1,9 +1,9 @@
 //! The `Game` implementation: commands dispatched to their rule area, and the fold of events.
 
 use super::model::*;
-use super::timing::current_deadline;
+use super::timing::{current_deadline, round_limit_minutes};
 use super::{building, legal, round, view};
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
 
 /// Space Builder (Djeco, Jonathan Favre-Godal).
 pub struct SpaceBuilder;
@@ -39,17 +39,21 @@ impl Game for SpaceBuilder {
         seats: u8,
         ctx: &mut Ctx,
     ) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(RuleError::new(
-                "bad_seat_count",
-                "Space Builder is played by 2 to 4 players.",
-            ));
-        }
-        Self::validate_options(options, seats)?;
+        Self::setup_with_turn_clock(options, seats, None, ctx)
+    }
+
+    fn setup_with_turn_clock(
+        options: &SpaceBuilderOptions,
+        seats: u8,
+        move_minutes: Option<u64>,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
+        check_setup::<Self>(options, seats)?;
         let started: SpaceBuilderEvent = SpaceBuilderGameStarted {
             players: seats,
             timing: options.timing,
             deadline_minutes: options.deadline_minutes,
+            round_limit_minutes: round_limit_minutes(options.deadline_minutes, move_minutes),
             starting_hand: STAR_CARDS.to_vec(),
         }
         .into();
@@ -148,6 +152,7 @@ pub fn apply(state: &mut State, event: &SpaceBuilderEvent) {
             state.started = true;
             state.timing = e.timing;
             state.deadline_minutes = e.deadline_minutes;
+            state.round_limit_minutes = e.round_limit_minutes;
             state.players = (0..e.players)
                 .map(|_| PlayerState {
                     hand: hand.clone(),

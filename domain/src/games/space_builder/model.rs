@@ -151,6 +151,10 @@ pub struct SpaceBuilderGameStarted {
     pub players: u8,
     pub timing: Timing,
     pub deadline_minutes: Option<u32>,
+    /// With the turn clock on and no `deadline_minutes`: the round's building ends this long
+    /// after the reveal at the latest (three turn-clock periods; see the rules document).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_limit_minutes: Option<u32>,
     /// The cards every player holds at the start (the star cards).
     pub starting_hand: Vec<Card>,
 }
@@ -503,6 +507,10 @@ pub struct State {
     pub started: bool,
     pub timing: Timing,
     pub deadline_minutes: Option<u32>,
+    /// The bound on a round's building when the turn clock is on and there is no
+    /// `deadline_minutes` (from `SpaceBuilderGameStarted`).
+    #[serde(default)]
+    pub round_limit_minutes: Option<u32>,
     pub players: Vec<PlayerState>,
     pub phase: Phase,
     pub round: u32,

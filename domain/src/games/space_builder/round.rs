@@ -6,7 +6,7 @@ use super::blueprints::{revealed, target};
 use super::faults::check_city;
 use super::game::apply;
 use super::model::*;
-use super::timing::{deadline_after, deadline_passed, finishing_order};
+use super::timing::{deadline_after, deadline_passed, finishing_order, round_minutes};
 use crate::contract::{Ctx, RuleError, Seat};
 
 /// The events that start `round`: a reshuffle when the pile ran out, then the reveal of a
@@ -25,7 +25,7 @@ pub fn start_round(state: &State, round: u32, ctx: &mut Ctx) -> Vec<SpaceBuilder
         BlueprintRevealed {
             round,
             at_ms: ctx.now_ms,
-            deadline_ms: deadline_after(ctx.now_ms, state.deadline_minutes),
+            deadline_ms: deadline_after(ctx.now_ms, round_minutes(state)),
             blueprint: Some(revealed(number, turn)),
         }
         .into(),

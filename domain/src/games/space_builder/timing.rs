@@ -12,6 +12,32 @@ pub fn deadline_after(started_ms: i64, minutes: Option<u32>) -> Option<i64> {
     minutes.map(|m| started_ms.saturating_add(i64::from(m) * 60_000))
 }
 
+/// How many turn-clock periods a round's building lasts at most, when the game has the turn
+/// clock and no `deadline_minutes` (**Decision** in the rules document).
+pub const ROUND_LIMIT_PERIODS: u64 = 3;
+
+/// The bound on a round's building, in minutes after the reveal, that the turn clock implies:
+/// each act restarts a seat's clock, so without a bound a seat that kept acting would hold the
+/// round open for ever. None without the turn clock, or when `deadline_minutes` bounds it
+/// already.
+pub fn round_limit_minutes(
+    deadline_minutes: Option<u32>,
+    move_minutes: Option<u64>,
+) -> Option<u32> {
+    match (deadline_minutes, move_minutes) {
+        (None, Some(m)) => {
+            Some(u32::try_from(m.saturating_mul(ROUND_LIMIT_PERIODS)).unwrap_or(u32::MAX))
+        }
+        _ => None,
+    }
+}
+
+/// A round's building deadline, in minutes after the reveal: the game's `deadline_minutes`, or
+/// else the bound the turn clock implies.
+pub fn round_minutes(state: &State) -> Option<u32> {
+    state.deadline_minutes.or(state.round_limit_minutes)
+}
+
 /// When the step the game waits for ends by itself: the round's building, or the winner's
 /// release.
 pub fn current_deadline(state: &State) -> Option<i64> {

@@ -15,7 +15,8 @@ pub fn evolve(state: &mut State, event: &WettstreitEvent) {
                 players: e.players,
                 phase: Phase::Income,
                 turn: e.starting_seat,
-                bank: TOTAL_TALER - STARTING_PURSE * e.players as u32,
+                // Saturating: a forged event may claim more players than the bank can pay.
+                bank: TOTAL_TALER.saturating_sub(STARTING_PURSE * u32::from(e.players)),
                 purses: vec![STARTING_PURSE; n],
                 hands: vec![Vec::new(); n],
                 cities: vec![Vec::new(); n],

@@ -32,7 +32,7 @@ mod tests;
 pub use model::*;
 pub use scoring::score_city;
 
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
 
 /// Wettstreit der Baumeister.
 pub struct Wettstreit;
@@ -54,16 +54,11 @@ impl Game for Wettstreit {
     }
 
     fn setup(
-        _options: &WettstreitOptions,
+        options: &WettstreitOptions,
         seats: u8,
         ctx: &mut Ctx,
     ) -> Result<Vec<WettstreitEvent>, RuleError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(RuleError::new(
-                "three_or_four_players",
-                "Wettstreit der Baumeister is played by 3 or 4 players.",
-            ));
-        }
+        check_setup::<Self>(options, seats)?;
         let mut cards: Vec<Card> = (0..CARD_COUNT as u8).collect();
         ctx.rng.shuffle(&mut cards);
         let face_down = cards.split_off(CARD_COUNT / 2);

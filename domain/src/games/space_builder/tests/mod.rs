@@ -25,6 +25,7 @@ fn started(players: u8, timing: Timing, deadline_minutes: Option<u32>) -> E {
         players,
         timing,
         deadline_minutes,
+        round_limit_minutes: None,
         starting_hand: vec![1, 2, 3, 4],
     }
     .into()

@@ -50,6 +50,6 @@ fn the_game_is_for_three_or_four() {
             seats,
             &mut crate::contract::Ctx::new(0, 0),
         );
-        assert_eq!(refused.unwrap_err().code, "three_or_four_players");
+        assert_eq!(refused.unwrap_err().code, "seats_out_of_range");
     }
 }
