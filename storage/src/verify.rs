@@ -5,7 +5,7 @@
 use std::fmt;
 
 use baumeister_domain::fairness::{commitment, derive_key, from_hex, to_hex, valid_client_seed};
-use baumeister_domain::{registry, Ctx, DynGame, GameState};
+use baumeister_domain::{registry, Ctx, DomainError, DynGame, GameState};
 use serde_json::Value;
 
 use crate::append::event_type;
@@ -199,17 +199,22 @@ pub(crate) fn check_prelude(
             )
         ));
     }
-    let Some(game) = registry::find(&export.kind) else {
-        found.report(differ("format", format!("no game kind `{}`", export.kind)));
-        return None;
-    };
-    // The options and seats as game creation takes them: in full, and the kind's own.
-    match game.validate_options(&export.options, export.seat_count) {
-        Ok(full) if full == export.options => {}
-        Ok(_) => report!(differ(
-            "format",
-            "`options` are not in full (as the set-up used them)"
-        )),
+    // The kind, the options and the seats exactly as game creation takes them: the options in
+    // full (as the set-up used them), the kind's own, for a seat count it allows.
+    let game = match registry::validate_new_game(&export.kind, export.seat_count, &export.options) {
+        Ok((game, full)) => {
+            if full != export.options {
+                report!(differ(
+                    "format",
+                    "`options` are not in full (as the set-up used them)"
+                ));
+            }
+            game
+        }
+        Err(DomainError::UnknownKind(_)) => {
+            found.report(differ("format", format!("no game kind `{}`", export.kind)));
+            return None;
+        }
         Err(e) => {
             found.report(differ(
                 "format",
@@ -217,7 +222,7 @@ pub(crate) fn check_prelude(
             ));
             return None;
         }
-    }
+    };
 
     // The secret, shown at the end, is the one committed to at the start.
     let mut secret = Vec::new();
@@ -357,10 +362,15 @@ pub(crate) fn check_commands(
                     "deciding the command at position {at} again does not give versions {first}..={last}"
                 )
             )),
-            Err(e) => report!(differ(
-                "decision",
-                format!("deciding the command at position {at} again is refused ({e})")
-            )),
+            // The rules refused it: its events may be anything (a seat the game does not
+            // have), and folding them could not be trusted, so the run stops here.
+            Err(e) => {
+                found.report(differ(
+                    "decision",
+                    format!("deciding the command at position {at} again is refused ({e})"),
+                ));
+                return None;
+            }
         }
         for event in &command.events {
             if let Err(e) = game.evolve(&mut state, &event.payload) {

@@ -76,9 +76,11 @@ pub async fn export(
         .json(export))
 }
 
-/// Load a finished game exported by a Baumeister server (auditors). The export is verified as
-/// `baumeister verify` would first; the game keeps its uid (and so every hash) under a new id,
-/// and this server's audit of it passes. Its players have no accounts here: nobody sits at it.
+/// Load a finished game exported by this server or one whose key the operator trusts
+/// (`TRUSTED_KEYS`; auditors). The export is verified as `baumeister verify` would first; the
+/// game keeps its uid (and so every hash) under a new id, and the head its own server signed
+/// (`fairness.origin_key` names that key); this server's audit of it passes. Its players have
+/// no accounts here: nobody sits at it.
 ///
 /// Refused although the schema allows it (422 `import_refused`): an export that does not
 /// verify (hashes, seeds, decisions or signature that do not match), and a game that has not
@@ -92,7 +94,7 @@ pub async fn export(
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller is not an auditor (`not_auditor`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A game with this uid is already here (`already_imported`; `detail` names it)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The export does not verify, or the game has not ended (`import_refused`; `detail` names the first difference)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The head is signed by a key this server does not trust (`untrusted_key`: only its own and those in `TRUSTED_KEYS`), or the export does not verify or the game has not ended (`import_refused`; `detail` names the first difference)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn import(
     state: web::Data<AppState>,
