@@ -347,6 +347,32 @@ async fn streams_push_each_channel_to_those_who_read_it() {
     assert_eq!(next_chat(&mut resumed).await["id"], marker);
     let later = said(&s, id, ada, "table", "later").await;
     assert_eq!(next_chat(&mut resumed).await["id"], later);
+
+    // Messages stored at once through another server process reach this one's streams, each
+    // once and in the order of their ids (a game's messages commit in id order).
+    let b = s.another(|_| {}).await;
+    let (r1, r2, r3, r4, r5, r6) = tokio::join!(
+        say(&b, id, Some(ada), "table", "a1"),
+        say(&b, id, Some(bea), "table", "b1"),
+        say(&b, id, Some(cyd), "spectators", "c1"),
+        say(&b, id, Some(ada), "table", "a2"),
+        say(&b, id, Some(bea), "table", "b2"),
+        say(&b, id, Some(cyd), "spectators", "c2"),
+    );
+    let mut ids: Vec<i64> = [r1, r2, r3, r4, r5, r6]
+        .iter()
+        .map(|r| {
+            assert_eq!(r.status, 201, "{}", r.body);
+            r.body["id"].as_i64().unwrap()
+        })
+        .collect();
+    ids.sort();
+    let mut got = Vec::new();
+    for _ in 0..ids.len() {
+        got.push(next_chat(&mut resumed).await["id"].as_i64().unwrap());
+    }
+    assert_eq!(got, ids);
+    b.finish().await;
     s.finish().await;
 }
 
