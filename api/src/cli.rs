@@ -36,6 +36,27 @@ pub enum Command {
         #[command(subcommand)]
         action: AuditorAction,
     },
+    /// Moderate chat messages.
+    Chat {
+        #[command(subcommand)]
+        action: ChatAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ChatAction {
+    /// Remove a message: its text is withheld from every read from now on (it shows as
+    /// removed, also to live streams), and who removed it, when and why are recorded.
+    Remove {
+        /// The message's id (`id` in `GET /v1/games/{id}/chat`).
+        id: i64,
+        /// Why (recorded with the removal).
+        #[arg(long)]
+        reason: String,
+        /// Who removes it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -74,6 +95,35 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
             Ok(())
         }
         Command::Auditor { action } => auditor(&store, action).await,
+        Command::Chat { action } => chat(&store, action).await,
+    }
+}
+
+/// `baumeister chat …`.
+pub async fn chat(store: &Store, action: ChatAction) -> Result<(), String> {
+    match action {
+        ChatAction::Remove { id, reason, by } => {
+            let reason = reason.trim();
+            if reason.is_empty() {
+                return Err("say why: --reason \"…\"".into());
+            }
+            let by = by
+                .or_else(|| std::env::var("USER").ok())
+                .filter(|b| !b.trim().is_empty())
+                .unwrap_or_else(|| "operator".into());
+            let removed = store
+                .remove_chat(id, by.trim(), reason)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!(
+                "removed chat message {} by {} in game {} ({})",
+                removed.id,
+                removed.author,
+                removed.game_id,
+                removed.channel.as_str()
+            );
+            Ok(())
+        }
     }
 }
 

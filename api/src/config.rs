@@ -24,6 +24,8 @@ pub struct Limits {
     /// `LIMIT_EXPENSIVE_READS`: reads of whole logs per client address: replays, audits,
     /// exports, filtered pages of events, live streams from the start of a log.
     pub expensive_reads: Option<Rate>,
+    /// `LIMIT_CHAT`: chat messages per account (both channels, every game together).
+    pub chat: Option<Rate>,
 }
 
 impl Default for Limits {
@@ -34,6 +36,7 @@ impl Default for Limits {
             registrations: Some(Rate::per(10, 60)),
             name_attempts: Some(Rate::per(6, 60)),
             expensive_reads: Some(Rate::per(60, 10)),
+            chat: Some(Rate::per(10, 10)),
         }
     }
 }
@@ -301,6 +304,7 @@ impl Config {
                 registrations: rate("LIMIT_REGISTRATIONS", defaults.registrations)?,
                 name_attempts: rate("LIMIT_NAME_ATTEMPTS", defaults.name_attempts)?,
                 expensive_reads: rate("LIMIT_EXPENSIVE_READS", defaults.expensive_reads)?,
+                chat: rate("LIMIT_CHAT", defaults.chat)?,
             },
             live: {
                 let d = Live::default();

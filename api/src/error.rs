@@ -196,6 +196,17 @@ impl From<StoreError> for ApiError {
             StoreError::TooManyWebhooks(_) => {
                 ApiError::new(S::CONFLICT, "too_many_webhooks", detail)
             }
+            StoreError::SpectatorsOnly => ApiError::new(S::FORBIDDEN, "spectators_only", detail),
+            StoreError::CannotMuteSelf => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "cannot_mute_self", detail)
+            }
+            StoreError::TooManyMutes(_) => ApiError::new(S::CONFLICT, "too_many_mutes", detail),
+            StoreError::ChatMessageNotFound(_) => {
+                ApiError::new(S::NOT_FOUND, "chat_message_not_found", detail)
+            }
+            StoreError::ChatMessageAlreadyRemoved(_) => {
+                ApiError::new(S::CONFLICT, "chat_message_removed", detail)
+            }
             StoreError::Pool(_) | StoreError::Unavailable(_) => {
                 static UNAVAILABLE: crate::throttle::Throttle = crate::throttle::Throttle::new();
                 if let Some(left_out) = UNAVAILABLE.allow() {

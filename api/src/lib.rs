@@ -167,6 +167,17 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
         .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
         .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(live::game_stream)))
+        .service(
+            resource("/v1/games/{id}/chat", "GET, POST")
+                .route(web::get().to(chat::read))
+                .route(web::post().to(chat::post)),
+        )
+        .service(resource("/v1/me/mutes", "GET").route(web::get().to(chat::mutes)))
+        .service(
+            resource("/v1/me/mutes/{name}", "PUT, DELETE")
+                .route(web::put().to(chat::mute))
+                .route(web::delete().to(chat::unmute)),
+        )
         .service(resource("/v1/me/games", "GET").route(web::get().to(me::my_games)))
         .service(resource("/v1/me/stream", "GET").route(web::get().to(live::my_stream)))
         .service(

@@ -137,6 +137,7 @@ pub struct Limiters {
     pub registrations: Limiter<IpAddr>,
     pub name_attempts: Limiter<String>,
     pub expensive_reads: Limiter<IpAddr>,
+    pub chat: Limiter<i64>,
 }
 
 impl Limiters {
@@ -147,6 +148,7 @@ impl Limiters {
             registrations: Limiter::new(limits.registrations, KEYS_KEPT),
             name_attempts: Limiter::new(limits.name_attempts, KEYS_KEPT),
             expensive_reads: Limiter::new(limits.expensive_reads, KEYS_KEPT),
+            chat: Limiter::new(limits.chat, KEYS_KEPT),
         }
     }
 }
@@ -163,6 +165,11 @@ impl Limiters {
     /// A command, a game created or a seat taken by `account`.
     pub fn write(&self, account: i64) -> ApiResult<()> {
         self.commands.take(&account, "commands from this account")
+    }
+
+    /// A chat message by `account` (its own bucket: chatting does not use up commands).
+    pub fn chat(&self, account: i64) -> ApiResult<()> {
+        self.chat.take(&account, "chat messages from this account")
     }
 
     /// A read of a whole log asked for by `client`: a replay, an audit, an export, a filtered

@@ -10,14 +10,14 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, games, health, kinds, live, me, play, trust, vacation};
+use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust, vacation};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Baumeister",
         version = "1.0.0",
-        description = "Play builder board games by web, each at your own pace. Register, log in, create or join a game, then follow `GET /v1/games/{id}/moves`: every legal command is listed ready to POST to `/v1/games/{id}/commands`. Errors are `application/problem+json` with a stable `code`. Limits answer 429 `rate_limited` with `Retry-After` (seconds): by default 120 commands per 10 s per account (creating games and taking seats count too), 20 logins and 10 registrations per minute per client address, 6 attempts per minute on one account name, 60 replays and audits per 10 s per address. A token is valid for 7 days unless `DELETE /v1/tokens` revokes it earlier. Commands, events and views of every game are named schemas, tagged by `type`. Whole numbers are written without a fraction (`2`, not `2.0`). Bodies are JSON of at most 64 KiB (an import: 32 MiB) and pages hold at most 100 games or 1000 events: each operation says so.",
+        description = "Play builder board games by web, each at your own pace. Register, log in, create or join a game, then follow `GET /v1/games/{id}/moves`: every legal command is listed ready to POST to `/v1/games/{id}/commands`. Errors are `application/problem+json` with a stable `code`. Limits answer 429 `rate_limited` with `Retry-After` (seconds): by default 120 commands per 10 s per account (creating games and taking seats count too), 20 logins and 10 registrations per minute per client address, 6 attempts per minute on one account name, 10 chat messages per 10 s per account, 60 replays and audits per 10 s per address. A token is valid for 7 days unless `DELETE /v1/tokens` revokes it earlier. Commands, events and views of every game are named schemas, tagged by `type`. Whole numbers are written without a fraction (`2`, not `2.0`). Bodies are JSON of at most 64 KiB (a chat message: 8 KiB; an import: 32 MiB) and pages hold at most 100 games, 100 chat messages or 1000 events: each operation says so.",
         license(name = "MIT"),
     ),
     paths(
@@ -27,17 +27,19 @@ use crate::routes::{accounts, games, health, kinds, live, me, play, trust, vacat
         games::create, games::lobby, games::join, games::show,
         play::moves, play::command, play::events, play::replay, play::audit,
         live::game_stream, live::my_stream, me::my_games,
+        chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
         me::create_webhook, me::list_webhooks, me::delete_webhook,
         trust::keys, trust::export, trust::import,
         health::healthz,
     ),
-    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame)),
+    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering, logging in, vacations"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
         (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks"),
+        (name = "chat", description = "Chat at the table: each game's players' channel (`table`) and spectators' channel (`spectators`), a side channel never part of the game (not in its events, replay, export or audit); mutes"),
         (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),
         (name = "operations", description = "For operators"),
     )
@@ -203,6 +205,7 @@ fn add_common_responses(spec: &mut serde_json::Value) {
         };
         let limit = match path.as_str() {
             "/v1/games/import" => crate::IMPORT_BODY_LIMIT,
+            "/v1/games/{id}/chat" => crate::routes::chat::CHAT_BODY_LIMIT,
             _ => crate::BODY_LIMIT,
         };
         let limit = if limit >= 1024 * 1024 {

@@ -17,13 +17,18 @@ fn help_lists_the_commands() {
     let out = baumeister(&["--help"]);
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    for command in ["serve", "rebuild-projections", "auditor", "verify"] {
+    for command in ["serve", "rebuild-projections", "auditor", "verify", "chat"] {
         assert!(help.contains(command), "{help}");
     }
     let out = baumeister(&["auditor", "--help"]);
     let help = String::from_utf8(out.stdout).unwrap();
     for action in ["grant", "revoke", "list"] {
         assert!(help.contains(action), "{help}");
+    }
+    let out = baumeister(&["chat", "remove", "--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    for option in ["--reason", "--by"] {
+        assert!(help.contains(option), "{help}");
     }
 }
 
@@ -35,6 +40,8 @@ fn unknown_commands_and_arguments_are_refused() {
         &["auditor", "grant"],
         &["auditor", "grant", "a", "b"],
         &["serve", "extra"],
+        &["chat", "remove", "7"],
+        &["chat", "remove", "seven", "--reason", "spam"],
     ] {
         let out = baumeister(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

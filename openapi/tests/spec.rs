@@ -111,10 +111,10 @@ fn every_body_states_its_size_limit_and_the_answers_beyond_it() {
             let Some(body) = op.get("requestBody") else {
                 continue;
             };
-            let limit = if path == "/v1/games/import" {
-                "32 MiB"
-            } else {
-                "64 KiB"
+            let limit = match path.as_str() {
+                "/v1/games/import" => "32 MiB",
+                "/v1/games/{id}/chat" => "8 KiB",
+                _ => "64 KiB",
             };
             let said = body["description"].as_str().unwrap_or("");
             assert!(
@@ -165,7 +165,10 @@ fn every_page_size_states_its_bounds_and_default() {
             }
         }
     }
-    assert_eq!(pages, 3, "the lobby, my games and the log are paged");
+    assert_eq!(
+        pages, 4,
+        "the lobby, my games, the log and the chat are paged"
+    );
 }
 
 #[test]

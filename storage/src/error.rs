@@ -53,6 +53,16 @@ pub enum StoreError {
     WebhookNotFound(i64),
     #[error("an account may register at most {0} webhooks; delete one first")]
     TooManyWebhooks(i64),
+    #[error("players write at the table: the spectators' channel is for accounts without a seat at this game")]
+    SpectatorsOnly,
+    #[error("you cannot mute yourself")]
+    CannotMuteSelf,
+    #[error("an account may mute at most {0} accounts; unmute one first")]
+    TooManyMutes(i64),
+    #[error("no chat message with id {0}")]
+    ChatMessageNotFound(i64),
+    #[error("chat message {0} was removed already")]
+    ChatMessageAlreadyRemoved(i64),
     #[error("the game is too busy right now; try again")]
     Contention,
     #[error("database: {0}")]

@@ -6,6 +6,7 @@ mod append;
 mod audit;
 mod cache;
 mod chain;
+mod chat;
 mod commands;
 mod db;
 mod deadlines;
@@ -37,11 +38,14 @@ pub use accounts::{Account, AccountStanding};
 pub use audit::AuditReport;
 pub use cache::Aggregate;
 pub use chain::{Chain, GENESIS};
+pub use chat::{
+    ChatChannel, ChatFeed, ChatMessage, ChatNotice, Mute, CHAT_MAX_CHARS, MUTES_PER_ACCOUNT,
+};
 pub use commands::CommandRequest;
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
-pub use live::hub::{AccountNotice, AccountWatch, GameWatch, Hub, Notice};
+pub use live::hub::{AccountNotice, AccountWatch, GameChat, GameWatch, Hub, Notice};
 pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};

@@ -4,7 +4,7 @@
 
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{AccountNotice, MyGame, StreamStatus};
+use baumeister_storage::{AccountNotice, ChatFeed, GameChat, MyGame, StreamStatus};
 use serde_json::json;
 use tokio::sync::mpsc;
 
@@ -53,6 +53,50 @@ pub struct StreamQuery {
     pub token: String,
 }
 
+/// The chat a game's stream pushes.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamChatQuery {
+    /// `true`: a player gets the spectators' channel pushed too (accounts without a seat
+    /// always get it; anonymous readers never do).
+    #[param(required = false, default = false)]
+    pub spectator_chat: bool,
+    /// Resume the chat after this message id (the `id` of the last `chat` message received):
+    /// the messages after it come first. Absent: the chat from now on.
+    #[param(required = false, minimum = 0)]
+    pub chat_after: i64,
+}
+
+/// Chat messages read per query while a stream catches up.
+const CHAT_BATCH: i64 = 100;
+
+/// The stream's chat options (see [`StreamChatQuery`]).
+fn stream_chat_query(req: &HttpRequest) -> ApiResult<(bool, Option<i64>)> {
+    let q = web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+        .map(|q| q.into_inner())
+        .unwrap_or_default();
+    let spectators = match q.get("spectator_chat").map(String::as_str) {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "invalid_query",
+                "`spectator_chat` is `true` or `false`.",
+            ))
+        }
+    };
+    let after = match q.get("chat_after") {
+        None => None,
+        Some(v) => Some(v.parse::<i64>().ok().filter(|v| *v >= 0).ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_query",
+                "`chat_after` is the id of a chat message, 0 or more.",
+            )
+        })?),
+    };
+    Ok((spectators, after))
+}
+
 fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
     match req.headers().get("Last-Event-ID") {
         None => Ok(0),
@@ -78,12 +122,20 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
 /// (`: keep-alive`) every `STREAM_KEEPALIVE_SECONDS` (15) when nothing else was sent; and,
 /// when the token stops being valid, `event: error` with a `Problem`, after which the stream
 /// ends. Reconnect with `Last-Event-ID` to resume exactly after the last `id` received.
+///
+/// Chat: `event: chat` with `data` a `ChatMessage` (no `id:` line: chat does not move
+/// `Last-Event-ID`), for each new message the caller may read, from the stream's start (or
+/// after `chat_after`): the `table` channel for everybody, the `spectators` channel for
+/// signed-in accounts without a seat (and players who ask with `spectator_chat=true`), never
+/// from an author the caller muted. A message an operator removes comes again with
+/// `removed: true` and no text. Reconnect with `chat_after` set to the last chat `id` received
+/// to miss none.
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "live",
-    params(("id" = i64, Path, description = "The game"), StreamHeaders, StreamQuery),
+    params(("id" = i64, Path, description = "The game"), StreamHeaders, StreamQuery, StreamChatQuery),
     security((), ("bearer" = [])),
     responses(
-        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `event` messages is a `LoggedEvent`, of `status` messages a `StreamStatus`", content_type = "text/event-stream", body = StreamMessage),
-        (status = 400, description = "`Last-Event-ID` is not a version (`invalid_last_event_id`)", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `event` messages is a `LoggedEvent`, of `status` messages a `StreamStatus`, of `chat` messages a `ChatMessage`", content_type = "text/event-stream", body = StreamMessage),
+        (status = 400, description = "`Last-Event-ID` is not a version (`invalid_last_event_id`); `spectator_chat` or `chat_after` is malformed (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
@@ -100,6 +152,7 @@ pub async fn game_stream(
         .open_streams
         .open(client.0, state.live.streams_per_address)?;
     let after = last_event_id(&req)?;
+    let (spectator_chat, chat_after) = stream_chat_query(&req)?;
     // A stream from the start of the log (`Last-Event-ID: 0`, or none) reads all of it, as
     // a replay does: it counts as one.
     if after == 0 {
@@ -116,6 +169,15 @@ pub async fn game_stream(
     if after > 0 && first.1 {
         state.limits.expensive_read(&client)?;
     }
+    // Read after subscribing, like the events: a message stored meanwhile is pushed.
+    let chat_sent = match chat_after {
+        Some(id) => id,
+        None => state.store.latest_chat_id(game_id).await?,
+    };
+    let chat = ChatFeed {
+        reader: caller.account_id(),
+        spectators_when_seated: spectator_chat,
+    };
     let (tx, response) = sse::channel();
     actix_web::rt::spawn(async move {
         let mut stream = GameStream {
@@ -125,6 +187,8 @@ pub async fn game_stream(
             tx,
             sent: after,
             status_sent: None,
+            chat,
+            chat_sent,
         };
         let _ = stream.run(watch, first).await;
         drop(slot);
@@ -140,6 +204,10 @@ struct GameStream {
     /// Every event up to this version has been sent (or was not the subscriber's to see).
     sent: i64,
     status_sent: Option<i64>,
+    /// Which chat channels the subscriber gets.
+    chat: ChatFeed,
+    /// Every chat message up to this id has been sent (or was not the subscriber's to read).
+    chat_sent: i64,
 }
 
 /// The client went away.
@@ -156,6 +224,7 @@ impl GameStream {
         first: (baumeister_storage::StreamBatch, bool),
     ) -> Result<(), Gone> {
         self.send(sse::retry(RETRY_MS)).await?;
+        self.send_chat().await?;
         let mut batch = Some(first);
         let keepalive = self.state.live.keepalive;
         loop {
@@ -183,12 +252,66 @@ impl GameStream {
                     }
                     batch = Some(self.next_batch().await?);
                 }
+                chat = watch.chat.recv() => match chat {
+                    Ok(GameChat::Message(n)) if n.removed => self.send_removed(n.id).await?,
+                    // Sent already, by a read woken by a later message.
+                    Ok(GameChat::Message(n)) if n.id <= self.chat_sent => {}
+                    Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        self.send_chat().await?
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return Ok(()),
+                },
                 _ = tokio::time::sleep(keepalive) => {
                     self.judge_token().await?;
                     self.send(sse::keepalive()).await?;
                 }
                 _ = self.tx.closed() => return Err(Gone),
             }
+        }
+    }
+
+    /// Ends the stream with a problem (the client reconnects and misses nothing).
+    async fn fail(&self, e: baumeister_storage::StoreError) -> Result<(), Gone> {
+        let e = ApiError::from(e);
+        tracing::warn!(game = self.game_id, error = %e, "a live stream ends");
+        self.send(sse::message("error", None, &e.problem())).await?;
+        Err(Gone)
+    }
+
+    /// The chat messages after the last one sent, as the subscriber may read them now.
+    async fn send_chat(&mut self) -> Result<(), Gone> {
+        self.judge_token().await?;
+        loop {
+            let messages = match self
+                .state
+                .store
+                .chat_since(self.game_id, self.chat, self.chat_sent, CHAT_BATCH)
+                .await
+            {
+                Ok(messages) => messages,
+                Err(e) => return self.fail(e).await,
+            };
+            for m in &messages {
+                self.send(sse::message("chat", None, m)).await?;
+                self.chat_sent = self.chat_sent.max(m.id);
+            }
+            if (messages.len() as i64) < CHAT_BATCH {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A message an operator removed, again, shown as removed (if the subscriber reads it).
+    async fn send_removed(&mut self, id: i64) -> Result<(), Gone> {
+        if id > self.chat_sent {
+            // Not sent yet: it goes out, as removed, with the others in order.
+            return self.send_chat().await;
+        }
+        self.judge_token().await?;
+        match self.state.store.chat_message_for(id, self.chat).await {
+            Ok(Some(m)) => self.send(sse::message("chat", None, &m)).await,
+            Ok(None) => Ok(()),
+            Err(e) => self.fail(e).await,
         }
     }
 
@@ -228,14 +351,16 @@ impl GameStream {
 /// Messages: `event: game` with `data` the game as `GET /v1/me/games` lists it (`MyGame`;
 /// `your_turn` says whether it now waits for you), whenever one of your games changes (a
 /// command, a seat taken, a deadline); `event: resync` (data `{}`) when notices may have been
-/// missed (read `GET /v1/me/games` again); keep-alive comments as on the game stream; `event:
-/// error` and the end when the token stops being valid. Subscribe first, then read
-/// `GET /v1/me/games`, to miss nothing.
+/// missed (read `GET /v1/me/games` again); `event: chat` with `data` a `ChatMessage`, for each
+/// message at the `table` of a game you sit at (not the spectators' channel, not from authors
+/// you muted; again with `removed: true` when an operator removes it); keep-alive comments as
+/// on the game stream; `event: error` and the end when the token stops being valid. Subscribe
+/// first, then read `GET /v1/me/games`, to miss nothing.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "live",
     params(StreamQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`", content_type = "text/event-stream", body = StreamMessage),
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`, of `chat` messages a `ChatMessage`", content_type = "text/event-stream", body = StreamMessage),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until trying again"))),
@@ -278,6 +403,16 @@ pub async fn my_stream(
                                 };
                                 if let Some(game) = game {
                                     send(sse::message("game", None, &game)).await?;
+                                }
+                            }
+                            Ok(AccountNotice::Chat(n)) => {
+                                match state.store.table_message_for_player(n.id, account).await {
+                                    Ok(Some(m)) => send(sse::message("chat", None, &m)).await?,
+                                    Ok(None) => {}
+                                    Err(e) => {
+                                        tracing::warn!(error = %e, "reading a chat message for a stream failed");
+                                        send(sse::message("resync", None, &json!({}))).await?;
+                                    }
                                 }
                             }
                             Ok(AccountNotice::Resync) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {

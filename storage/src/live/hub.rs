@@ -12,6 +12,8 @@ use std::time::Duration;
 use tokio::sync::{broadcast, watch, Notify};
 use tokio_postgres::{AsyncMessage, NoTls};
 
+use crate::chat::{ChatNotice, CHAT_CHANNEL};
+
 /// The channel every append notifies.
 pub const CHANNEL: &str = "baumeister_live";
 
@@ -46,15 +48,32 @@ impl Notice {
 pub enum AccountNotice {
     /// This game of the account changed.
     Game(i64),
+    /// A message at the table of a game the account sits at (or its removal).
+    Chat(ChatNotice),
     /// Notices may have been missed: read everything again.
     Resync,
+}
+
+/// What a game's subscriber is told of its chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameChat {
+    /// A message was stored, or removed.
+    Message(ChatNotice),
+    /// Notices may have been missed: read the chat after the last message sent.
+    Resync,
+}
+
+/// A game's subscribers: its changes (a counter) and its chat.
+struct GameSenders {
+    changes: watch::Sender<u64>,
+    chat: broadcast::Sender<GameChat>,
 }
 
 /// The subscribers of this process.
 #[derive(Default)]
 pub struct Hub {
     /// Per game: a counter bumped on every notice (subscribers compare versions themselves).
-    games: Mutex<HashMap<i64, watch::Sender<u64>>>,
+    games: Mutex<HashMap<i64, GameSenders>>,
     /// Per account: the games that changed.
     accounts: Mutex<HashMap<i64, broadcast::Sender<AccountNotice>>>,
     /// Wakes the webhook worker (an append may have queued deliveries).
@@ -66,6 +85,8 @@ pub struct GameWatch {
     hub: Arc<Hub>,
     game_id: i64,
     pub changes: watch::Receiver<u64>,
+    /// The game's chat messages and removals (a lagging subscriber reads what it missed).
+    pub chat: broadcast::Receiver<GameChat>,
 }
 
 impl Drop for GameWatch {
@@ -73,7 +94,7 @@ impl Drop for GameWatch {
         let mut games = self.hub.games.lock().unwrap();
         if let Some(sender) = games.get(&self.game_id) {
             // This receiver is still alive here: it is the last one when the count is 1.
-            if sender.receiver_count() <= 1 {
+            if sender.changes.receiver_count() <= 1 {
                 games.remove(&self.game_id);
             }
         }
@@ -100,17 +121,16 @@ impl Drop for AccountWatch {
 
 impl Hub {
     pub fn watch_game(self: &Arc<Self>, game_id: i64) -> GameWatch {
-        let changes = self
-            .games
-            .lock()
-            .unwrap()
-            .entry(game_id)
-            .or_insert_with(|| watch::channel(0).0)
-            .subscribe();
+        let mut games = self.games.lock().unwrap();
+        let senders = games.entry(game_id).or_insert_with(|| GameSenders {
+            changes: watch::channel(0).0,
+            chat: broadcast::channel(64).0,
+        });
         GameWatch {
             hub: self.clone(),
             game_id,
-            changes,
+            changes: senders.changes.subscribe(),
+            chat: senders.chat.subscribe(),
         }
     }
 
@@ -132,7 +152,24 @@ impl Hub {
     /// Wakes the game's subscribers.
     pub fn game_changed(&self, game_id: i64) {
         if let Some(sender) = self.games.lock().unwrap().get(&game_id) {
-            sender.send_modify(|n| *n += 1);
+            sender.changes.send_modify(|n| *n += 1);
+        }
+    }
+
+    /// Tells the game's subscribers of a chat message or removal.
+    pub fn chat_changed(&self, notice: ChatNotice) {
+        if let Some(sender) = self.games.lock().unwrap().get(&notice.game_id) {
+            let _ = sender.chat.send(GameChat::Message(notice));
+        }
+    }
+
+    /// Tells these accounts' subscribers of a table message (or removal) at one of their games.
+    pub fn accounts_chat(&self, accounts: &[i64], notice: ChatNotice) {
+        let subscribers = self.accounts.lock().unwrap();
+        for account in accounts {
+            if let Some(sender) = subscribers.get(account) {
+                let _ = sender.send(AccountNotice::Chat(notice));
+            }
         }
     }
 
@@ -154,7 +191,8 @@ impl Hub {
     /// Wakes everybody: notices may have been missed.
     pub fn resync(&self) {
         for sender in self.games.lock().unwrap().values() {
-            sender.send_modify(|n| *n += 1);
+            sender.changes.send_modify(|n| *n += 1);
+            let _ = sender.chat.send(GameChat::Resync);
         }
         for sender in self.accounts.lock().unwrap().values() {
             let _ = sender.send(AccountNotice::Resync);
@@ -163,11 +201,13 @@ impl Hub {
     }
 }
 
-/// Listens on one connection, forever, handing each notice to `deliver`; reconnects with a
-/// growing pause when the connection is lost, then calls `reconnected`.
+/// Listens on one connection, forever, handing each game notice to `deliver` and each chat
+/// notice to `deliver_chat`; reconnects with a growing pause when the connection is lost, then
+/// calls `reconnected`.
 pub(crate) async fn listen(
     config: tokio_postgres::Config,
     deliver: impl Fn(Notice) + Send + Sync,
+    deliver_chat: impl Fn(ChatNotice) + Send + Sync,
     reconnected: impl Fn(),
 ) {
     let mut pause = Duration::from_millis(100);
@@ -179,7 +219,8 @@ pub(crate) async fn listen(
                     loop {
                         match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
                             Some(Ok(AsyncMessage::Notification(n))) => {
-                                if tx.send(n.payload().to_string()).is_err() {
+                                let chat = n.channel() == CHAT_CHANNEL;
+                                if tx.send((chat, n.payload().to_string())).is_err() {
                                     return;
                                 }
                             }
@@ -192,11 +233,21 @@ pub(crate) async fn listen(
                         }
                     }
                 });
-                match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+                match client
+                    .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {CHAT_CHANNEL}"))
+                    .await
+                {
                     Ok(()) => {
                         pause = Duration::from_millis(100);
                         reconnected();
-                        while let Some(payload) = rx.recv().await {
+                        while let Some((chat, payload)) = rx.recv().await {
+                            if chat {
+                                match ChatNotice::parse(&payload) {
+                                    Some(notice) => deliver_chat(notice),
+                                    None => tracing::warn!(%payload, "an unreadable chat notice"),
+                                }
+                                continue;
+                            }
                             match Notice::parse(&payload) {
                                 Some(notice) => deliver(notice),
                                 None => tracing::warn!(%payload, "an unreadable live notice"),

@@ -36,6 +36,21 @@ impl Store {
                     tokio::spawn(async move { store.tell_accounts(notice.game_id).await });
                 }
             },
+            {
+                let store = self.clone();
+                move |notice| {
+                    store.hub.chat_changed(notice);
+                    // The players' own streams carry their tables' chat, not the spectators'.
+                    if notice.channel == crate::ChatChannel::Table && store.hub.follows_accounts() {
+                        let store = store.clone();
+                        tokio::spawn(async move {
+                            if let Some(accounts) = store.seated_accounts(notice.game_id).await {
+                                store.hub.accounts_chat(&accounts, notice);
+                            }
+                        });
+                    }
+                }
+            },
             || hub.resync(),
         )
         .await
@@ -43,6 +58,13 @@ impl Store {
 
     /// Tells the subscribers of the game's seated accounts (one query per notice and process).
     async fn tell_accounts(&self, game_id: i64) {
+        if let Some(accounts) = self.seated_accounts(game_id).await {
+            self.hub.accounts_changed(&accounts, game_id);
+        }
+    }
+
+    /// The accounts seated at a game (`None`, logged, when they cannot be read).
+    async fn seated_accounts(&self, game_id: i64) -> Option<Vec<i64>> {
         let accounts = async {
             let client = self.pool.get().await?;
             let rows = client
@@ -54,8 +76,11 @@ impl Store {
             crate::Result::Ok(rows.iter().map(|r| r.get(0)).collect::<Vec<i64>>())
         };
         match accounts.await {
-            Ok(accounts) => self.hub.accounts_changed(&accounts, game_id),
-            Err(e) => tracing::warn!(error = %e, game = game_id, "cannot tell the players"),
+            Ok(accounts) => Some(accounts),
+            Err(e) => {
+                tracing::warn!(error = %e, game = game_id, "cannot tell the players");
+                None
+            }
         }
     }
 
