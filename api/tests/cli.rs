@@ -93,5 +93,22 @@ fn verify_checks_an_export_offline_and_names_the_first_difference() {
     std::fs::write(&file, b"{\"not\": \"an export\"}").unwrap();
     let out = baumeister(&["verify", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
+
+    // Whatever the file claims, verify answers (exit 1), never crashes (exit 101): seat counts
+    // no game has (Mauerbauer with 0 seats once panicked), nesting far deeper than any export.
+    let mauerbauer = random_export("mauerbauer", 2, 3, 80, &Signer::random()).unwrap();
+    for seats in [0u8, 1, 5, 255] {
+        let mut changed = mauerbauer.clone();
+        changed.seat_count = seats;
+        std::fs::write(&file, serde_json::to_vec(&changed).unwrap()).unwrap();
+        let out = baumeister(&["verify", file.to_str().unwrap()]);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{seats} seats: {said}");
+        assert!(said.starts_with("differs: format: "), "{seats} seats: {said}");
+    }
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    std::fs::write(&file, deep).unwrap();
+    let out = baumeister(&["verify", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_file(&file);
 }
