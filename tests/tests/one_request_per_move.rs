@@ -327,3 +327,43 @@ async fn a_replay_repeats_the_first_answer_with_the_board_as_it_is_now() {
     assert_eq!(moves["moves"], board["moves"]);
     s.finish().await;
 }
+
+/// A command sent to a process whose copy of the game is behind (another process moved it on)
+/// takes the path that reads the head first: its answer's board is the new version's too.
+#[actix_web::test]
+async fn the_board_is_right_when_another_process_moved_the_game_on() {
+    let a = TestServer::start().await;
+    let b = a.another(|c| c.limits.commands = None).await;
+    let tokens = a.players(&["far-0", "far-1"]).await;
+    let id = a.game("mauerbauer", json!({}), &tokens).await;
+    // Both processes know the game, then take turns: each command finds its process behind.
+    let game = b.get(&format!("/v1/games/{id}"), None).await;
+    let mut to_act = game.body["to_act"].clone();
+    for n in 0..12 {
+        let (s, other) = if n % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        let seat = to_act[0].as_u64().unwrap() as usize;
+        let moves = other
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+            .await;
+        let chosen = &moves.body["moves"][0];
+        let answer = command(
+            s,
+            id,
+            &tokens[seat],
+            chosen,
+            Some("return=representation"),
+            None,
+        )
+        .await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        check_board(s, id, &tokens[seat], seat, &answer).await;
+        // The other process (which signs with a key of its own) shows the same board.
+        let (game, moves) = read(other, id, &tokens[seat]).await;
+        assert_eq!(game["version"], answer.body["board"]["version"]);
+        assert_eq!(game["view"], answer.body["board"]["view"]);
+        assert_eq!(moves["moves"], answer.body["board"]["moves"]);
+        to_act = answer.body["to_act"].clone();
+    }
+    b.finish().await;
+    a.finish().await;
+}
