@@ -10,6 +10,7 @@ pub mod limits;
 pub mod live;
 pub mod names;
 pub mod openapi;
+mod prefer;
 mod request_id;
 pub mod routes;
 pub mod slow_clients;

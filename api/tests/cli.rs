@@ -104,7 +104,10 @@ fn verify_checks_an_export_offline_and_names_the_first_difference() {
         let out = baumeister(&["verify", file.to_str().unwrap()]);
         let said = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{seats} seats: {said}");
-        assert!(said.starts_with("differs: format: "), "{seats} seats: {said}");
+        assert!(
+            said.starts_with("differs: format: "),
+            "{seats} seats: {said}"
+        );
     }
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     std::fs::write(&file, deep).unwrap();

@@ -17,7 +17,9 @@ use serde_json::Value;
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
+use crate::representation::Representation;
 use crate::snapshot::GameHead;
+use crate::trust::SignedHead;
 use crate::types::CommandAccepted;
 use crate::Store;
 
@@ -46,17 +48,56 @@ pub struct CommandRequest<'a> {
     /// When set, the command is refused with a conflict unless the game is at this version.
     pub expected_version: Option<i64>,
     pub idempotency_key: Option<&'a str>,
+    /// Whether to answer with the caller's board and legal moves too (`Prefer:
+    /// return=representation`).
+    pub representation: bool,
+}
+
+/// What a command came to.
+#[derive(Debug)]
+pub struct Executed {
+    /// The response (stored with the command, so a repeated Idempotency-Key gets it again).
+    pub response: Value,
+    /// Whether `response` is the stored response of an earlier request with the same key.
+    pub replayed: bool,
+    /// When asked for: the caller's board and moves at the version the command wrote, or, for
+    /// a replayed response, at the game's version now (see [`Store::representation_now`]).
+    pub representation: Option<Representation>,
+}
+
+/// A command decided and appended: its response, the new aggregate (to cache once the write is
+/// committed) and the signed head at its version.
+struct Decided {
+    response: Value,
+    aggregate: Aggregate,
+    head: SignedHead,
+}
+
+/// What the path that reads the head first came to.
+enum Outcome {
+    /// The stored response of an earlier request with the same Idempotency-Key.
+    Replayed(Value),
+    /// Decided (for the caller's seat) and written.
+    Decided(u8, Decided),
 }
 
 impl Store {
-    /// Validates and appends a command. Returns the response and whether it is the stored
-    /// response of an earlier request with the same Idempotency-Key.
-    pub async fn execute(&self, request: &CommandRequest<'_>) -> Result<(Value, bool)> {
-        if let Some(accepted) = self.at_once(request).await? {
-            return Ok((accepted, false));
+    /// Validates and appends a command.
+    pub async fn execute(&self, request: &CommandRequest<'_>) -> Result<Executed> {
+        if let Some(executed) = self.at_once(request).await? {
+            return Ok(executed);
         }
         for attempt in 0..ATTEMPTS {
             match self.attempt(request, attempt >= OPTIMISTIC).await {
+                Ok(executed) if executed.replayed && request.representation => {
+                    let now = self
+                        .representation_now(request.game_id, request.account_id)
+                        .await?;
+                    return Ok(Executed {
+                        representation: Some(now),
+                        ..executed
+                    });
+                }
                 Err(StoreError::Contention) => match request.expected_version {
                     // The client pinned a version and lost the race: tell it.
                     Some(expected) => {
@@ -81,7 +122,7 @@ impl Store {
     /// process appended: the guard refuses and nothing is written), the key may repeat an
     /// earlier request (its unique index refuses), or the rules refused the command on a state
     /// that may be old (the refusal is judged again on the head's version).
-    async fn at_once(&self, request: &CommandRequest<'_>) -> Result<Option<Value>> {
+    async fn at_once(&self, request: &CommandRequest<'_>) -> Result<Option<Executed>> {
         let game_id = request.game_id;
         let Some(aggregate) = self.cache.get(game_id) else {
             return Ok(None);
@@ -101,18 +142,25 @@ impl Store {
             .decide_and_append(&client, request, seat, aggregate)
             .await
         {
-            Ok((response, aggregate)) => {
-                self.cache.put(game_id, Arc::new(aggregate));
-                Ok(Some(response))
+            Ok(decided) => {
+                let representation = request
+                    .representation
+                    .then(|| Representation::of(&decided.aggregate, seat, decided.head));
+                self.cache.put(game_id, Arc::new(decided.aggregate));
+                Ok(Some(Executed {
+                    response: decided.response,
+                    replayed: false,
+                    representation,
+                }))
             }
             Err(StoreError::Contention | StoreError::Domain(DomainError::Rule(_))) => Ok(None),
             Err(e) => Err(e),
         }
     }
 
-    async fn attempt(&self, request: &CommandRequest<'_>, locked: bool) -> Result<(Value, bool)> {
+    async fn attempt(&self, request: &CommandRequest<'_>, locked: bool) -> Result<Executed> {
         let mut client = self.pool.get().await?;
-        let (response, replayed, aggregate) = if locked {
+        let outcome = if locked {
             let tx = client.transaction().await?;
             let outcome = self.decide_and_write(&tx, request, true).await?;
             tx.commit().await.map_err(|e| {
@@ -126,21 +174,36 @@ impl Store {
         } else {
             self.decide_and_write(&client, request, false).await?
         };
-        // Only once committed: the cache never runs ahead of the database.
-        if let Some(aggregate) = aggregate {
-            self.cache.put(request.game_id, Arc::new(aggregate));
-        }
-        Ok((response, replayed))
+        Ok(match outcome {
+            Outcome::Replayed(response) => Executed {
+                response,
+                replayed: true,
+                representation: None,
+            },
+            // Only once committed: the cache never runs ahead of the database, and no board is
+            // written for a write that did not happen.
+            Outcome::Decided(seat, decided) => {
+                let representation = request
+                    .representation
+                    .then(|| Representation::of(&decided.aggregate, seat, decided.head));
+                self.cache.put(request.game_id, Arc::new(decided.aggregate));
+                Executed {
+                    response: decided.response,
+                    replayed: false,
+                    representation,
+                }
+            }
+        })
     }
 
-    /// Returns the response, whether it is an earlier one, and the new aggregate to cache once
-    /// the write is committed.
+    /// The stored response of an earlier request with the same key, or what was decided and
+    /// written (to cache once committed).
     async fn decide_and_write(
         &self,
         client: &impl GenericClient,
         request: &CommandRequest<'_>,
         lock: bool,
-    ) -> Result<(Value, bool, Option<Aggregate>)> {
+    ) -> Result<Outcome> {
         let game_id = request.game_id;
         let sql = if lock {
             // Locked first, so that a request repeating a key waits for the first to commit
@@ -171,7 +234,7 @@ impl Store {
             if &body != request.command {
                 return Err(StoreError::IdempotencyKeyReused);
             }
-            return Ok((row.get(7), true, None));
+            return Ok(Outcome::Replayed(row.get(7)));
         }
         let head = GameHead::from_row(&row)?;
         let seat = head.seat.ok_or(StoreError::NotSeated)?;
@@ -190,22 +253,21 @@ impl Store {
             .aggregate(client, game_id, head.game, head.version)
             .await?;
         self.cache.remember_seat(game_id, request.account_id, seat);
-        let (response, aggregate) = self
+        let decided = self
             .decide_and_append(client, request, seat, aggregate)
             .await?;
-        Ok((response, false, Some(aggregate)))
+        Ok(Outcome::Decided(seat, decided))
     }
 
     /// Decides the command on `aggregate` and appends what it decided, guarded by the
-    /// aggregate's version. Returns the response and the new aggregate (to cache once the
-    /// write is committed).
+    /// aggregate's version.
     async fn decide_and_append(
         &self,
         client: &impl GenericClient,
         request: &CommandRequest<'_>,
         seat: u8,
         aggregate: Arc<Aggregate>,
-    ) -> Result<(Value, Aggregate)> {
+    ) -> Result<Decided> {
         let game_id = request.game_id;
         let game = aggregate.game;
         // The randomness is derived from the committed secret, the client seeds and the
@@ -215,7 +277,7 @@ impl Store {
         let (mut ctx, seed) = keys.ctx(aggregate.version, now);
         let events = game.decide(&aggregate.state, seat, request.command, &mut ctx)?;
         let appended = fold(&aggregate, &keys.chain, events, Some(seat), now)?;
-        let response = serde_json::to_value(CommandAccepted {
+        let accepted = CommandAccepted {
             game_id,
             version: appended.aggregate.version,
             events: appended.logged_for(Viewer::Seat(seat)),
@@ -226,8 +288,8 @@ impl Store {
                 appended.aggregate.version,
                 &appended.aggregate.last_hash,
             ),
-        })
-        .expect("responses serialize");
+        };
+        let response = serde_json::to_value(&accepted).expect("responses serialize");
         let command = NewCommand {
             account_id: Some(request.account_id),
             seat: Some(seat),
@@ -242,6 +304,10 @@ impl Store {
         };
         self.write(client, at, &appended, command, &response)
             .await?;
-        Ok((response, appended.aggregate))
+        Ok(Decided {
+            response,
+            aggregate: appended.aggregate,
+            head: accepted.head,
+        })
     }
 }

@@ -20,6 +20,7 @@ pub mod offline;
 pub mod pause;
 mod reads;
 mod rebuild;
+mod representation;
 mod snapshot;
 mod snapshots;
 mod starting_points;
@@ -41,7 +42,7 @@ pub use chain::{Chain, GENESIS};
 pub use chat::{
     ChatChannel, ChatFeed, ChatMessage, ChatNotice, Mute, CHAT_MAX_CHARS, MUTES_PER_ACCOUNT,
 };
-pub use commands::CommandRequest;
+pub use commands::{CommandRequest, Executed};
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
@@ -51,6 +52,7 @@ pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::LobbyFilter;
 pub use reads::{EventFilter, Moves, Reader};
+pub use representation::Representation;
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;

@@ -2,7 +2,8 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{
-    AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage, SignedHead,
+    AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage, Representation,
+    SignedHead,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -13,6 +14,7 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
+use crate::prefer::wants_representation;
 use crate::AppState;
 
 /// The 429 of writes.
@@ -60,6 +62,65 @@ pub struct Moves {
     pub head: SignedHead,
 }
 
+/// The caller's board and legal moves, in the answer to a command sent with
+/// `Prefer: return=representation`: what `GET /v1/games/{id}` (`view`) and `GET …/moves` would
+/// answer the caller at `version`, judged by the same rules of hidden information.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardAndMoves {
+    /// The version the board and the moves are at: the command's `version`. In a replayed
+    /// answer (`Idempotent-Replayed: true`, which repeats the first answer) the game's version
+    /// when the replay was answered, later than `version` when the game has moved on since.
+    pub version: i64,
+    /// The caller's seat.
+    pub your_seat: u8,
+    /// The board as the caller may see it at `version`.
+    #[schema(schema_with = any_view)]
+    pub view: Box<serde_json::value::RawValue>,
+    /// Every command the caller may send at `version`, each a body ready for
+    /// `POST …/commands`, pinned to `version` (`expected_version`), as `GET …/moves` lists
+    /// them: empty when the game waits for somebody else.
+    pub moves: Vec<CommandBody>,
+    /// The chain head at `version`, signed by the server.
+    pub head: SignedHead,
+}
+
+impl From<Representation> for BoardAndMoves {
+    fn from(r: Representation) -> Self {
+        BoardAndMoves {
+            version: r.version,
+            your_seat: r.seat,
+            view: r.view,
+            moves: ready_to_send(r.commands, r.version),
+            head: r.head,
+        }
+    }
+}
+
+/// Legal commands as bodies ready to POST, pinned to the version they were listed at.
+fn ready_to_send(commands: Vec<Value>, version: i64) -> Vec<CommandBody> {
+    commands
+        .into_iter()
+        .map(|command| CommandBody {
+            command,
+            expected_version: Some(version),
+        })
+        .collect()
+}
+
+/// The answer to an accepted command: what happened and, with `Prefer:
+/// return=representation`, the caller's board and legal moves.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommandAnswer {
+    #[serde(flatten)]
+    #[schema(inline = false, value_type = CommandAccepted)]
+    pub accepted: Value,
+    /// Present only when asked for with `Prefer: return=representation` (and then
+    /// `Preference-Applied: return=representation` says so): one request per move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub board: Option<BoardAndMoves>,
+}
+
 /// A past board.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Replay {
@@ -90,6 +151,12 @@ pub struct CommandHeaders {
         pattern = "^[!-~]{1,200}$"
     )]
     pub idempotency_key: String,
+    /// `return=representation` (RFC 7240): answer with the caller's board and legal moves at
+    /// the version the command wrote too (`board`), so that choosing the next command needs no
+    /// other request. Other preferences are ignored.
+    #[serde(rename = "Prefer")]
+    #[param(required = false, example = "return=representation")]
+    pub prefer: String,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -149,26 +216,22 @@ pub async fn moves(
 ) -> ApiResult<HttpResponse> {
     let game_id = id.into_inner();
     let legal = state.store.moves(game_id, caller.reader()).await?;
-    let version = legal.version;
-    let moves = legal
-        .commands
-        .into_iter()
-        .map(|command| CommandBody {
-            command,
-            expected_version: Some(version),
-        })
-        .collect();
     Ok(HttpResponse::Ok().json(Moves {
         game_id,
-        version,
+        version: legal.version,
         seat: legal.seat,
-        moves,
+        moves: ready_to_send(legal.commands, legal.version),
         head: legal.head,
     }))
 }
 
 /// Send a command. With an `Idempotency-Key`, a repeated request returns the first response
 /// and changes nothing.
+///
+/// With `Prefer: return=representation` the answer holds the caller's board and legal moves at
+/// the version the command wrote too (`board`), taken from the game's state the server already
+/// has in memory: one request per move. A replayed answer repeats the first one, with the
+/// board and moves as the game is when the replay is answered (`board.version` says which).
 ///
 /// Refused although the schema allows it: a command of another game (the schema lists every
 /// game's commands; 400 `unknown_command`), values out of this game's ranges (400
@@ -179,7 +242,11 @@ pub async fn moves(
     request_body = CommandBody,
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Accepted: the new version and what happened, as the caller may see it", body = CommandAccepted),
+        (status = 200, description = "Accepted: the new version and what happened, as the caller may see it; with `Prefer: return=representation`, the caller's board and legal moves too", body = CommandAnswer,
+            headers(
+                ("Preference-Applied" = String, description = "`return=representation` when `board` is present"),
+                ("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`"),
+            )),
         (status = 400, description = "Malformed body, unknown command (`unknown_command`) or bad fields (`invalid_command`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
@@ -232,13 +299,24 @@ pub async fn command(
         command: &body.command,
         expected_version: body.expected_version,
         idempotency_key: key,
+        representation: wants_representation(&req),
     };
-    let (response, replayed) = state.store.execute(&request).await?;
+    let executed = state.store.execute(&request).await?;
     let mut http = HttpResponse::Ok();
-    if replayed {
+    if executed.replayed {
         http.insert_header(("Idempotent-Replayed", "true"));
     }
-    Ok(http.json(response))
+    Ok(match executed.representation {
+        // Without the preference, the answer is exactly the stored response.
+        None => http.json(executed.response),
+        Some(representation) => {
+            http.insert_header(("Preference-Applied", "return=representation"));
+            http.json(CommandAnswer {
+                accepted: executed.response,
+                board: Some(representation.into()),
+            })
+        }
+    })
 }
 
 /// The game's log as the caller may see it.

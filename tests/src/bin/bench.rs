@@ -3,7 +3,12 @@
 //! PostgreSQL's own ceiling for a durable command. Prints one table row per combination of
 //! client count and live games.
 //!
-//! `cargo run --release -p baumeister-tests --bin bench [-- SECONDS [CLIENTS,…] [GAMES_PER_CLIENT,…]]`
+//! `cargo run --release -p baumeister-tests --bin bench [-- [--cycle=three|one|both] SECONDS [CLIENTS,…] [GAMES_PER_CLIENT,…]]`
+//!
+//! Two cycles, each a row of its own (`--cycle`, by default both): `three`, the board, the
+//! moves and the command per move; `one`, the command alone with `Prefer:
+//! return=representation`, choosing the next command from the moves in its answer, and reading
+//! `/moves` only where the answer cannot tell (another seat moved since this seat's answer).
 //!
 //! Without `BENCH_URL` it builds and starts the release server (`baumeister`) as a process of
 //! its own on a fresh database (on the PostgreSQL of `DATABASE_URL`, like the tests), configured
@@ -50,14 +55,54 @@ struct Http {
 struct Board {
     status: String,
     #[serde(default)]
+    version: i64,
+    #[serde(default)]
     to_act: Vec<usize>,
 }
 
 /// What the client reads of `/moves`: each move as it came, to be sent back unchanged.
 #[derive(Deserialize)]
 struct Moves<'a> {
+    #[serde(default)]
+    version: i64,
     #[serde(borrow)]
     moves: Vec<&'a RawValue>,
+}
+
+/// What the one-request cycle reads of a command's answer (the board itself is skipped).
+#[derive(Deserialize)]
+struct Answer<'a> {
+    version: i64,
+    to_act: Vec<usize>,
+    finished: bool,
+    #[serde(borrow)]
+    board: AnswerBoard<'a>,
+}
+
+#[derive(Deserialize)]
+struct AnswerBoard<'a> {
+    version: i64,
+    #[serde(borrow)]
+    moves: Vec<&'a RawValue>,
+}
+
+/// How a client plays a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cycle {
+    /// `GET` the board, `GET` the moves, `POST` the command.
+    Three,
+    /// `POST` the command with `Prefer: return=representation`; the next move comes from the
+    /// answer's moves while this seat's answer is the newest version.
+    One,
+}
+
+impl Cycle {
+    fn name(self) -> &'static str {
+        match self {
+            Cycle::Three => "three",
+            Cycle::One => "one",
+        }
+    }
 }
 
 impl Http {
@@ -68,11 +113,26 @@ impl Http {
         token: &str,
         body: Option<Vec<u8>>,
     ) -> (u16, actix_web::web::Bytes) {
+        self.call_with(method, path, token, body, None).await
+    }
+
+    /// A call with a `Prefer` header.
+    async fn call_with(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: Option<Vec<u8>>,
+        prefer: Option<&str>,
+    ) -> (u16, actix_web::web::Bytes) {
         let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
-        let request = self
+        let mut request = self
             .client
             .request(method, format!("{}{}", self.base, path))
             .insert_header(("Authorization", format!("Bearer {token}")));
+        if let Some(prefer) = prefer {
+            request = request.insert_header(("Prefer", prefer));
+        }
         let response = match body {
             Some(b) => {
                 request
@@ -104,6 +164,8 @@ impl Http {
 struct Tally {
     commands: Vec<u64>,
     views: Vec<u64>,
+    /// Every request of the cycle (reads and commands, not the set-up of new games).
+    requests: u64,
     refused: u64,
     failed: u64,
 }
@@ -226,6 +288,7 @@ async fn client(
         let (status, body) = http
             .call("GET", &format!("/v1/games/{id}"), &tokens[0], None)
             .await;
+        tally.borrow_mut().requests += 1;
         let board = match serde_json::from_slice::<Board>(&body) {
             Ok(board) if status == 200 => board,
             _ => {
@@ -245,6 +308,7 @@ async fn client(
         let (status, body) = http
             .call("GET", &format!("/v1/games/{id}/moves"), &tokens[seat], None)
             .await;
+        tally.borrow_mut().requests += 1;
         let Ok(moves) = serde_json::from_slice::<Moves>(&body) else {
             tally.borrow_mut().failed += 1;
             continue;
@@ -267,9 +331,142 @@ async fn client(
             .await;
         let micros = started.elapsed().as_micros() as u64;
         let mut t = tally.borrow_mut();
+        t.requests += 1;
         match status {
             200 => t.commands.push(micros),
             409 | 422 => t.refused += 1,
+            _ => t.failed += 1,
+        }
+    }
+}
+
+/// What the one-request cycle knows of a game: the newest version and whose turn (from the
+/// newest answer), and each seat's moves with the version they are at.
+struct Known {
+    live: Live,
+    /// `None` until read (a new game): its board is read once.
+    version: Option<i64>,
+    to_act: Vec<usize>,
+    finished: bool,
+    moves: Vec<(i64, Vec<Box<RawValue>>)>,
+}
+
+impl Known {
+    fn new(live: Live) -> Self {
+        Known {
+            live,
+            version: None,
+            to_act: Vec::new(),
+            finished: false,
+            moves: vec![(-1, Vec::new()); live.2],
+        }
+    }
+}
+
+/// One client of the one-request cycle: round-robins over its games and sends a command of a
+/// seat whose turn it is with `Prefer: return=representation` (timed), chosen from that seat's
+/// moves in its last answer. It reads (timed as GETs) only what no answer tells: a new game's
+/// board once, and a seat's moves when another seat moved since its answer.
+async fn client_one(
+    http: Rc<Http>,
+    tokens: Rc<Vec<String>>,
+    mine: Vec<Live>,
+    seed: u64,
+    until: Instant,
+    tally: Rc<RefCell<Tally>>,
+) {
+    let mut pick = Pick::new(seed);
+    let mut games: Vec<Known> = mine.into_iter().map(Known::new).collect();
+    let mut i = 0;
+    while Instant::now() < until {
+        i = (i + 1) % games.len();
+        let game = &mut games[i];
+        let (id, kind, seats) = game.live;
+        if game.version.is_none() {
+            let started = Instant::now();
+            let (status, body) = http
+                .call("GET", &format!("/v1/games/{id}"), &tokens[0], None)
+                .await;
+            tally.borrow_mut().requests += 1;
+            match serde_json::from_slice::<Board>(&body) {
+                Ok(board) if status == 200 => {
+                    game.finished = board.status == "finished";
+                    game.to_act = board.to_act;
+                    game.version = Some(board.version);
+                }
+                _ => {
+                    tally.borrow_mut().failed += 1;
+                    continue;
+                }
+            }
+            tally
+                .borrow_mut()
+                .views
+                .push(started.elapsed().as_micros() as u64);
+        }
+        if game.finished || game.to_act.is_empty() {
+            *game = Known::new((new_game(&http, &tokens, kind, seats).await, kind, seats));
+            continue;
+        }
+        let seat = game.to_act[pick.below(game.to_act.len())];
+        let version = game.version.unwrap_or_default();
+        if game.moves[seat].0 != version || game.moves[seat].1.is_empty() {
+            let started = Instant::now();
+            let (status, body) = http
+                .call("GET", &format!("/v1/games/{id}/moves"), &tokens[seat], None)
+                .await;
+            tally.borrow_mut().requests += 1;
+            let Ok(moves) = serde_json::from_slice::<Moves>(&body) else {
+                tally.borrow_mut().failed += 1;
+                continue;
+            };
+            tally
+                .borrow_mut()
+                .views
+                .push(started.elapsed().as_micros() as u64);
+            if status != 200 || moves.moves.is_empty() {
+                continue;
+            }
+            game.version = Some(moves.version);
+            game.moves[seat] = (
+                moves.version,
+                moves.moves.iter().map(|m| (*m).to_owned()).collect(),
+            );
+        }
+        let moves = &game.moves[seat].1;
+        let chosen = moves[pick.below(moves.len())].get().as_bytes().to_vec();
+        let started = Instant::now();
+        let (status, body) = http
+            .call_with(
+                "POST",
+                &format!("/v1/games/{id}/commands"),
+                &tokens[seat],
+                Some(chosen),
+                Some("return=representation"),
+            )
+            .await;
+        let micros = started.elapsed().as_micros() as u64;
+        let mut t = tally.borrow_mut();
+        t.requests += 1;
+        match status {
+            200 => match serde_json::from_slice::<Answer>(&body) {
+                Ok(answer) => {
+                    t.commands.push(micros);
+                    game.version = Some(answer.version);
+                    game.to_act = answer.to_act;
+                    game.finished = answer.finished;
+                    game.moves[seat] = (
+                        answer.board.version,
+                        answer.board.moves.iter().map(|m| (*m).to_owned()).collect(),
+                    );
+                }
+                Err(_) => t.failed += 1,
+            },
+            409 | 422 => {
+                t.refused += 1;
+                // Read the game again next time.
+                game.version = None;
+            }
             _ => t.failed += 1,
         }
     }
@@ -431,8 +628,122 @@ fn numbers(arg: Option<&String>, default: &[usize]) -> Vec<usize> {
         .unwrap_or_else(|| default.to_vec())
 }
 
+/// What a row measures: how many clients, each with how many live games, for how long.
+struct Setting {
+    clients: usize,
+    per_client: usize,
+    seconds: u64,
+    /// The server's process, when this benchmark started it (its CPU time is read).
+    server_pid: Option<u32>,
+}
+
+/// Plays `cycle` with the setting's clients for its time; the games are created first (not
+/// timed). CPU time is read from /proc for the server (when this benchmark started it), the
+/// database's backends (when PostgreSQL runs on this machine) and this client.
+async fn run_cycle(
+    cycle: Cycle,
+    setting: &Setting,
+    http: &Rc<Http>,
+    tokens: &Rc<Vec<String>>,
+    admin: &tokio_postgres::Client,
+    database: &str,
+) -> Row {
+    let Setting {
+        clients: n,
+        per_client,
+        seconds,
+        server_pid,
+    } = *setting;
+    let used = || {
+        (
+            server_pid.and_then(cpu_ms).unwrap_or(f64::NAN),
+            cpu_ms(std::process::id()).unwrap_or(f64::NAN),
+        )
+    };
+    let mut games = Vec::with_capacity(n);
+    for c in 0..n {
+        games.push(new_games(http, tokens, c, per_client.max(1)).await);
+    }
+    let tally = Rc::new(RefCell::new(Tally::default()));
+    let pg_before = cpu_each(&backends(admin, database).await);
+    let (server_before, client_before) = used();
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let handles: Vec<_> = games
+        .into_iter()
+        .enumerate()
+        .map(|(c, mine)| {
+            let (http, tokens, tally) = (http.clone(), tokens.clone(), tally.clone());
+            let seed = (c * 7919 + n) as u64;
+            actix_web::rt::spawn(async move {
+                match cycle {
+                    Cycle::Three => client(http, tokens, mine, seed, until, tally).await,
+                    Cycle::One => client_one(http, tokens, mine, seed, until, tally).await,
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        let _ = h.await;
+    }
+    let pg_used = cpu_since(&pg_before, &cpu_each(&backends(admin, database).await));
+    let (server_after, client_after) = used();
+    let mut t = tally.take();
+    t.commands.sort_unstable();
+    t.views.sort_unstable();
+    let done = t.commands.len().max(1) as f64;
+    let per_command = |a: f64, b: f64| (b - a) / done;
+    let cps = t.commands.len() as f64 / seconds as f64;
+    Row {
+        cps,
+        measured: format!(
+            "| {} | {n} | {} | {cps:.0} | {:.2} | {:.1} / {:.1} / {:.1} | {:.2} / {:.2} |",
+            cycle.name(),
+            n * per_client,
+            t.requests as f64 / done,
+            percentile(&t.commands, 0.5),
+            percentile(&t.commands, 0.99),
+            percentile(&t.commands, 0.999),
+            percentile(&t.views, 0.5),
+            percentile(&t.views, 0.99),
+        ),
+        cpu: format!(
+            "{:.3} / {:.3} / {:.3}",
+            per_command(server_before, server_after),
+            pg_used / done,
+            per_command(client_before, client_after),
+        ),
+        outcomes: format!("{} | {} |", t.refused, t.failed),
+    }
+}
+
+/// One cycle's row, printed once the ceiling beside it is measured.
+struct Row {
+    cps: f64,
+    /// The columns up to the GETs' latencies.
+    measured: String,
+    /// CPU per command: server / PostgreSQL / client.
+    cpu: String,
+    /// Refused and failed commands.
+    outcomes: String,
+}
+
+/// The cycles `--cycle=three|one|both` (anywhere among the arguments) selects; both by default.
+fn cycles(args: &[String]) -> Vec<Cycle> {
+    match args.iter().find_map(|a| a.strip_prefix("--cycle=")) {
+        None | Some("both") => vec![Cycle::Three, Cycle::One],
+        Some("three") => vec![Cycle::Three],
+        Some("one") => vec![Cycle::One],
+        Some(other) => panic!("--cycle is three, one or both, not {other}"),
+    }
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    let cycles = cycles(&all);
+    let args: Vec<String> = all
+        .into_iter()
+        .filter(|a| !a.starts_with("--cycle="))
+        .collect();
     let seconds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
     let counts = numbers(args.get(1), &[1, 8, 32, 128]);
     let games_per_client = numbers(args.get(2), &[5]);
@@ -465,9 +776,9 @@ fn main() {
         }
         let tokens = Rc::new(tokens);
         println!("{seconds} s per row, every kind; release build");
+        println!("cycle three: GET the board, GET the moves, POST the command");
+        println!("cycle one: POST with Prefer: return=representation, the next move from its answer; GET /moves only when another seat moved since");
         println!();
-        // CPU time is read from /proc for the server (when this benchmark started it), the
-        // database's backends (when PostgreSQL runs on this machine) and this client.
         let server_pid = server.as_ref().map(|s| s.child.id());
         let database = db_url
             .rsplit('/')
@@ -479,50 +790,21 @@ fn main() {
             .await
             .expect("DATABASE_URL answers");
         actix_web::rt::spawn(conn);
-        let used = || {
-            (
-                server_pid.and_then(cpu_ms).unwrap_or(f64::NAN),
-                cpu_ms(std::process::id()).unwrap_or(f64::NAN),
-            )
-        };
-        println!("| clients | live games | commands/s | POST p50 / p99 / p99.9 ms | GET view p50 / p99 ms | 1-insert tps | insert p50 / p99 ms | ratio | CPU ms per command: server / PostgreSQL / client | PostgreSQL CPU ms per insert | refused (409/422) | failed |");
-        println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        println!("| cycle | clients | live games | commands/s | requests per command | POST p50 / p99 / p99.9 ms | GET p50 / p99 ms | 1-insert tps | insert p50 / p99 ms | ratio | CPU ms per command: server / PostgreSQL / client | PostgreSQL CPU ms per insert | refused (409/422) | failed |");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for &per_client in &games_per_client {
             for &n in &counts {
-                // Set-up (creating the games) is not measured: the clock starts after it.
-                let mut games = Vec::with_capacity(n);
-                for c in 0..n {
-                    games.push(new_games(&http, &tokens, c, per_client.max(1)).await);
+                // The ceiling is measured once for the rows of all cycles.
+                let mut rows = Vec::new();
+                for &cycle in &cycles {
+                    let setting = Setting {
+                        clients: n,
+                        per_client,
+                        seconds,
+                        server_pid,
+                    };
+                    rows.push(run_cycle(cycle, &setting, &http, &tokens, &admin, &database).await);
                 }
-                let tally = Rc::new(RefCell::new(Tally::default()));
-                let pg_before = cpu_each(&backends(&admin, &database).await);
-                let (server_before, client_before) = used();
-                let until = Instant::now() + Duration::from_secs(seconds);
-                let handles: Vec<_> = games
-                    .into_iter()
-                    .enumerate()
-                    .map(|(c, mine)| {
-                        actix_web::rt::spawn(client(
-                            http.clone(),
-                            tokens.clone(),
-                            mine,
-                            (c * 7919 + n) as u64,
-                            until,
-                            tally.clone(),
-                        ))
-                    })
-                    .collect();
-                for h in handles {
-                    let _ = h.await;
-                }
-                let pg_used = cpu_since(&pg_before, &cpu_each(&backends(&admin, &database).await));
-                let (server_after, client_after) = used();
-                let mut t = tally.take();
-                t.commands.sort_unstable();
-                t.views.sort_unstable();
-                let done = t.commands.len().max(1) as f64;
-                let per_command = |a: f64, b: f64| (b - a) / done;
-                let cps = t.commands.len() as f64 / seconds as f64;
                 let ceiling = if std::env::var_os("BENCH_NO_CEILING").is_some() {
                     Ceiling {
                         tps: f64::NAN,
@@ -532,25 +814,19 @@ fn main() {
                 } else {
                     ceiling(&db_url, n.min(CEILING_CONNECTIONS), seconds).await
                 };
-                println!(
-                    "| {n} | {} | {cps:.0} | {:.1} / {:.1} / {:.1} | {:.2} / {:.2} | {:.0} | {:.1} / {:.1} | {:.2} | {:.3} / {:.3} / {:.3} | {:.3} | {} | {} |",
-                    n * per_client,
-                    percentile(&t.commands, 0.5),
-                    percentile(&t.commands, 0.99),
-                    percentile(&t.commands, 0.999),
-                    percentile(&t.views, 0.5),
-                    percentile(&t.views, 0.99),
-                    ceiling.tps,
-                    percentile(&ceiling.latencies, 0.5),
-                    percentile(&ceiling.latencies, 0.99),
-                    cps / ceiling.tps,
-                    per_command(server_before, server_after),
-                    pg_used / done,
-                    per_command(client_before, client_after),
-                    ceiling.cpu_ms,
-                    t.refused,
-                    t.failed,
-                );
+                for row in rows {
+                    println!(
+                        "{} {:.0} | {:.1} / {:.1} | {:.2} | {} | {:.3} | {}",
+                        row.measured,
+                        ceiling.tps,
+                        percentile(&ceiling.latencies, 0.5),
+                        percentile(&ceiling.latencies, 0.99),
+                        row.cps / ceiling.tps,
+                        row.cpu,
+                        ceiling.cpu_ms,
+                        row.outcomes,
+                    );
+                }
             }
         }
         if let Some(s) = &mut server {

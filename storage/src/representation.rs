@@ -1,0 +1,69 @@
+//! The caller's board and legal moves as of the version its command wrote, for a command sent
+//! with `Prefer: return=representation` (RFC 7240): one request per move instead of three. They
+//! come from the aggregate the append just produced, which is in memory anyway, so answering
+//! with them costs no round trip, only the CPU of writing the view and listing the moves. They
+//! are judged exactly as `GET /v1/games/{id}` and `/moves` judge them (`reads.rs`): the same
+//! effective viewer (a seat, or everyone once the game has ended), the same redaction and the
+//! head at the same version.
+
+use baumeister_domain::Viewer;
+use serde_json::value::RawValue;
+use serde_json::Value;
+
+use crate::cache::Aggregate;
+use crate::error::{Result, StoreError};
+use crate::reads::Reader;
+use crate::trust::SignedHead;
+use crate::Store;
+
+/// A seat's board and legal commands at one version, with the signed head there.
+#[derive(Debug)]
+pub struct Representation {
+    /// The version the board and the commands are at.
+    pub version: i64,
+    pub seat: u8,
+    /// The board as the seat may see it (`GET /v1/games/{id}`'s `view`).
+    pub view: Box<RawValue>,
+    /// Every command the seat may send now (`/moves`).
+    pub commands: Vec<Value>,
+    /// The chain head at `version`, signed by the server.
+    pub head: SignedHead,
+}
+
+impl Representation {
+    /// `seat`'s board and moves in `aggregate`, whose signed head is `head`.
+    pub(crate) fn of(aggregate: &Aggregate, seat: u8, head: SignedHead) -> Self {
+        let game = aggregate.game;
+        let state = &aggregate.state;
+        let viewer = game.effective_viewer(state, Viewer::Seat(seat));
+        Representation {
+            version: aggregate.version,
+            seat,
+            view: game.view_json(state, viewer),
+            commands: game.legal_commands(state, seat),
+            head,
+        }
+    }
+}
+
+impl Store {
+    /// The caller's board and moves as the game is now, from one snapshot as every read: for an
+    /// idempotent replay, whose stored response names an earlier version (its own board at
+    /// that version would take a replay of the log; the board now is what the client needs to
+    /// go on playing). Costs the reads of `GET /v1/games/{id}`, only on this rare path.
+    pub(crate) async fn representation_now(
+        &self,
+        game_id: i64,
+        account_id: i64,
+    ) -> Result<Representation> {
+        let client = self.pool.get().await?;
+        let reader = Reader::Account {
+            id: account_id,
+            auditor: false,
+        };
+        let snapshot = self.snapshot(&client, game_id, reader).await?;
+        let seat = snapshot.head.seat.ok_or(StoreError::NotSeated)?;
+        let head = snapshot.head(self, &client).await?;
+        Ok(Representation::of(&snapshot.aggregate, seat, head))
+    }
+}
