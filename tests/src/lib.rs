@@ -457,6 +457,24 @@ impl TestServer {
         tokens
     }
 
+    /// Sends one of `token`'s legal moves in game `id`, picked by `pick`: its reply, or `None`
+    /// when the seat has no move now.
+    pub async fn random_move(&self, id: i64, token: &str, pick: &mut Pick) -> Option<Reply> {
+        let moves = self
+            .get(&format!("/v1/games/{id}/moves"), Some(token))
+            .await;
+        assert_eq!(moves.status, 200, "{}", moves.body);
+        let moves = moves.body["moves"].as_array().unwrap();
+        if moves.is_empty() {
+            return None;
+        }
+        let chosen = &moves[pick.below(moves.len())];
+        Some(
+            self.post(&format!("/v1/games/{id}/commands"), Some(token), chosen)
+                .await,
+        )
+    }
+
     /// Creates a game of `kind` with `seats` seats for `token` (seat 0), waiting for the
     /// others; returns its id.
     pub async fn open_game(&self, token: &str, kind: &str, seats: usize) -> i64 {

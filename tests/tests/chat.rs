@@ -571,17 +571,7 @@ async fn chat_is_not_in_the_chain_the_log_the_replay_the_audit_or_the_export() {
         }
         let to_act = game.body["to_act"].as_array().unwrap();
         let seat = to_act[pick.below(to_act.len())].as_u64().unwrap() as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
-        let moves = moves.body["moves"].as_array().unwrap().clone();
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &moves[pick.below(moves.len())],
-            )
-            .await;
+        let r = s.random_move(id, &tokens[seat], &mut pick).await.unwrap();
         assert_eq!(r.status, 200, "{}", r.body);
     }
     let game = s.get(&format!("/v1/games/{id}"), None).await;

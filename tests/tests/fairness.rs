@@ -58,19 +58,8 @@ async fn play(s: &TestServer, id: i64, tokens: &[String], key: &str, commands: u
         }
         let to_act = game.body["to_act"].as_array().unwrap();
         let seat = to_act[pick.below(to_act.len())].as_u64().unwrap() as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
-        let moves = moves.body["moves"].as_array().unwrap().clone();
-        let chosen = &moves[pick.below(moves.len())];
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                chosen,
-            )
-            .await;
-        assert_eq!(r.status, 200, "{chosen}: {}", r.body);
+        let r = s.random_move(id, &tokens[seat], &mut pick).await.unwrap();
+        assert_eq!(r.status, 200, "{}", r.body);
         let signed = head(&r.body["head"]);
         assert_eq!(signed.version, r.body["version"].as_i64().unwrap());
         assert_eq!(signed.key, key);
@@ -462,17 +451,7 @@ async fn a_game_the_turn_clock_played_in_is_verified_offline_and_audited_elsewhe
             continue;
         }
         let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
-        let moves = a
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
-        let moves = moves.body["moves"].as_array().unwrap().clone();
-        let r = a
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &moves[pick.below(moves.len())],
-            )
-            .await;
+        let r = a.random_move(id, &tokens[seat], &mut pick).await.unwrap();
         assert_eq!(r.status, 200, "{}", r.body);
     }
     let game = a.get(&format!("/v1/games/{id}"), None).await;

@@ -2,6 +2,8 @@
 //! caller's games. Woken by the process's live listener (see `baumeister_storage::Hub`), never
 //! by polling; each message is judged by one snapshot of its game.
 
+use std::time::Duration;
+
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{AccountNotice, ChatFeed, GameChat, MyGame, StreamStatus};
@@ -69,6 +71,9 @@ pub struct StreamChatQuery {
 
 /// Chat messages read per query while a stream catches up.
 const CHAT_BATCH: i64 = 100;
+
+/// How long a stream waits for an unavailable database before it ends with `event: error`.
+const OUTAGE_PATIENCE: Duration = Duration::from_secs(30);
 
 /// The stream's chat options (see [`StreamChatQuery`]).
 fn stream_chat_query(req: &HttpRequest) -> ApiResult<(bool, Option<i64>)> {
@@ -271,7 +276,7 @@ impl GameStream {
     }
 
     /// Ends the stream with a problem (the client reconnects and misses nothing).
-    async fn fail(&self, e: baumeister_storage::StoreError) -> Result<(), Gone> {
+    async fn fail<T>(&self, e: baumeister_storage::StoreError) -> Result<T, Gone> {
         let e = ApiError::from(e);
         tracing::warn!(game = self.game_id, error = %e, "a live stream ends");
         self.send(sse::message("error", None, &e.problem())).await?;
@@ -282,15 +287,14 @@ impl GameStream {
     async fn send_chat(&mut self) -> Result<(), Gone> {
         self.judge_token().await?;
         loop {
-            let messages = match self
-                .state
-                .store
-                .chat_since(self.game_id, self.chat, self.chat_sent, CHAT_BATCH)
-                .await
-            {
-                Ok(messages) => messages,
-                Err(e) => return self.fail(e).await,
-            };
+            let (chat, sent) = (self.chat, self.chat_sent);
+            let messages = self
+                .patiently(|| {
+                    self.state
+                        .store
+                        .chat_since(self.game_id, chat, sent, CHAT_BATCH)
+                })
+                .await?;
             for m in &messages {
                 self.send(sse::message("chat", None, m)).await?;
                 self.chat_sent = self.chat_sent.max(m.id);
@@ -308,10 +312,13 @@ impl GameStream {
             return self.send_chat().await;
         }
         self.judge_token().await?;
-        match self.state.store.chat_message_for(id, self.chat).await {
-            Ok(Some(m)) => self.send(sse::message("chat", None, &m)).await,
-            Ok(None) => Ok(()),
-            Err(e) => self.fail(e).await,
+        let chat = self.chat;
+        match self
+            .patiently(|| self.state.store.chat_message_for(id, chat))
+            .await?
+        {
+            Some(m) => self.send(sse::message("chat", None, &m)).await,
+            None => Ok(()),
         }
     }
 
@@ -328,19 +335,39 @@ impl GameStream {
 
     async fn next_batch(&self) -> Result<(baumeister_storage::StreamBatch, bool), Gone> {
         let caller = self.judge_token().await?;
-        match self
-            .state
-            .store
-            .stream_batch(self.game_id, caller.reader(), self.sent)
-            .await
-        {
-            Ok(batch) => Ok(batch),
-            Err(e) => {
-                // The client reconnects with Last-Event-ID and misses nothing.
-                let e = ApiError::from(e);
-                tracing::warn!(game = self.game_id, error = %e, "a live stream ends");
-                self.send(sse::message("error", None, &e.problem())).await?;
-                Err(Gone)
+        let reader = caller.reader();
+        self.patiently(|| {
+            self.state
+                .store
+                .stream_batch(self.game_id, reader, self.sent)
+        })
+        .await
+    }
+
+    /// A read the stream needs, waiting for a database that is away for a moment (a restart,
+    /// a failover, pooled connections that broke meanwhile) rather than ending, so its client
+    /// sees what happened once it is back without reconnecting. Any other failure, or an
+    /// outage longer than [`OUTAGE_PATIENCE`], ends the stream with `event: error` (the client
+    /// reconnects with Last-Event-ID and misses nothing).
+    async fn patiently<T, F>(&self, mut read: impl FnMut() -> F) -> Result<T, Gone>
+    where
+        F: std::future::Future<Output = baumeister_storage::Result<T>>,
+    {
+        let outage = std::time::Instant::now();
+        let mut pause = Duration::from_millis(100);
+        loop {
+            match read().await {
+                Ok(value) => return Ok(value),
+                Err(baumeister_storage::StoreError::Unavailable(_))
+                    if outage.elapsed() < OUTAGE_PATIENCE =>
+                {
+                    tokio::select! {
+                        _ = tokio::time::sleep(pause) => {}
+                        _ = self.tx.closed() => return Err(Gone),
+                    }
+                    pause = (pause * 2).min(Duration::from_secs(2));
+                }
+                Err(e) => return self.fail(e).await,
             }
         }
     }
