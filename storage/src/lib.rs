@@ -13,6 +13,7 @@ mod error;
 mod export;
 mod fold;
 mod import;
+mod invitations;
 mod live;
 mod lobby;
 pub mod offline;
@@ -41,6 +42,9 @@ pub use commands::CommandRequest;
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
+pub use invitations::{
+    Invitation, InvitationState, Invitee, MyInvitation, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS,
+};
 pub use live::hub::{AccountNotice, AccountWatch, GameWatch, Hub, Notice};
 pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};

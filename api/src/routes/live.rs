@@ -227,15 +227,17 @@ impl GameStream {
 ///
 /// Messages: `event: game` with `data` the game as `GET /v1/me/games` lists it (`MyGame`;
 /// `your_turn` says whether it now waits for you), whenever one of your games changes (a
-/// command, a seat taken, a deadline); `event: resync` (data `{}`) when notices may have been
-/// missed (read `GET /v1/me/games` again); keep-alive comments as on the game stream; `event:
+/// command, a seat taken, a deadline); `event: invitation` with `data` a `MyInvitation` (as
+/// `GET /v1/me/invitations` lists it) when a player invites you to a game by name; `event:
+/// resync` (data `{}`) when notices may have been missed (read `GET /v1/me/games` and
+/// `GET /v1/me/invitations` again); keep-alive comments as on the game stream; `event:
 /// error` and the end when the token stops being valid. Subscribe first, then read
 /// `GET /v1/me/games`, to miss nothing.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "live",
     params(StreamQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`", content_type = "text/event-stream", body = StreamMessage),
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`, of `invitation` messages a `MyInvitation`", content_type = "text/event-stream", body = StreamMessage),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until trying again"))),
@@ -278,6 +280,19 @@ pub async fn my_stream(
                                 };
                                 if let Some(game) = game {
                                     send(sse::message("game", None, &game)).await?;
+                                }
+                            }
+                            Ok(AccountNotice::Invitation(id)) => {
+                                match state.store.my_invitation(account, id).await {
+                                    Ok(Some(invitation)) => {
+                                        send(sse::message("invitation", None, &invitation)).await?;
+                                    }
+                                    // Answered, revoked or expired meanwhile: nothing to tell.
+                                    Ok(None) => {}
+                                    Err(e) => {
+                                        tracing::warn!(error = %e, "reading an invitation for a stream failed");
+                                        send(sse::message("resync", None, &json!({}))).await?;
+                                    }
                                 }
                             }
                             Ok(AccountNotice::Resync) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {

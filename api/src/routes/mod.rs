@@ -1,6 +1,7 @@
 pub mod accounts;
 pub mod games;
 pub mod health;
+pub mod invitations;
 pub mod kinds;
 pub mod live;
 pub mod me;
