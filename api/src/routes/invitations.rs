@@ -72,7 +72,7 @@ fn invalid(detail: &str) -> ApiError {
 /// it may be open or private (an open game's invitation is a notice: anybody joins it anyway).
 /// The player invited is told on `/v1/me/stream` (`event: invitation`) and by their
 /// `invitation` webhooks; a private game is then theirs to watch until they answer.
-#[utoipa::path(post, path = "/v1/games/{id}/invitations", tag = "games",
+#[utoipa::path(post, operation_id = "create_invitation", path = "/v1/games/{id}/invitations", tag = "games",
     params(("id" = i64, Path, description = "The game")),
     request_body = NewInvitation,
     security(("bearer" = [])),
@@ -134,7 +134,7 @@ pub async fn create(
 }
 
 /// The game's invitations, newest first (never a link's code): for its seated players.
-#[utoipa::path(get, path = "/v1/games/{id}/invitations", tag = "games",
+#[utoipa::path(get, operation_id = "list_invitations", path = "/v1/games/{id}/invitations", tag = "games",
     params(("id" = i64, Path, description = "The game")),
     security(("bearer" = [])),
     responses(
@@ -157,7 +157,7 @@ pub async fn list(
 }
 
 /// Revoke a pending invitation or a link (any seated player): it stops working at once.
-#[utoipa::path(delete, path = "/v1/games/{id}/invitations/{invitation_id}", tag = "games",
+#[utoipa::path(delete, operation_id = "revoke_invitation", path = "/v1/games/{id}/invitations/{invitation_id}", tag = "games",
     params(("id" = i64, Path, description = "The game"),
            ("invitation_id" = i64, Path, description = "The invitation")),
     security(("bearer" = [])),
@@ -188,7 +188,7 @@ pub async fn revoke(
 
 /// The caller's pending invitations by name to games still open, newest first, each with its
 /// game. Subscribe to `/v1/me/stream` to hear of new ones.
-#[utoipa::path(get, path = "/v1/me/invitations", tag = "live",
+#[utoipa::path(get, operation_id = "my_invitations", path = "/v1/me/invitations", tag = "live",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's invitations", body = MyInvitationList),
@@ -202,7 +202,7 @@ pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
 
 /// Accept an invitation: take a free seat exactly as `POST /v1/games/{id}/join` does (the game
 /// starts when the last seat is taken).
-#[utoipa::path(post, path = "/v1/me/invitations/{id}/accept", tag = "live",
+#[utoipa::path(post, operation_id = "accept_invitation", path = "/v1/me/invitations/{id}/accept", tag = "live",
     params(("id" = i64, Path, description = "The invitation")),
     request_body(content = Option<AcceptInvitation>, description = "Optional: your client seed."),
     security(("bearer" = [])),
@@ -236,7 +236,7 @@ pub async fn accept(
 }
 
 /// Decline an invitation: a private game is no longer yours to see.
-#[utoipa::path(post, path = "/v1/me/invitations/{id}/decline", tag = "live",
+#[utoipa::path(post, operation_id = "decline_invitation", path = "/v1/me/invitations/{id}/decline", tag = "live",
     params(("id" = i64, Path, description = "The invitation")),
     security(("bearer" = [])),
     responses(
