@@ -277,8 +277,8 @@ impl Store {
         Ok(())
     }
 
-    /// The inviter must sit at the game (others who may watch it: `NotSeated`; the rest:
-    /// `GameNotFound`), and it must still be open. Returns whether it is private.
+    /// The caller must sit at the game (others who may watch it: `NotSeated`; the rest:
+    /// `GameNotFound`), and with `open_only` it must still be open.
     async fn inviter_sits(
         &self,
         client: &impl GenericClient,
