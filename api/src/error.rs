@@ -189,6 +189,29 @@ impl From<StoreError> for ApiError {
                 detail,
             ),
             StoreError::Domain(d) => d.into(),
+            StoreError::InvitationRequired => {
+                ApiError::new(S::FORBIDDEN, "invitation_required", detail)
+            }
+            StoreError::InvitationInvalid => {
+                ApiError::new(S::FORBIDDEN, "invitation_invalid", detail)
+            }
+            StoreError::InvitationExpired => {
+                ApiError::new(S::FORBIDDEN, "invitation_expired", detail)
+            }
+            StoreError::InvitationRevoked => {
+                ApiError::new(S::FORBIDDEN, "invitation_revoked", detail)
+            }
+            StoreError::InvitationUsedUp => {
+                ApiError::new(S::FORBIDDEN, "invitation_used_up", detail)
+            }
+            StoreError::InvitationNotFound(_) => {
+                ApiError::new(S::NOT_FOUND, "invitation_not_found", detail)
+            }
+            StoreError::InvitationNotPending(_) => {
+                ApiError::new(S::CONFLICT, "invitation_not_pending", detail)
+            }
+            StoreError::AlreadyInvited(_) => ApiError::new(S::CONFLICT, "already_invited", detail),
+            StoreError::InviteeSeated(_) => ApiError::new(S::CONFLICT, "already_seated", detail),
             StoreError::Contention => ApiError::busy(detail, 1),
             StoreError::WebhookNotFound(_) => {
                 ApiError::new(S::NOT_FOUND, "webhook_not_found", detail)

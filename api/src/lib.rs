@@ -162,6 +162,24 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/v1/games/import", "POST").route(web::post().to(trust::import)))
         .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
         .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
+        .service(
+            resource("/v1/games/{id}/invitations", "GET, POST")
+                .route(web::get().to(invitations::list))
+                .route(web::post().to(invitations::create)),
+        )
+        .service(
+            resource("/v1/games/{id}/invitations/{invitation_id}", "DELETE")
+                .route(web::delete().to(invitations::revoke)),
+        )
+        .service(resource("/v1/me/invitations", "GET").route(web::get().to(invitations::mine)))
+        .service(
+            resource("/v1/me/invitations/{id}/accept", "POST")
+                .route(web::post().to(invitations::accept)),
+        )
+        .service(
+            resource("/v1/me/invitations/{id}/decline", "POST")
+                .route(web::post().to(invitations::decline)),
+        )
         .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
         .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
         .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))

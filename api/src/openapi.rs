@@ -10,7 +10,9 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust, vacation};
+use crate::routes::{
+    accounts, chat, games, health, invitations, kinds, live, me, play, trust, vacation,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -25,6 +27,8 @@ use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust,
         vacation::show, vacation::set, vacation::end,
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
+        invitations::create, invitations::list, invitations::revoke,
+        invitations::mine, invitations::accept, invitations::decline,
         play::moves, play::command, play::events, play::replay, play::audit,
         live::game_stream, live::my_stream, me::my_games,
         chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
@@ -32,7 +36,7 @@ use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust,
         trust::keys, trust::export, trust::import,
         health::healthz,
     ),
-    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage)),
+    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering, logging in, vacations"),

@@ -10,6 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{Result, StoreError};
+use crate::reads::Reader;
 use crate::starting_points;
 use crate::verify::Checks;
 use crate::Store;
@@ -48,7 +49,14 @@ pub struct AuditReport {
 impl Store {
     /// Audits the game as of its current version. Checking is CPU work and runs on the blocking
     /// pool, not on the server's async workers.
-    pub async fn audit(&self, game_id: i64) -> Result<AuditReport> {
+    /// A private game is audited for those who may watch it only (others: not found).
+    pub async fn audit(&self, game_id: i64, reader: Reader) -> Result<AuditReport> {
+        {
+            let client = self.pool.get().await?;
+            let head = self.head(&client, game_id, reader.account()).await?;
+            self.must_watch(&client, game_id, head.private, head.seat, reader)
+                .await?;
+        }
         let loaded = self.load_for_check(game_id, None).await?;
         let snapshots = self.stored_snapshots(game_id).await?;
         let trust = self.trust.clone();

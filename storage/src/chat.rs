@@ -14,6 +14,7 @@ use tokio_postgres::Row;
 use utoipa::ToSchema;
 
 use crate::error::{account_must_exist, Result, StoreError};
+use crate::reads::Reader;
 use crate::{rfc3339, Store};
 
 /// The channel every stored message (and removal) notifies.
@@ -156,6 +157,7 @@ impl Store {
         text: &str,
     ) -> Result<ChatMessage> {
         let mut client = self.pool.get().await?;
+        self.chat_watchable(&client, game_id, Some(account)).await?;
         let tx = client.transaction().await?;
         tx.query_one(
             "SELECT pg_advisory_xact_lock($1, hashint8($2))",
@@ -210,7 +212,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<ChatMessage>> {
         let client = self.pool.get().await?;
-        game_exists(&client, game_id).await?;
+        self.chat_watchable(&client, game_id, reader).await?;
         let sql = format!(
             "SELECT {COLUMNS} FROM chat_messages m JOIN accounts a ON a.id = m.account_id
              WHERE m.game_id = $1 AND m.channel = $2
@@ -412,12 +414,32 @@ impl Store {
     }
 }
 
-async fn game_exists(client: &impl GenericClient, game_id: i64) -> Result<()> {
-    client
-        .query_opt("SELECT 1 FROM games WHERE id = $1", &[&game_id])
-        .await?
-        .map(|_| ())
-        .ok_or(StoreError::GameNotFound(game_id))
+impl Store {
+    /// The game's chat exists for `reader` (an account, or nobody): a private game's, only for
+    /// those who may watch it (see `invitations.rs`), so chat does not reveal the game.
+    async fn chat_watchable(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        reader: Option<i64>,
+    ) -> Result<()> {
+        let row = client
+            .query_opt(
+                "SELECT g.visibility = 'private',
+                        (SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.account_id = $2)
+                 FROM games g WHERE g.id = $1",
+                &[&game_id, &reader],
+            )
+            .await?
+            .ok_or(StoreError::GameNotFound(game_id))?;
+        let seat = row.get::<_, Option<i16>>(1).map(|s| s as u8);
+        let reader = match reader {
+            Some(id) => Reader::Account { id, auditor: false },
+            None => Reader::Anonymous,
+        };
+        self.must_watch(client, game_id, row.get(0), seat, reader)
+            .await
+    }
 }
 
 async fn account_named(client: &impl GenericClient, name: &str) -> Result<(i64, String)> {

@@ -17,6 +17,7 @@ use serde_json::Value;
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
+use crate::reads::Reader;
 use crate::representation::Representation;
 use crate::snapshot::GameHead;
 use crate::trust::SignedHead;
@@ -33,8 +34,8 @@ const OPTIMISTIC: usize = 2;
 /// The head, the caller's seat and an earlier response to the same key, in one statement. A
 /// caller without a seat gets no row (and, when locking, takes no lock: nobody outside the game
 /// can make its players wait).
-const HEAD: &str =
-    "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms, c.body, c.response
+const HEAD: &str = "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms,
+            g.visibility = 'private', c.body, c.response
      FROM games g JOIN seats s ON s.game_id = g.id AND s.account_id = $2
      LEFT JOIN commands c ON c.game_id = g.id AND c.account_id = $2 AND c.idempotency_key = $3
      WHERE g.id = $1";
@@ -220,21 +221,35 @@ impl Store {
             )
             .await?
         else {
-            let exists = client
-                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&game_id])
+            // A private game exists only for those who may watch it.
+            let exists = match client
+                .query_opt(
+                    "SELECT visibility = 'private' FROM games WHERE id = $1",
+                    &[&game_id],
+                )
                 .await?
-                .is_some();
+            {
+                None => false,
+                Some(row) => {
+                    let reader = Reader::Account {
+                        id: request.account_id,
+                        auditor: false,
+                    };
+                    self.may_watch(client, game_id, row.get(0), None, reader)
+                        .await?
+                }
+            };
             return Err(if exists {
                 StoreError::NotSeated
             } else {
                 StoreError::GameNotFound(game_id)
             });
         };
-        if let Some(body) = row.get::<_, Option<Value>>(6) {
+        if let Some(body) = row.get::<_, Option<Value>>(7) {
             if &body != request.command {
                 return Err(StoreError::IdempotencyKeyReused);
             }
-            return Ok(Outcome::Replayed(row.get(7)));
+            return Ok(Outcome::Replayed(row.get(8)));
         }
         let head = GameHead::from_row(&row)?;
         let seat = head.seat.ok_or(StoreError::NotSeated)?;

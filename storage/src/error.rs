@@ -63,6 +63,24 @@ pub enum StoreError {
     ChatMessageNotFound(i64),
     #[error("chat message {0} was removed already")]
     ChatMessageAlreadyRemoved(i64),
+    #[error("this game is private: it is joined with an invitation (by name, or a link's code as `invitation`)")]
+    InvitationRequired,
+    #[error("this is not an invitation to this game")]
+    InvitationInvalid,
+    #[error("this invitation has expired; ask for a new one")]
+    InvitationExpired,
+    #[error("this invitation was revoked")]
+    InvitationRevoked,
+    #[error("this link has filled as many seats as it may")]
+    InvitationUsedUp,
+    #[error("no invitation with id {0} is yours to see")]
+    InvitationNotFound(i64),
+    #[error("this invitation was already answered (it is {0})")]
+    InvitationNotPending(String),
+    #[error("`{0}` already has a pending invitation to this game")]
+    AlreadyInvited(String),
+    #[error("`{0}` already sits at this game")]
+    InviteeSeated(String),
     #[error("the game is too busy right now; try again")]
     Contention,
     #[error("database: {0}")]

@@ -132,6 +132,10 @@ impl Store {
         let client = self.pool.get().await?;
         let account = reader.and_then(|r| r.account());
         let head = self.head(&client, game_id, account).await?;
+        if let Some(reader) = reader {
+            self.must_watch(&client, game_id, head.private, head.seat, reader)
+                .await?;
+        }
         if reader.is_some() && head.status != "finished" {
             return Err(StoreError::ExportWhileRunning);
         }

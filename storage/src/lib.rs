@@ -14,6 +14,7 @@ mod error;
 mod export;
 mod fold;
 mod import;
+mod invitations;
 mod live;
 mod lobby;
 pub mod offline;
@@ -46,6 +47,9 @@ pub use commands::{CommandRequest, Executed};
 pub use db::{ensure_database, migrate};
 pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
+pub use invitations::{
+    Invitation, InvitationState, Invitee, MyInvitation, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS,
+};
 pub use live::hub::{AccountNotice, AccountWatch, GameChat, GameWatch, Hub, Notice};
 pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};

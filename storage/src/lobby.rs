@@ -10,8 +10,9 @@ use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
+use crate::reads::Reader;
 use crate::trust::{load_keys, random_bytes};
-use crate::types::{GameSummary, Lifecycle, SeatHolder};
+use crate::types::{GameSummary, Lifecycle, SeatHolder, Visibility};
 use crate::{rfc3339, Store};
 
 /// The player's client seed, or one the server picks (shown to everybody like any other).
@@ -34,7 +35,11 @@ pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, 
                               'client_seeds', f.client_seeds, 'chain', f.chain_format,
                               'origin_key', encode(f.origin_key, 'hex'),
                               'secret', CASE WHEN g.status = 'finished' THEN encode(f.secret, 'hex') END)
-     FROM game_fairness f WHERE f.game_id = g.id)";
+     FROM game_fairness f WHERE f.game_id = g.id),
+    g.visibility";
+
+/// How many columns `SUMMARY_COLUMNS` is: a query's own columns follow.
+pub(crate) const SUMMARY_WIDTH: usize = 13;
 
 /// A seat as `SUMMARY_COLUMNS` reads it.
 #[derive(serde::Deserialize)]
@@ -73,10 +78,12 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
         .map(serde_json::from_value)
         .transpose()
         .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let visibility: String = row.get(12);
     Ok(GameSummary {
         id: row.get(0),
         kind: row.get(1),
         status: Lifecycle::parse(&status).ok_or_else(|| StoreError::Corrupt(status.clone()))?,
+        visibility: Visibility::parse(&visibility).ok_or(StoreError::Corrupt(visibility))?,
         seat_count: row.get::<_, i16>(3) as u8,
         seats,
         version: row.get(4),
@@ -99,6 +106,16 @@ pub struct LobbyFilter {
     pub seated: Option<i64>,
     /// Only games waiting for this account's command.
     pub to_act: Option<i64>,
+    /// Who asks: private games are listed only to those who may watch them.
+    pub reader: Option<Reader>,
+    /// Only games with at least this many free seats.
+    pub free_seats_min: Option<i64>,
+    /// Only games whose options hold these (a JSON object the game's options must contain).
+    pub options: Option<Value>,
+    /// Only games with a turn clock of at most this many minutes per move.
+    pub move_minutes_max: Option<i64>,
+    /// Only games with a turn clock of at least this many minutes per move, or none.
+    pub move_minutes_min: Option<i64>,
     pub limit: i64,
     pub offset: i64,
 }
@@ -112,14 +129,22 @@ impl Store {
         options: &Value,
         creator: i64,
         client_seed: Option<&str>,
+        visibility: Visibility,
     ) -> Result<GameSummary> {
         let (_, options) = registry::validate_new_game(kind, seats, options)?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let row = tx
             .query_one(
-                "INSERT INTO games (kind, options, seat_count, status, created_by) VALUES ($1, $2, $3, 'open', $4) RETURNING id",
-                &[&kind, &options, &i16::from(seats), &creator],
+                "INSERT INTO games (kind, options, seat_count, status, created_by, visibility)
+                 VALUES ($1, $2, $3, 'open', $4, $5) RETURNING id",
+                &[
+                    &kind,
+                    &options,
+                    &i16::from(seats),
+                    &creator,
+                    &visibility.as_str(),
+                ],
             )
             .await
             .map_err(account_must_exist)?;
@@ -157,12 +182,30 @@ impl Store {
         account: i64,
         client_seed: Option<&str>,
     ) -> Result<GameSummary> {
+        let reader = Reader::Account {
+            id: account,
+            auditor: false,
+        };
+        self.join_with(game_id, reader, client_seed, None).await
+    }
+
+    /// Takes a seat as [`Store::join`] does, judged by the game's visibility and invitations
+    /// (see `invitations.rs`): `invitation` is a link's code.
+    pub async fn join_with(
+        &self,
+        game_id: i64,
+        reader: Reader,
+        client_seed: Option<&str>,
+        invitation: Option<&str>,
+    ) -> Result<GameSummary> {
+        let account = reader.account().ok_or(StoreError::UnknownAccount)?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         // Joins are rare and must not both take the last seat: lock the game row.
         let row = tx
             .query_opt(
-                "SELECT kind, status, seat_count, options, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat)
+                "SELECT kind, status, seat_count, options, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat),
+                        visibility = 'private'
                  FROM games WHERE id = $1 FOR UPDATE",
                 &[&game_id],
             )
@@ -173,12 +216,24 @@ impl Store {
         let seat_count = row.get::<_, i16>(2) as u8;
         let options: Value = row.get(3);
         let seated: Vec<i64> = row.get(4);
+        // First: whoever may not watch a private game learns nothing else about it.
+        let admission = self
+            .admit(
+                &tx,
+                game_id,
+                reader,
+                row.get(5),
+                seated.contains(&account),
+                invitation,
+            )
+            .await?;
         if seated.contains(&account) {
             return Err(StoreError::AlreadySeated);
         }
         if status != "open" {
             return Err(StoreError::NotOpen(status));
         }
+        self.admitted(&tx, game_id, account, admission).await?;
         let seat = seated.len() as i16;
         tx.execute(
             "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)",
@@ -278,8 +333,21 @@ impl Store {
                AND ($2::text IS NULL OR g.status = $2)
                AND ($3::bigint IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $3))
                AND ($4::bigint IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $4 AND s.seat = ANY (g.to_act)))
+               AND (g.visibility = 'open' OR $7::boolean
+                    OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $8)
+                    OR EXISTS (SELECT 1 FROM invitations i WHERE i.game_id = g.id AND i.account_id = $8
+                               AND i.state = 'pending' AND i.expires_ms > $9))
+               AND ($10::bigint IS NULL
+                    OR g.seat_count - (SELECT count(*) FROM seats s WHERE s.game_id = g.id) >= $10)
+               AND ($11::jsonb IS NULL OR g.options @> $11)
+               AND ($12::bigint IS NULL OR (g.options ->> 'move_minutes')::bigint <= $12)
+               AND ($13::bigint IS NULL OR coalesce((g.options ->> 'move_minutes')::bigint >= $13, true))
              ORDER BY g.id DESC LIMIT $5 OFFSET $6"
         );
+        let (auditor, account) = match filter.reader {
+            Some(Reader::Account { id, auditor }) => (auditor, Some(id)),
+            _ => (false, None),
+        };
         let rows = client
             .query(
                 &sql,
@@ -290,6 +358,13 @@ impl Store {
                     &filter.to_act,
                     &filter.limit,
                     &filter.offset,
+                    &auditor,
+                    &account,
+                    &self.now_ms(),
+                    &filter.free_seats_min,
+                    &filter.options,
+                    &filter.move_minutes_max,
+                    &filter.move_minutes_min,
                 ],
             )
             .await?;

@@ -30,6 +30,8 @@ pub(crate) struct GameHead {
     pub seat_count: u8,
     pub seat: Option<u8>,
     pub deadline_ms: Option<i64>,
+    /// The game is private: only those who may watch it learn that it exists.
+    pub private: bool,
 }
 
 /// One stored event.
@@ -171,7 +173,7 @@ impl Store {
         game_id: i64,
         reader: Reader,
     ) -> Result<Snapshot> {
-        let head = self.settled_head(client, game_id, reader.account()).await?;
+        let head = self.settled_head(client, game_id, reader).await?;
         if let (Some(account), Some(seat)) = (reader.account(), head.seat) {
             self.cache.remember_seat(game_id, account, seat);
         }
@@ -217,7 +219,8 @@ impl Store {
         condition: &str,
     ) -> Result<GameHead> {
         let sql = format!(
-            "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms
+            "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms,
+                    g.visibility = 'private'
              FROM games g LEFT JOIN seats s ON s.game_id = g.id AND s.account_id = $2
              WHERE g.id = $1 {condition}"
         );
@@ -232,7 +235,7 @@ impl Store {
 
 impl GameHead {
     /// A row whose first columns are `g.kind, g.status, g.version, g.seat_count, s.seat,
-    /// g.deadline_ms`.
+    /// g.deadline_ms, g.visibility = 'private'`.
     pub(crate) fn from_row(row: &tokio_postgres::Row) -> Result<GameHead> {
         let kind: String = row.get(0);
         Ok(GameHead {
@@ -243,19 +246,24 @@ impl GameHead {
             seat_count: row.get::<_, i16>(3) as u8,
             seat: row.get::<_, Option<i16>>(4).map(|s| s as u8),
             deadline_ms: row.get(5),
+            private: row.get(6),
         })
     }
 }
 
 impl Store {
-    /// The head, after applying a deadline that has passed.
+    /// The head, after applying a deadline that has passed; a private game the reader may not
+    /// watch is not found (judged first: nothing is done for such a request).
     pub(crate) async fn settled_head(
         &self,
         client: &impl GenericClient,
         game_id: i64,
-        account: Option<i64>,
+        reader: Reader,
     ) -> Result<GameHead> {
+        let account = reader.account();
         let head = self.head(client, game_id, account).await?;
+        self.must_watch(client, game_id, head.private, head.seat, reader)
+            .await?;
         if self.settle(game_id, head.deadline_ms).await? {
             return self.head(client, game_id, account).await;
         }

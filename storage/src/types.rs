@@ -37,6 +37,35 @@ impl Lifecycle {
     }
 }
 
+/// Who may find, watch and join a game (see `invitations.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Listed in the lobby; anybody watches it and takes a free seat.
+    #[default]
+    Open,
+    /// Listed to, and readable by, only its players, the accounts invited by name and
+    /// auditors (everybody else is told 404 `game_not_found`); joined only with an invitation.
+    Private,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Open => "open",
+            Visibility::Private => "private",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "open" => Some(Visibility::Open),
+            "private" => Some(Visibility::Private),
+            _ => None,
+        }
+    }
+}
+
 /// Who sits where.
 #[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct SeatHolder {
@@ -60,6 +89,8 @@ pub struct GameSummary {
     /// The game kind (see `GET /v1/kinds`).
     pub kind: String,
     pub status: Lifecycle,
+    /// `open` (listed, anybody joins) or `private` (joined with an invitation only).
+    pub visibility: Visibility,
     pub seat_count: u8,
     /// The taken seats.
     pub seats: Vec<SeatHolder>,

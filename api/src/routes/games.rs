@@ -2,7 +2,7 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter};
+use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
@@ -40,6 +40,11 @@ pub struct NewGame {
     /// Absent: the server picks one. Everybody sees it.
     #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
     pub client_seed: Option<String>,
+    /// `open` (the default: listed in the lobby, anybody joins) or `private` (listed to and
+    /// readable by its players, the accounts invited by name and auditors only; joined with an
+    /// invitation: see `POST /v1/games/{id}/invitations`).
+    #[serde(default)]
+    pub visibility: Visibility,
 }
 
 /// Taking a seat (the body is optional).
@@ -50,10 +55,26 @@ pub struct JoinGame {
     /// Absent: the server picks one. Everybody sees it.
     #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
     pub client_seed: Option<String>,
+    /// An invitation link's code (as `POST /v1/games/{id}/invitations` gave it): needed for a
+    /// private game unless you were invited by name.
+    #[schema(min_length = 1, max_length = 200)]
+    pub invitation: Option<String>,
+}
+
+/// Refuses an invitation code that cannot be one (the length alone: any other code is
+/// simply not found).
+pub(crate) fn check_invitation_code(code: &Option<String>) -> ApiResult<()> {
+    match code {
+        Some(c) if c.is_empty() || c.len() > 200 => Err(ApiError::bad_request(
+            "invalid_invitation",
+            "An invitation code is 1 to 200 characters, as it was given.",
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Refuses a client seed that is not 1–64 of `A–Z a–z 0–9 _ . -`.
-fn check_client_seed(seed: &Option<String>) -> ApiResult<()> {
+pub(crate) fn check_client_seed(seed: &Option<String>) -> ApiResult<()> {
     match seed {
         Some(s) if !baumeister_domain::fairness::valid_client_seed(s) => {
             Err(ApiError::bad_request(
@@ -78,12 +99,79 @@ pub struct LobbyQuery {
     pub mine: Option<bool>,
     /// Only games waiting for the caller's command (needs a token).
     pub my_turn: Option<bool>,
+    /// Only games with at least this many free seats.
+    #[param(minimum = 1, maximum = 255)]
+    pub free_seats_min: Option<i64>,
+    /// Only games whose turn clock gives at most this many minutes per move (games without a
+    /// turn clock are not listed).
+    #[param(minimum = 1)]
+    pub move_minutes_max: Option<i64>,
+    /// Only games whose turn clock gives at least this many minutes per move, or that have no
+    /// turn clock (no limit at all).
+    #[param(minimum = 1)]
+    pub move_minutes_min: Option<i64>,
     /// Page size, 1–100 (default 20); a larger one is refused (400 `invalid_query`), not cut.
     #[param(minimum = 1, maximum = 100, default = 20)]
     pub limit: Option<i64>,
     /// How many games to skip (default 0).
     #[param(minimum = 0, default = 0)]
     pub offset: Option<i64>,
+}
+
+/// The lobby's filter on options (read from the query string by hand: it repeats).
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct OptionFilter {
+    /// Only games whose options hold this value: `name:value`, repeated for several (all must
+    /// hold). The value is read as JSON when it is JSON (`points:10`, `fast:true`,
+    /// `variant:"x"`), else as a string (`variant:classic`). At most 10, each name once.
+    #[param(style = Form, explode, example = json!(["move_minutes:60"]))]
+    pub option: Option<Vec<String>>,
+}
+
+/// At most this many `option` filters.
+const OPTION_FILTERS: usize = 10;
+
+/// The `option` filters as the JSON object the game's options must contain.
+fn option_filter(raw: &[(String, String)]) -> ApiResult<Option<Value>> {
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    let refuse = |detail: String| ApiError::bad_request("invalid_query", detail);
+    if raw.len() > OPTION_FILTERS {
+        return Err(refuse(format!(
+            "At most {OPTION_FILTERS} `option` filters."
+        )));
+    }
+    let mut wanted = serde_json::Map::new();
+    for (_, filter) in raw {
+        let Some((name, value)) = filter.split_once(':') else {
+            return Err(refuse(format!(
+                "`option` is `name:value`, not `{}`.",
+                filter.escape_debug()
+            )));
+        };
+        if name.is_empty() || name.len() > 64 || value.len() > 200 || filter.contains('\0') {
+            return Err(refuse(
+                "An `option` filter's name is 1 to 64 characters, its value at most 200.".into(),
+            ));
+        }
+        let value: Value = serde_json::from_str(value).unwrap_or_else(|_| Value::from(value));
+        // PostgreSQL's jsonb holds no NUL character: refused here, not failed there.
+        if value.to_string().contains("\\u0000") {
+            return Err(refuse(
+                "An `option` filter may not hold NUL characters.".into(),
+            ));
+        }
+        if wanted.insert(name.to_string(), value).is_some() {
+            return Err(refuse(format!(
+                "`option` names `{}` twice.",
+                name.escape_debug()
+            )));
+        }
+    }
+    Ok(Some(Value::Object(wanted)))
 }
 
 /// Poll cheaply: send the `ETag` of the last answer.
@@ -138,6 +226,7 @@ pub async fn create(
             &options,
             account.id,
             body.client_seed.as_deref(),
+            body.visibility,
         )
         .await?;
     tracing::info!(game = summary.id, kind = %summary.kind, "created");
@@ -146,9 +235,12 @@ pub async fn create(
         .json(summary))
 }
 
-/// The lobby, newest first.
+/// The lobby, newest first. Private games are listed only to those who may watch them (their
+/// players, the accounts invited by name, auditors). With `status=open`, the filters find a
+/// game to join: `kind`, `free_seats_min`, `option=name:value` and the turn clock's
+/// `move_minutes_min`/`move_minutes_max`.
 #[utoipa::path(get, path = "/v1/games", tag = "games",
-    params(LobbyQuery),
+    params(LobbyQuery, OptionFilter),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of games", body = GamePage),
@@ -158,9 +250,33 @@ pub async fn create(
 pub async fn lobby(
     state: web::Data<AppState>,
     caller: Caller,
-    query: web::Query<LobbyQuery>,
+    req: HttpRequest,
 ) -> ApiResult<HttpResponse> {
-    let q = query.into_inner();
+    // `option` repeats, which the query's struct cannot hold: it is read apart.
+    let (options, rest): (Vec<&str>, Vec<&str>) = req
+        .query_string()
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .partition(|p| p.split('=').next() == Some("option"));
+    let bad = |e: actix_web::error::QueryPayloadError| {
+        ApiError::bad_request("invalid_query", e.to_string())
+    };
+    let q = web::Query::<LobbyQuery>::from_query(&rest.join("&"))
+        .map_err(bad)?
+        .into_inner();
+    let options = web::Query::<Vec<(String, String)>>::from_query(&options.join("&"))
+        .map_err(bad)?
+        .into_inner();
+    let options = option_filter(&options)?;
+    if q.free_seats_min.is_some_and(|n| !(1..=255).contains(&n))
+        || q.move_minutes_max.is_some_and(|n| n < 1)
+        || q.move_minutes_min.is_some_and(|n| n < 1)
+    {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "`free_seats_min` is 1 to 255; `move_minutes_min` and `move_minutes_max` are 1 or more.",
+        ));
+    }
     let limit = q.limit.unwrap_or(20);
     if !(1..=100).contains(&limit) {
         return Err(ApiError::bad_request(
@@ -197,6 +313,11 @@ pub async fn lobby(
         } else {
             None
         },
+        reader: Some(caller.reader()),
+        free_seats_min: q.free_seats_min,
+        options,
+        move_minutes_max: q.move_minutes_max,
+        move_minutes_min: q.move_minutes_min,
         limit: limit + 1,
         offset,
     };
@@ -210,16 +331,19 @@ pub async fn lobby(
     Ok(HttpResponse::Ok().json(GamePage { games, next_offset }))
 }
 
-/// Take a free seat. The game starts when the last seat is taken.
+/// Take a free seat. The game starts when the last seat is taken. A private game is joined
+/// with an invitation: a link's code as `invitation`, or your own invitation by name (this
+/// accepts it, as `POST /v1/me/invitations/{id}/accept` does).
 #[utoipa::path(post, path = "/v1/games/{id}/join", tag = "games",
     params(("id" = i64, Path, description = "The game")),
-    request_body(content = Option<JoinGame>, description = "Optional: your client seed."),
+    request_body(content = Option<JoinGame>, description = "Optional: your client seed, an invitation link's code."),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummary),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed body, bad client seed (`invalid_client_seed`) or invitation code (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "A private game you may see but hold no invitation to (`invitation_required`), a code that is not one of its links (`invitation_invalid`), an expired (`invitation_expired`), revoked (`invitation_revoked`) or used-up (`invitation_used_up`) link", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game (a private game you may not see, with no valid code, is not there for you)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -234,10 +358,17 @@ pub async fn join(
     let account = caller.require()?;
     let body: JoinGame = body::optional_json(&req, body, BODY_LIMIT).await?;
     check_client_seed(&body.client_seed)?;
+    check_invitation_code(&body.invitation)?;
     state.limits.write(account.id)?;
+    let reader = Caller(Some(account)).reader();
     let summary = state
         .store
-        .join(id.into_inner(), account.id, body.client_seed.as_deref())
+        .join_with(
+            id.into_inner(),
+            reader,
+            body.client_seed.as_deref(),
+            body.invitation.as_deref(),
+        )
         .await?;
     Ok(HttpResponse::Ok().json(summary))
 }

@@ -377,17 +377,19 @@ impl GameStream {
 ///
 /// Messages: `event: game` with `data` the game as `GET /v1/me/games` lists it (`MyGame`;
 /// `your_turn` says whether it now waits for you), whenever one of your games changes (a
-/// command, a seat taken, a deadline); `event: resync` (data `{}`) when notices may have been
-/// missed (read `GET /v1/me/games` again); `event: chat` with `data` a `ChatMessage`, for each
-/// message at the `table` of a game you sit at (not the spectators' channel, not from authors
-/// you muted; again with `removed: true` when an operator removes it); keep-alive comments as
-/// on the game stream; `event: error` and the end when the token stops being valid. Subscribe
-/// first, then read `GET /v1/me/games`, to miss nothing.
+/// command, a seat taken, a deadline); `event: invitation` with `data` a `MyInvitation` (as
+/// `GET /v1/me/invitations` lists it) when a player invites you to a game by name; `event:
+/// chat` with `data` a `ChatMessage`, for each message at the `table` of a game you sit at
+/// (not the spectators' channel, not from authors you muted; again with `removed: true` when
+/// an operator removes it); `event: resync` (data `{}`) when notices may have been missed
+/// (read `GET /v1/me/games` and `GET /v1/me/invitations` again); keep-alive comments as on the
+/// game stream; `event: error` and the end when the token stops being valid. Subscribe first,
+/// then read `GET /v1/me/games`, to miss nothing.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "live",
     params(StreamQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`, of `chat` messages a `ChatMessage`", content_type = "text/event-stream", body = StreamMessage),
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`, of `invitation` messages a `MyInvitation`, of `chat` messages a `ChatMessage`", content_type = "text/event-stream", body = StreamMessage),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until trying again"))),
@@ -438,6 +440,19 @@ pub async fn my_stream(
                                     Ok(None) => {}
                                     Err(e) => {
                                         tracing::warn!(error = %e, "reading a chat message for a stream failed");
+                                        send(sse::message("resync", None, &json!({}))).await?;
+                                    }
+                                }
+                            }
+                            Ok(AccountNotice::Invitation(id)) => {
+                                match state.store.my_invitation(account, id).await {
+                                    Ok(Some(invitation)) => {
+                                        send(sse::message("invitation", None, &invitation)).await?;
+                                    }
+                                    // Answered, revoked or expired meanwhile: nothing to tell.
+                                    Ok(None) => {}
+                                    Err(e) => {
+                                        tracing::warn!(error = %e, "reading an invitation for a stream failed");
                                         send(sse::message("resync", None, &json!({}))).await?;
                                     }
                                 }

@@ -161,7 +161,7 @@ pub async fn create_webhook(
     if kinds.is_empty() {
         return Err(ApiError::bad_request(
             "invalid_webhook",
-            "Name at least one of the kinds `your_turn`, `game_started`, `game_finished`, `deadline_soon`.",
+            "Name at least one of the kinds `your_turn`, `game_started`, `game_finished`, `deadline_soon`, `invitation`.",
         ));
     }
     let (webhook, secret) = state.store.create_webhook(account.id, url, &kinds).await?;

@@ -2,6 +2,7 @@ pub mod accounts;
 pub mod chat;
 pub mod games;
 pub mod health;
+pub mod invitations;
 pub mod kinds;
 pub mod live;
 pub mod me;

@@ -422,11 +422,11 @@ pub async fn replay(
     ))]
 pub async fn audit(
     state: web::Data<AppState>,
-    _caller: Caller,
+    caller: Caller,
     client: ClientAddress,
     id: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
     state.limits.expensive_read(&client)?;
-    let report = state.store.audit(id.into_inner()).await?;
+    let report = state.store.audit(id.into_inner(), caller.reader()).await?;
     Ok(HttpResponse::Ok().json(report))
 }

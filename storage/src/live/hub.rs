@@ -43,6 +43,44 @@ impl Notice {
     }
 }
 
+/// An account was invited to a game: `invitation:<account>:<invitation>:<queued>` on the same
+/// channel (a game's notice starts with a digit), queued counting its webhook deliveries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Invited {
+    pub account_id: i64,
+    pub invitation_id: i64,
+    pub queued: i64,
+}
+
+/// What the channel carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heard {
+    Game(Notice),
+    Invited(Invited),
+}
+
+const INVITED: &str = "invitation:";
+
+impl Heard {
+    pub fn parse(payload: &str) -> Option<Heard> {
+        let Some(rest) = payload.strip_prefix(INVITED) else {
+            return Notice::parse(payload).map(Heard::Game);
+        };
+        let mut parts = rest.split(':');
+        let invited = Invited {
+            account_id: parts.next()?.parse().ok()?,
+            invitation_id: parts.next()?.parse().ok()?,
+            queued: parts.next()?.parse().ok()?,
+        };
+        parts.next().is_none().then_some(Heard::Invited(invited))
+    }
+}
+
+/// The payload of an [`Invited`] notice.
+pub(crate) fn invitation_payload(account: i64, invitation: i64, queued: i64) -> String {
+    format!("{INVITED}{account}:{invitation}:{queued}")
+}
+
 /// What an account's subscriber is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AccountNotice {
@@ -50,6 +88,8 @@ pub enum AccountNotice {
     Game(i64),
     /// A message at the table of a game the account sits at (or its removal).
     Chat(ChatNotice),
+    /// The account was invited (this invitation's id).
+    Invitation(i64),
     /// Notices may have been missed: read everything again.
     Resync,
 }
@@ -188,6 +228,13 @@ impl Hub {
         }
     }
 
+    /// Tells the account's subscribers of a new invitation.
+    pub fn invited(&self, account: i64, invitation: i64) {
+        if let Some(sender) = self.accounts.lock().unwrap().get(&account) {
+            let _ = sender.send(AccountNotice::Invitation(invitation));
+        }
+    }
+
     /// Wakes everybody: notices may have been missed.
     pub fn resync(&self) {
         for sender in self.games.lock().unwrap().values() {
@@ -206,7 +253,7 @@ impl Hub {
 /// calls `reconnected`.
 pub(crate) async fn listen(
     config: tokio_postgres::Config,
-    deliver: impl Fn(Notice) + Send + Sync,
+    deliver: impl Fn(Heard) + Send + Sync,
     deliver_chat: impl Fn(ChatNotice) + Send + Sync,
     reconnected: impl Fn(),
 ) {
@@ -248,7 +295,7 @@ pub(crate) async fn listen(
                                 }
                                 continue;
                             }
-                            match Notice::parse(&payload) {
+                            match Heard::parse(&payload) {
                                 Some(notice) => deliver(notice),
                                 None => tracing::warn!(%payload, "an unreadable live notice"),
                             }
@@ -267,7 +314,7 @@ pub(crate) async fn listen(
 
 #[cfg(test)]
 mod tests {
-    use super::Notice;
+    use super::{invitation_payload, Heard, Invited, Notice};
 
     #[test]
     fn a_notice_names_the_game_its_version_and_what_it_queued() {
@@ -284,6 +331,28 @@ mod tests {
         );
         for bad in ["", "42", "x:1", "42:1:y", "42:1:2:3"] {
             assert_eq!(Notice::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn an_invitation_notice_names_the_account_the_invitation_and_what_it_queued() {
+        let payload = invitation_payload(7, 9, 1);
+        assert_eq!(
+            Heard::parse(&payload),
+            Some(Heard::Invited(Invited {
+                account_id: 7,
+                invitation_id: 9,
+                queued: 1
+            }))
+        );
+        assert!(matches!(Heard::parse("42:17:2"), Some(Heard::Game(_))));
+        for bad in [
+            "invitation:",
+            "invitation:7:9",
+            "invitation:7:9:1:2",
+            "invitation:x:9:1",
+        ] {
+            assert_eq!(Heard::parse(bad), None, "{bad:?}");
         }
     }
 }

@@ -26,7 +26,17 @@ impl Store {
         let store = self.clone();
         hub::listen(
             config,
-            move |notice| {
+            move |heard| {
+                let notice = match heard {
+                    hub::Heard::Game(notice) => notice,
+                    hub::Heard::Invited(invited) => {
+                        if invited.queued > 0 {
+                            store.hub.outbox.notify_one();
+                        }
+                        store.hub.invited(invited.account_id, invited.invitation_id);
+                        return;
+                    }
+                };
                 store.hub.game_changed(notice.game_id);
                 if notice.queued > 0 {
                     store.hub.outbox.notify_one();

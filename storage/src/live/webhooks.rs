@@ -19,6 +19,9 @@ pub enum WebhookKind {
     GameFinished,
     /// The turn clock of a game waiting for the account's seat runs out soon.
     DeadlineSoon,
+    /// A player invited the account to a game (the body's `invitation` is as
+    /// `GET /v1/me/invitations` lists it).
+    Invitation,
 }
 
 impl WebhookKind {
@@ -28,6 +31,7 @@ impl WebhookKind {
             WebhookKind::GameStarted => "game_started",
             WebhookKind::GameFinished => "game_finished",
             WebhookKind::DeadlineSoon => "deadline_soon",
+            WebhookKind::Invitation => "invitation",
         }
     }
 
@@ -37,6 +41,7 @@ impl WebhookKind {
             WebhookKind::GameStarted,
             WebhookKind::GameFinished,
             WebhookKind::DeadlineSoon,
+            WebhookKind::Invitation,
         ]
         .into_iter()
         .find(|k| k.as_str() == s)

@@ -1,0 +1,263 @@
+//! Invitations to a game: by account name or as a link, listed, revoked; and the caller's own,
+//! accepted or declined. They stand beside the game (see `baumeister_storage`'s
+//! `invitations.rs`): nothing of them enters its log, chain, replay, audit or export.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::{
+    GameSummary, Invitation, Invitee, MyInvitation, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::Caller;
+use crate::body::{self, BODY_LIMIT};
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::games::check_client_seed;
+use crate::routes::play::COMMAND_LIMIT;
+use crate::AppState;
+
+/// An invitation to create: a player by name, or a link.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewInvitation {
+    /// The account to invite, by name (not with `link`).
+    #[schema(example = "bea")]
+    pub player: Option<String>,
+    /// `true`: a link instead, whose code anybody you give it to joins with (not with `player`).
+    pub link: Option<bool>,
+    /// How long the invitation holds: 1 to 720 hours (30 days); default 168 (a week).
+    #[schema(minimum = 1, maximum = 720, default = 168)]
+    pub expires_in_hours: Option<i64>,
+    /// A link only: how many seats it may fill, 1 to 254; absent: until the game is full.
+    #[schema(minimum = 1, maximum = 254)]
+    pub max_uses: Option<i32>,
+}
+
+/// A new invitation; a link's code is shown this once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedInvitation {
+    pub invitation: Invitation,
+    /// A link's code (48 hexadecimal digits): join with `POST /v1/games/{id}/join
+    /// {"invitation": code}`. The server keeps only its SHA-256; it is never shown again.
+    pub code: Option<String>,
+}
+
+/// A game's invitations, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvitationList {
+    pub invitations: Vec<Invitation>,
+}
+
+/// The caller's pending invitations to open games, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyInvitationList {
+    pub invitations: Vec<MyInvitation>,
+}
+
+/// Accepting an invitation (the body is optional).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AcceptInvitation {
+    /// Your own entropy for the game's randomness (docs/fairness.md): 1–64 of `A–Z a–z 0–9 _ . -`.
+    /// Absent: the server picks one. Everybody sees it.
+    #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
+    pub client_seed: Option<String>,
+}
+
+fn invalid(detail: &str) -> ApiError {
+    ApiError::bad_request("invalid_invitation", detail)
+}
+
+/// Invite a player by name, or create a link. Any seated player may, while the game is open;
+/// it may be open or private (an open game's invitation is a notice: anybody joins it anyway).
+/// The player invited is told on `/v1/me/stream` (`event: invitation`) and by their
+/// `invitation` webhooks; a private game is then theirs to watch until they answer.
+#[utoipa::path(post, operation_id = "create_invitation", path = "/v1/games/{id}/invitations", tag = "games",
+    params(("id" = i64, Path, description = "The game")),
+    request_body = NewInvitation,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Invited; a link's code is in `code`, shown this once", body = CreatedInvitation),
+        (status = 400, description = "Malformed, neither or both of `player` and `link`, or an expiry or cap out of range (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game (`game_not_found`) or no account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is not open (`game_not_open`), the player already sits at it (`already_seated`) or holds a pending invitation to it (`already_invited`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn create(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let body: NewInvitation = body::json(&req, body, BODY_LIMIT).await?;
+    let invitee = match (body.player, body.link) {
+        (Some(player), None | Some(false)) => {
+            if body.max_uses.is_some() {
+                return Err(invalid("`max_uses` is for links."));
+            }
+            if player.is_empty() || player.len() > 64 {
+                return Err(invalid("`player` is an account's name."));
+            }
+            Invitee::Player(player)
+        }
+        (None, Some(true)) => {
+            if body.max_uses.is_some_and(|m| !(1..=254).contains(&m)) {
+                return Err(invalid("`max_uses` is 1 to 254."));
+            }
+            Invitee::Link {
+                max_uses: body.max_uses,
+            }
+        }
+        _ => {
+            return Err(invalid(
+                "Name a `player` to invite, or ask for a `link` (`\"link\": true`), not both.",
+            ))
+        }
+    };
+    let hours = body.expires_in_hours.unwrap_or(DEFAULT_EXPIRY_HOURS);
+    if !(1..=MAX_EXPIRY_HOURS).contains(&hours) {
+        return Err(invalid(&format!(
+            "`expires_in_hours` is 1 to {MAX_EXPIRY_HOURS}."
+        )));
+    }
+    state.limits.write(account.id)?;
+    let (invitation, code) = state
+        .store
+        .invite(id.into_inner(), account.id, &invitee, hours)
+        .await?;
+    Ok(HttpResponse::Created().json(CreatedInvitation { invitation, code }))
+}
+
+/// The game's invitations, newest first (never a link's code): for its seated players.
+#[utoipa::path(get, operation_id = "list_invitations", path = "/v1/games/{id}/invitations", tag = "games",
+    params(("id" = i64, Path, description = "The game")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The invitations", body = InvitationList),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn list(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let reader = Caller(Some(caller.require()?)).reader();
+    let invitations = state
+        .store
+        .game_invitations(id.into_inner(), reader)
+        .await?;
+    Ok(HttpResponse::Ok().json(InvitationList { invitations }))
+}
+
+/// Revoke a pending invitation or a link (any seated player): it stops working at once.
+#[utoipa::path(delete, operation_id = "revoke_invitation", path = "/v1/games/{id}/invitations/{invitation_id}", tag = "games",
+    params(("id" = i64, Path, description = "The game"),
+           ("invitation_id" = i64, Path, description = "The invitation")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game (`game_not_found`) or invitation (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Already accepted, declined or revoked (`invitation_not_pending`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn revoke(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<(i64, i64)>,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    state.limits.write(account.id)?;
+    let (game_id, invitation_id) = path.into_inner();
+    let reader = Caller(Some(account)).reader();
+    state
+        .store
+        .revoke_invitation(game_id, reader, invitation_id)
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The caller's pending invitations by name to games still open, newest first, each with its
+/// game. Subscribe to `/v1/me/stream` to hear of new ones.
+#[utoipa::path(get, operation_id = "my_invitations", path = "/v1/me/invitations", tag = "live",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's invitations", body = MyInvitationList),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let invitations = state.store.my_invitations(account.id).await?;
+    Ok(HttpResponse::Ok().json(MyInvitationList { invitations }))
+}
+
+/// Accept an invitation: take a free seat exactly as `POST /v1/games/{id}/join` does (the game
+/// starts when the last seat is taken).
+#[utoipa::path(post, operation_id = "accept_invitation", path = "/v1/me/invitations/{id}/accept", tag = "live",
+    params(("id" = i64, Path, description = "The invitation")),
+    request_body(content = Option<AcceptInvitation>, description = "Optional: your client seed."),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Seated", body = GameSummary),
+        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The invitation has expired (`invitation_expired`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such invitation of yours (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Already answered or revoked (`invitation_not_pending`), already seated (`already_seated`) or the game is no longer open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn accept(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let body: AcceptInvitation = body::optional_json(&req, body, BODY_LIMIT).await?;
+    check_client_seed(&body.client_seed)?;
+    state.limits.write(account.id)?;
+    let reader = Caller(Some(account)).reader();
+    let summary = state
+        .store
+        .accept_invitation(reader, id.into_inner(), body.client_seed.as_deref())
+        .await?;
+    Ok(HttpResponse::Ok().json(summary))
+}
+
+/// Decline an invitation: a private game is no longer yours to see.
+#[utoipa::path(post, operation_id = "decline_invitation", path = "/v1/me/invitations/{id}/decline", tag = "live",
+    params(("id" = i64, Path, description = "The invitation")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Declined"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The invitation has expired (`invitation_expired`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such invitation of yours (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Already answered or revoked (`invitation_not_pending`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn decline(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    state.limits.write(account.id)?;
+    state
+        .store
+        .decline_invitation(account.id, id.into_inner())
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
