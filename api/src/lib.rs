@@ -162,6 +162,24 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/v1/games/import", "POST").route(web::post().to(trust::import)))
         .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
         .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
+        .service(
+            resource("/v1/games/{id}/rematch", "GET, POST")
+                .route(web::get().to(rematch::show))
+                .route(web::post().to(rematch::propose)),
+        )
+        .service(
+            resource("/v1/games/{id}/rematch/accept", "POST")
+                .route(web::post().to(rematch::accept)),
+        )
+        .service(
+            resource("/v1/games/{id}/rematch/decline", "POST")
+                .route(web::post().to(rematch::decline)),
+        )
+        .service(resource("/v1/players/{name}", "GET").route(web::get().to(players::profile)))
+        .service(
+            resource("/v1/kinds/{kind}/leaderboard", "GET")
+                .route(web::get().to(players::leaderboard)),
+        )
         .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
         .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
         .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))

@@ -10,7 +10,9 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust, vacation};
+use crate::routes::{
+    accounts, chat, games, health, kinds, live, me, play, players, rematch, trust, vacation,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -25,6 +27,8 @@ use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust,
         vacation::show, vacation::set, vacation::end,
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show,
+        rematch::propose, rematch::show, rematch::accept, rematch::decline,
+        players::profile, players::leaderboard,
         play::moves, play::command, play::events, play::replay, play::audit,
         live::game_stream, live::my_stream, me::my_games,
         chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
@@ -32,12 +36,13 @@ use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust,
         trust::keys, trust::export, trust::import,
         health::healthz,
     ),
-    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage)),
+    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::Rematch)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering, logging in, vacations"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
+        (name = "players", description = "Players' profiles and the kinds' leaderboards: Glicko-2 ratings per kind, updated when a rated game finishes"),
         (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks"),
         (name = "chat", description = "Chat at the table: each game's players' channel (`table`) and spectators' channel (`spectators`), a side channel never part of the game (not in its events, replay, export or audit); mutes"),
         (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),

@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{Result, StoreError};
-use crate::lobby::{summary_from_row, SUMMARY_COLUMNS};
+use crate::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH};
 use crate::snapshot::read_log;
 use crate::snapshots::fold_keeping;
 use crate::trust::SignedHead;
@@ -146,12 +146,12 @@ impl Store {
         };
         let mut row = read().await?;
         // One query in the common case; a second only when a deadline had to be applied.
-        if self.settle(game_id, row.get(13)).await? {
+        if self.settle(game_id, row.get(SUMMARY_WIDTH + 1)).await? {
             row = read().await?;
         }
         let summary = summary_from_row(&row, self.now_ms())?;
-        let your_seat = row.get::<_, Option<i16>>(12).map(|s| s as u8);
-        let hash: Option<Vec<u8>> = row.get(14);
+        let your_seat = row.get::<_, Option<i16>>(SUMMARY_WIDTH).map(|s| s as u8);
+        let hash: Option<Vec<u8>> = row.get(SUMMARY_WIDTH + 2);
         let hash = hash.as_deref().unwrap_or(&GENESIS);
         // Before the set-up the keys are not final (seats are still being taken); after it they
         // are remembered, so this costs no query in the common case.

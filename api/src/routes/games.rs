@@ -40,6 +40,11 @@ pub struct NewGame {
     /// Absent: the server picks one. Everybody sees it.
     #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
     pub client_seed: Option<String>,
+    /// Whether the game counts for its players' ratings once finished (default `true`). Beside
+    /// the kind's options: every kind takes it.
+    #[serde(default)]
+    #[schema(default = true)]
+    pub rated: Option<bool>,
 }
 
 /// Taking a seat (the body is optional).
@@ -136,6 +141,7 @@ pub async fn create(
             &body.kind,
             body.seats,
             &options,
+            body.rated.unwrap_or(true),
             account.id,
             body.client_seed.as_deref(),
         )
