@@ -164,18 +164,20 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
         .service(
             resource("/v1/games/{id}/rematch", "GET, POST")
-                .route(web::get().to(rematch::show))
-                .route(web::post().to(rematch::propose)),
+                .route(web::get().to(rematch::show_rematch))
+                .route(web::post().to(rematch::propose_rematch)),
         )
         .service(
             resource("/v1/games/{id}/rematch/accept", "POST")
-                .route(web::post().to(rematch::accept)),
+                .route(web::post().to(rematch::accept_rematch)),
         )
         .service(
             resource("/v1/games/{id}/rematch/decline", "POST")
-                .route(web::post().to(rematch::decline)),
+                .route(web::post().to(rematch::decline_rematch)),
         )
-        .service(resource("/v1/players/{name}", "GET").route(web::get().to(players::profile)))
+        .service(
+            resource("/v1/players/{name}", "GET").route(web::get().to(players::player_profile)),
+        )
         .service(
             resource("/v1/kinds/{kind}/leaderboard", "GET")
                 .route(web::get().to(players::leaderboard)),

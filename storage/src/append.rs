@@ -273,3 +273,19 @@ impl Store {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{APPEND, APPEND_RATED};
+
+    /// The common path's statement knows nothing of ratings; only a finishing append of a rated
+    /// game runs the longer one, which is the same statement plus the ratings.
+    #[test]
+    fn the_common_append_has_no_ratings_and_the_rated_one_only_adds_them() {
+        assert!(!APPEND.contains("rate"));
+        let (ctes, select) = APPEND.split_once("\nSELECT cmd.id").unwrap();
+        assert!(APPEND_RATED.starts_with(ctes));
+        assert!(APPEND_RATED.contains("rate_game($1, prev.kind, $22::jsonb)"));
+        assert!(APPEND_RATED.ends_with(&format!("{select}, rated")));
+    }
+}

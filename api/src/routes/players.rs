@@ -19,7 +19,7 @@ use crate::AppState;
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn profile(
+pub async fn player_profile(
     state: web::Data<AppState>,
     name: web::Path<String>,
 ) -> ApiResult<HttpResponse> {

@@ -56,7 +56,7 @@ async fn seed(req: &HttpRequest, body: web::Payload) -> ApiResult<Option<String>
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
-pub async fn propose(
+pub async fn propose_rematch(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
@@ -82,7 +82,10 @@ pub async fn propose(
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (`game_not_found`), or no proposal yet (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn show(state: web::Data<AppState>, id: web::Path<i64>) -> ApiResult<HttpResponse> {
+pub async fn show_rematch(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
     let id = id.into_inner();
     match state.store.rematch(id).await {
         Ok(rematch) => Ok(HttpResponse::Ok().json(rematch)),
@@ -127,7 +130,7 @@ async fn answer(
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
-pub async fn accept(
+pub async fn accept_rematch(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
@@ -152,7 +155,7 @@ pub async fn accept(
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
-pub async fn decline(
+pub async fn decline_rematch(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
