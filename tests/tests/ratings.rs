@@ -349,3 +349,54 @@ async fn the_leaderboard_orders_by_rating_and_pages() {
     assert_eq!((r.status, r.code()), (404, "kind_not_found"), "{}", r.body);
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn a_game_the_turn_clock_ended_alone_is_rated_and_a_stale_rating_is_refused() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s
+        .game("space-builder", json!({"move_minutes": 1}), &tokens)
+        .await;
+    let mut summary = Value::Null;
+    for _ in 0..500 {
+        s.store.advance_clock(60_000);
+        s.store.sweep_once().await.unwrap();
+        summary = s.get(&format!("/v1/games/{id}"), None).await.body;
+        if summary["status"] == "finished" {
+            break;
+        }
+    }
+    assert_eq!(summary["status"], "finished", "the clock alone ends it");
+    // Nobody played a move, and the vanished players' result counts all the same.
+    assert_eq!(stored(&s).await, [(id, "finished".into(), true, 2)]);
+    let expected = rate_game(&[Rating::NEW; 2], &places(&status_of(&summary), 2));
+    let profile = s.get("/v1/players/bea", None).await.body;
+    close(
+        &rating_of(&profile, "space-builder").unwrap()["rating"],
+        expected[1].rating,
+    );
+
+    // The guard of concurrent finishes: `rate_game` refuses changes computed from a rating
+    // that has moved since (its count of rated games), with a serialization failure, on which
+    // the command is decided again.
+    let db = s.db().await;
+    let ada: i64 = db
+        .query_one("SELECT id FROM accounts WHERE name = 'ada'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    let stale = json!([{"account_id": ada, "seat": 0, "place": 1, "games": 0,
+        "rating_before": 1500.0, "deviation_before": 350.0, "volatility_before": 0.06,
+        "rating": 1600.0, "deviation": 300.0, "volatility": 0.06}]);
+    let e = db
+        .query_one("SELECT rate_game($1, 'space-builder', $2)", &[&id, &stale])
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e.code(),
+        Some(&tokio_postgres::error::SqlState::T_R_SERIALIZATION_FAILURE),
+        "{e}"
+    );
+    assert_eq!(stored(&s).await, [(id, "finished".into(), true, 2)]);
+    s.finish().await;
+}
