@@ -230,6 +230,13 @@ impl From<StoreError> for ApiError {
             StoreError::ChatMessageAlreadyRemoved(_) => {
                 ApiError::new(S::CONFLICT, "chat_message_removed", detail)
             }
+            StoreError::GameNotFinished => ApiError::new(S::CONFLICT, "game_not_finished", detail),
+            StoreError::RematchExists => ApiError::new(S::CONFLICT, "rematch_exists", detail),
+            StoreError::NoRematch(_) => ApiError::new(S::NOT_FOUND, "no_rematch", detail),
+            StoreError::RematchNotOpen(_) => ApiError::new(S::CONFLICT, "rematch_not_open", detail),
+            StoreError::RematchAlreadyAnswered => {
+                ApiError::new(S::CONFLICT, "rematch_already_answered", detail)
+            }
             StoreError::Pool(_) | StoreError::Unavailable(_) => {
                 static UNAVAILABLE: crate::throttle::Throttle = crate::throttle::Throttle::new();
                 if let Some(left_out) = UNAVAILABLE.allow() {

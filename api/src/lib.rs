@@ -180,6 +180,26 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             resource("/v1/me/invitations/{id}/decline", "POST")
                 .route(web::post().to(invitations::decline)),
         )
+        .service(
+            resource("/v1/games/{id}/rematch", "GET, POST")
+                .route(web::get().to(rematch::show_rematch))
+                .route(web::post().to(rematch::propose_rematch)),
+        )
+        .service(
+            resource("/v1/games/{id}/rematch/accept", "POST")
+                .route(web::post().to(rematch::accept_rematch)),
+        )
+        .service(
+            resource("/v1/games/{id}/rematch/decline", "POST")
+                .route(web::post().to(rematch::decline_rematch)),
+        )
+        .service(
+            resource("/v1/players/{name}", "GET").route(web::get().to(players::player_profile)),
+        )
+        .service(
+            resource("/v1/kinds/{kind}/leaderboard", "GET")
+                .route(web::get().to(players::leaderboard)),
+        )
         .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
         .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
         .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))

@@ -11,7 +11,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
 use crate::routes::{
-    accounts, chat, games, health, invitations, kinds, live, me, play, trust, vacation,
+    accounts, chat, games, health, invitations, kinds, live, me, play, players, rematch, trust,
+    vacation,
 };
 
 #[derive(OpenApi)]
@@ -29,6 +30,8 @@ use crate::routes::{
         games::create, games::lobby, games::join, games::show,
         invitations::create, invitations::list, invitations::revoke,
         invitations::mine, invitations::accept, invitations::decline,
+        rematch::propose_rematch, rematch::show_rematch, rematch::accept_rematch, rematch::decline_rematch,
+        players::player_profile, players::leaderboard,
         play::moves, play::command, play::events, play::replay, play::audit,
         live::game_stream, live::my_stream, me::my_games,
         chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
@@ -36,12 +39,13 @@ use crate::routes::{
         trust::keys, trust::export, trust::import,
         health::healthz,
     ),
-    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation)),
+    components(schemas(Problem, baumeister_storage::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation, baumeister_storage::Rematch)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering, logging in, vacations"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
+        (name = "players", description = "Players' profiles and the kinds' leaderboards: Glicko-2 ratings per kind, updated when a rated game finishes"),
         (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks"),
         (name = "chat", description = "Chat at the table: each game's players' channel (`table`) and spectators' channel (`spectators`), a side channel never part of the game (not in its events, replay, export or audit); mutes"),
         (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),

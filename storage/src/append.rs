@@ -135,7 +135,10 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
 /// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
 /// statement's starting snapshot), so a crash after the commit loses none.
-const APPEND: &str = "WITH prev AS (SELECT kind, to_act AS waited FROM games WHERE id = $1),
+macro_rules! append_statement {
+    ($rating_cte:literal, $rating_from:literal) => {
+        concat!(
+            "WITH prev AS (SELECT kind, to_act AS waited FROM games WHERE id = $1),
   upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
            updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
@@ -167,9 +170,26 @@ const APPEND: &str = "WITH prev AS (SELECT kind, to_act AS waited FROM games WHE
                                           'to_act', to_jsonb($4::smallint[]), 'finished', $19::boolean)),
            $6::bigint
     FROM fired f JOIN webhooks w ON w.account_id = f.account_id AND f.kind = ANY (w.kinds), prev
-    RETURNING 1)
+    RETURNING 1)",
+            $rating_cte,
+            "
 SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':' || (SELECT count(*) FROM queued))
-FROM cmd";
+FROM cmd",
+            $rating_from
+        )
+    };
+}
+
+const APPEND: &str = append_statement!("", "");
+
+/// The append of a command that finishes a rated game: [`APPEND`] and, only when its guard let
+/// it through, the players' new ratings (`rate_game`, `migrations/V15__ratings.sql`), in the
+/// same statement and so the same transaction. Every other append runs [`APPEND`] exactly as
+/// before: ratings cost nothing on the common path.
+const APPEND_RATED: &str = append_statement!(
+    ",\n  rated AS (SELECT rate_game($1, prev.kind, $22::jsonb) AS n FROM upd, prev)",
+    ", rated"
+);
 
 impl Store {
     /// Writes what `fold` produced, in one statement (see [`APPEND`]), on a plain connection
@@ -204,39 +224,68 @@ impl Store {
             hashes.push(hash.as_slice());
         }
         let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
-        let statement = client.prepare_cached(APPEND).await?;
-        let written = client
-            .query_opt(
-                &statement,
-                &[
-                    &game_id,
-                    &appended.aggregate.version,
-                    &lobby.status,
-                    &lobby.to_act,
-                    &lobby.progress,
-                    &command.now_ms,
-                    &base_version,
-                    &lobby.rule_deadline_ms,
-                    &command.account_id,
-                    &command.seat.map(i16::from),
-                    &command.idempotency_key,
-                    command.body,
-                    &(command.seed as i64),
-                    response,
-                    &versions,
-                    &types,
-                    &payloads,
-                    &hashes,
-                    &appended.status.finished,
-                    &rfc3339(command.now_ms),
-                    &CHANNEL,
-                ],
-            )
-            .await
-            .map_err(lost)?;
+        // Only a finishing append reads the players' ratings (one more statement before it).
+        let ratings = if appended.status.finished {
+            crate::rating::changes(client, game_id, &appended.status).await?
+        } else {
+            None
+        };
+        let statement = client
+            .prepare_cached(if ratings.is_some() {
+                APPEND_RATED
+            } else {
+                APPEND
+            })
+            .await?;
+        let seat = command.seat.map(i16::from);
+        let seed = command.seed as i64;
+        let created_at = rfc3339(command.now_ms);
+        let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![
+            &game_id,
+            &appended.aggregate.version,
+            &lobby.status,
+            &lobby.to_act,
+            &lobby.progress,
+            &command.now_ms,
+            &base_version,
+            &lobby.rule_deadline_ms,
+            &command.account_id,
+            &seat,
+            &command.idempotency_key,
+            command.body,
+            &seed,
+            response,
+            &versions,
+            &types,
+            &payloads,
+            &hashes,
+            &appended.status.finished,
+            &created_at,
+            &CHANNEL,
+        ];
+        if let Some(ratings) = &ratings {
+            params.push(ratings);
+        }
+        let written = client.query_opt(&statement, &params).await.map_err(lost)?;
         match written {
             Some(_) => Ok(()),
             None => Err(StoreError::Contention),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{APPEND, APPEND_RATED};
+
+    /// The common path's statement knows nothing of ratings; only a finishing append of a rated
+    /// game runs the longer one, which is the same statement plus the ratings.
+    #[test]
+    fn the_common_append_has_no_ratings_and_the_rated_one_only_adds_them() {
+        assert!(!APPEND.contains("rate"));
+        let (ctes, select) = APPEND.split_once("\nSELECT cmd.id").unwrap();
+        assert!(APPEND_RATED.starts_with(ctes));
+        assert!(APPEND_RATED.contains("rate_game($1, prev.kind, $22::jsonb)"));
+        assert!(APPEND_RATED.ends_with(&format!("{select}, rated")));
     }
 }

@@ -81,6 +81,16 @@ pub enum StoreError {
     AlreadyInvited(String),
     #[error("`{0}` already sits at this game")]
     InviteeSeated(String),
+    #[error("a rematch is proposed once the game has finished")]
+    GameNotFinished,
+    #[error("a rematch of this game is already proposed or being played")]
+    RematchExists,
+    #[error("nobody has proposed a rematch of game {0}")]
+    NoRematch(i64),
+    #[error("the rematch proposal is {0}: propose a new one")]
+    RematchNotOpen(String),
+    #[error("you have already answered this rematch proposal")]
+    RematchAlreadyAnswered,
     #[error("the game is too busy right now; try again")]
     Contention,
     #[error("database: {0}")]

@@ -59,8 +59,9 @@ impl Store {
         let tx = client.transaction().await?;
         let row = tx
             .query_one(
-                "INSERT INTO games (kind, options, seat_count, status, created_by)
-                 VALUES ($1, $2, $3, 'open', $4) RETURNING id",
+                // Imported games are never rated: their players have no accounts here.
+                "INSERT INTO games (kind, options, seat_count, status, created_by, rated)
+                 VALUES ($1, $2, $3, 'open', $4, false) RETURNING id",
                 &[
                     &export.kind,
                     &export.options,

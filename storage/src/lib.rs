@@ -19,8 +19,10 @@ mod live;
 mod lobby;
 pub mod offline;
 pub mod pause;
+pub mod rating;
 mod reads;
 mod rebuild;
+mod rematch;
 mod representation;
 mod snapshot;
 mod snapshots;
@@ -55,7 +57,11 @@ pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::LobbyFilter;
+pub use rating::{
+    KindRecord, LeaderboardEntry, PlayerProfile, RatingShown, RecentGame, RecentSeat,
+};
 pub use reads::{EventFilter, Moves, Reader};
+pub use rematch::{Rematch, RematchPlayer, RematchState, REMATCH_CHANNEL};
 pub use representation::Representation;
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};

@@ -36,10 +36,37 @@ pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, 
                               'origin_key', encode(f.origin_key, 'hex'),
                               'secret', CASE WHEN g.status = 'finished' THEN encode(f.secret, 'hex') END)
      FROM game_fairness f WHERE f.game_id = g.id),
-    g.visibility";
+    g.visibility,
+    json_build_object('rated', g.rated,
+        'rematch_of', (SELECT r.game_id FROM rematches r WHERE r.new_game_id = g.id),
+        'rematch', (SELECT r.new_game_id FROM rematches r WHERE r.game_id = g.id AND r.state = 'accepted'))";
 
-/// How many columns `SUMMARY_COLUMNS` is: a query's own columns follow.
-pub(crate) const SUMMARY_WIDTH: usize = 13;
+/// Where `SUMMARY_COLUMNS` has the game's visibility (read before the rest, to judge a
+/// private game's reader).
+pub(crate) const VISIBILITY_COLUMN: usize = 12;
+
+/// How many columns `SUMMARY_COLUMNS` has: a statement's own columns follow from this index.
+pub(crate) const SUMMARY_WIDTH: usize = 14;
+
+/// Playing together, as `SUMMARY_COLUMNS` reads it (`migrations/V15__ratings.sql`).
+#[derive(serde::Deserialize)]
+struct Together {
+    rated: bool,
+    rematch_of: Option<i64>,
+    rematch: Option<i64>,
+}
+
+/// How a seat is being taken (see [`Store::join_in`]).
+pub(crate) enum JoinBy<'a> {
+    /// A request to join: judged by the game's visibility and invitations (`invitation` is a
+    /// link's code).
+    Request {
+        reader: Reader,
+        invitation: Option<&'a str>,
+    },
+    /// A player who accepted the rematch that made this game.
+    Rematch,
+}
 
 /// A seat as `SUMMARY_COLUMNS` reads it.
 #[derive(serde::Deserialize)]
@@ -78,7 +105,9 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
         .map(serde_json::from_value)
         .transpose()
         .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-    let visibility: String = row.get(12);
+    let visibility: String = row.get(VISIBILITY_COLUMN);
+    let together: Together = serde_json::from_value(row.get(VISIBILITY_COLUMN + 1))
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
     Ok(GameSummary {
         id: row.get(0),
         kind: row.get(1),
@@ -94,7 +123,16 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
         created_at: rfc3339(row.get(8)),
         updated_at: rfc3339(row.get(9)),
         fairness,
+        rated: together.rated,
+        rematch_of: together.rematch_of,
+        rematch: together.rematch,
     })
+}
+
+/// A game just set up by its last seat, to remember once the transaction is committed.
+pub(crate) struct Started {
+    aggregate: Aggregate,
+    keys: std::sync::Arc<crate::trust::GameKeys>,
 }
 
 /// Which games `GET /v1/games` lists.
@@ -121,12 +159,13 @@ pub struct LobbyFilter {
 }
 
 impl Store {
-    /// Creates a game; the creator takes seat 0.
+    /// Creates a game; the creator takes seat 0. `rated: false` keeps it out of the ratings.
     pub async fn create_game(
         &self,
         kind: &str,
         seats: u8,
         options: &Value,
+        rated: bool,
         creator: i64,
         client_seed: Option<&str>,
         visibility: Visibility,
@@ -134,16 +173,46 @@ impl Store {
         let (_, options) = registry::validate_new_game(kind, seats, options)?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
+        let id = self
+            .create_in(
+                &tx,
+                kind,
+                seats,
+                &options,
+                (rated, visibility),
+                creator,
+                client_seed,
+            )
+            .await?;
+        let summary = self.summary_in(&tx, id).await?;
+        tx.commit().await?;
+        Ok(summary)
+    }
+
+    /// Creates a game with validated options inside the caller's transaction; the creator takes
+    /// seat 0. Returns its id.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn create_in(
+        &self,
+        tx: &impl GenericClient,
+        kind: &str,
+        seats: u8,
+        options: &Value,
+        (rated, visibility): (bool, Visibility),
+        creator: i64,
+        client_seed: Option<&str>,
+    ) -> Result<i64> {
         let row = tx
             .query_one(
-                "INSERT INTO games (kind, options, seat_count, status, created_by, visibility)
-                 VALUES ($1, $2, $3, 'open', $4, $5) RETURNING id",
+                "INSERT INTO games (kind, options, seat_count, status, created_by, visibility, rated)
+                 VALUES ($1, $2, $3, 'open', $4, $5, $6) RETURNING id",
                 &[
                     &kind,
                     &options,
                     &i16::from(seats),
                     &creator,
                     &visibility.as_str(),
+                    &rated,
                 ],
             )
             .await
@@ -168,10 +237,8 @@ impl Store {
         )
         .await?;
         // The creator's own list of games changed (`GET /v1/me/stream`).
-        crate::live::outbox::notify_changed(&tx, id, 0).await?;
-        let summary = self.summary_in(&tx, id).await?;
-        tx.commit().await?;
-        Ok(summary)
+        crate::live::outbox::notify_changed(tx, id, 0).await?;
+        Ok(id)
     }
 
     /// Takes the lowest free seat. Taking the last one sets the game up (shuffles, deals) in the
@@ -201,6 +268,33 @@ impl Store {
         let account = reader.account().ok_or(StoreError::UnknownAccount)?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
+        let by = JoinBy::Request { reader, invitation };
+        let started = self.join_in(&tx, game_id, account, client_seed, by).await?;
+        let summary = self.summary_in(&tx, game_id).await?;
+        tx.commit().await?;
+        if let Some(started) = started {
+            self.started(game_id, started);
+        }
+        Ok(summary)
+    }
+
+    /// Remembers a game set up by a committed [`Store::join_in`].
+    pub(crate) fn started(&self, game_id: i64, started: Started) {
+        self.cache
+            .put(game_id, std::sync::Arc::new(started.aggregate));
+        self.trust.remember(game_id, started.keys);
+    }
+
+    /// Takes the lowest free seat inside the caller's transaction; the last one sets the game
+    /// up. What the set-up produced is for [`Store::started`] once the transaction is committed.
+    pub(crate) async fn join_in(
+        &self,
+        tx: &impl GenericClient,
+        game_id: i64,
+        account: i64,
+        client_seed: Option<&str>,
+        by: JoinBy<'_>,
+    ) -> Result<Option<Started>> {
         // Joins are rare and must not both take the last seat: lock the game row.
         let row = tx
             .query_opt(
@@ -216,13 +310,25 @@ impl Store {
         let seat_count = row.get::<_, i16>(2) as u8;
         let options: Value = row.get(3);
         let seated: Vec<i64> = row.get(4);
-        // First: whoever may not watch a private game learns nothing else about it.
+        // First: whoever may not watch a private game learns nothing else about it. A rematch's
+        // players all accepted it: its table is theirs, private or not.
+        let (reader, private, invitation) = match by {
+            JoinBy::Request { reader, invitation } => (reader, row.get(5), invitation),
+            JoinBy::Rematch => (
+                Reader::Account {
+                    id: account,
+                    auditor: false,
+                },
+                false,
+                None,
+            ),
+        };
         let admission = self
             .admit(
-                &tx,
+                tx,
                 game_id,
                 reader,
-                row.get(5),
+                private,
                 seated.contains(&account),
                 invitation,
             )
@@ -233,7 +339,7 @@ impl Store {
         if status != "open" {
             return Err(StoreError::NotOpen(status));
         }
-        self.admitted(&tx, game_id, account, admission).await?;
+        self.admitted(tx, game_id, account, admission).await?;
         let seat = seated.len() as i16;
         tx.execute(
             "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)",
@@ -253,7 +359,7 @@ impl Store {
         if seat as u8 + 1 == seat_count {
             let game = registry::find(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
-            let keys = std::sync::Arc::new(load_keys(&tx, game_id).await?);
+            let keys = std::sync::Arc::new(load_keys(tx, game_id).await?);
             let now = self.now_ms();
             let (mut ctx, seed) = keys.ctx(0, now);
             let events = game.setup(&options, seat_count, &mut ctx)?;
@@ -276,7 +382,7 @@ impl Store {
             };
             let response = json!({ "setup": true, "version": appended.aggregate.version });
             self.write(
-                &tx,
+                tx,
                 AppendAt {
                     game_id,
                     base_version: 0,
@@ -286,12 +392,10 @@ impl Store {
                 &response,
             )
             .await?;
-            let summary = self.summary_in(&tx, game_id).await?;
-            tx.commit().await?;
-            self.cache
-                .put(game_id, std::sync::Arc::new(appended.aggregate));
-            self.trust.remember(game_id, keys);
-            return Ok(summary);
+            return Ok(Some(Started {
+                aggregate: appended.aggregate,
+                keys,
+            }));
         }
         tx.execute(
             "UPDATE games SET updated_at = now() WHERE id = $1",
@@ -299,10 +403,8 @@ impl Store {
         )
         .await?;
         // Followers see the seat taken (the version stays 0 until the game starts).
-        crate::live::outbox::notify_changed(&tx, game_id, 0).await?;
-        let summary = self.summary_in(&tx, game_id).await?;
-        tx.commit().await?;
-        Ok(summary)
+        crate::live::outbox::notify_changed(tx, game_id, 0).await?;
+        Ok(None)
     }
 
     pub async fn summary(&self, game_id: i64) -> Result<GameSummary> {

@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{Result, StoreError};
-use crate::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH};
+use crate::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH, VISIBILITY_COLUMN};
 use crate::snapshot::read_log;
 use crate::snapshots::fold_keeping;
 use crate::trust::SignedHead;
@@ -148,7 +148,7 @@ impl Store {
         // A private game is not there for those who may not watch it (judged before anything,
         // a passed deadline included, is done for the request).
         let your_seat = row.get::<_, Option<i16>>(SUMMARY_WIDTH).map(|s| s as u8);
-        let private = row.get::<_, String>(SUMMARY_WIDTH - 1) == Visibility::Private.as_str();
+        let private = row.get::<_, String>(VISIBILITY_COLUMN) == Visibility::Private.as_str();
         self.must_watch(&client, game_id, private, your_seat, reader)
             .await?;
         // One query in the common case; a second only when a deadline had to be applied.

@@ -107,6 +107,13 @@ pub struct GameSummary {
     pub updated_at: String,
     /// The game's provably fair randomness (absent for games older than it).
     pub fairness: Option<Fairness>,
+    /// Whether the game counts for the players' ratings once finished (`rated: false` at
+    /// creation makes it unrated; so are imported games and one account in two seats).
+    pub rated: bool,
+    /// The finished game this one is the rematch of.
+    pub rematch_of: Option<i64>,
+    /// This game's rematch, once all its players accepted it.
+    pub rematch: Option<i64>,
 }
 
 /// Commit and reveal (docs/fairness.md): every command's randomness is

@@ -16,6 +16,7 @@ use tokio_postgres::NoTls;
 pub use serde_json;
 
 pub mod proxy;
+pub mod random_play;
 pub mod receiver;
 pub mod sse;
 

@@ -45,6 +45,11 @@ pub struct NewGame {
     /// invitation: see `POST /v1/games/{id}/invitations`).
     #[serde(default)]
     pub visibility: Visibility,
+    /// Whether the game counts for its players' ratings once finished (default `true`). Beside
+    /// the kind's options: every kind takes it.
+    #[serde(default)]
+    #[schema(default = true)]
+    pub rated: Option<bool>,
 }
 
 /// Taking a seat (the body is optional).
@@ -224,6 +229,7 @@ pub async fn create(
             &body.kind,
             body.seats,
             &options,
+            body.rated.unwrap_or(true),
             account.id,
             body.client_seed.as_deref(),
             body.visibility,

@@ -381,15 +381,17 @@ impl GameStream {
 /// `GET /v1/me/invitations` lists it) when a player invites you to a game by name; `event:
 /// chat` with `data` a `ChatMessage`, for each message at the `table` of a game you sit at
 /// (not the spectators' channel, not from authors you muted; again with `removed: true` when
-/// an operator removes it); `event: resync` (data `{}`) when notices may have been missed
-/// (read `GET /v1/me/games` and `GET /v1/me/invitations` again); keep-alive comments as on the
-/// game stream; `event: error` and the end when the token stops being valid. Subscribe first,
-/// then read `GET /v1/me/games`, to miss nothing.
+/// an operator removes it); `event: rematch` with `data` a `Rematch` whenever the rematch
+/// proposal of a finished game you sat at changes (proposed, answered, started: `new_game`);
+/// `event: resync` (data `{}`) when notices may have been missed (read `GET /v1/me/games` and
+/// `GET /v1/me/invitations` again); keep-alive comments as on the game stream; `event: error`
+/// and the end when the token stops being valid. Subscribe first, then read
+/// `GET /v1/me/games`, to miss nothing.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "live",
     params(StreamQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`, of `invitation` messages a `MyInvitation`, of `chat` messages a `ChatMessage`", content_type = "text/event-stream", body = StreamMessage),
+        (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`, of `invitation` messages a `MyInvitation`, of `chat` messages a `ChatMessage`, of `rematch` messages a `Rematch`", content_type = "text/event-stream", body = StreamMessage),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until trying again"))),
@@ -453,6 +455,15 @@ pub async fn my_stream(
                                     Ok(None) => {}
                                     Err(e) => {
                                         tracing::warn!(error = %e, "reading an invitation for a stream failed");
+                                        send(sse::message("resync", None, &json!({}))).await?;
+                                    }
+                                }
+                            }
+                            Ok(AccountNotice::Rematch(game_id)) => {
+                                match state.store.rematch(game_id).await {
+                                    Ok(rematch) => send(sse::message("rematch", None, &rematch)).await?,
+                                    Err(e) => {
+                                        tracing::warn!(error = %e, "reading a rematch for a stream failed");
                                         send(sse::message("resync", None, &json!({}))).await?;
                                     }
                                 }

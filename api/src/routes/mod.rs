@@ -7,5 +7,7 @@ pub mod kinds;
 pub mod live;
 pub mod me;
 pub mod play;
+pub mod players;
+pub mod rematch;
 pub mod trust;
 pub mod vacation;

@@ -13,6 +13,7 @@ use tokio::sync::{broadcast, watch, Notify};
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::chat::{ChatNotice, CHAT_CHANNEL};
+use crate::rematch::REMATCH_CHANNEL;
 
 /// The channel every append notifies.
 pub const CHANNEL: &str = "baumeister_live";
@@ -90,6 +91,8 @@ pub enum AccountNotice {
     Chat(ChatNotice),
     /// The account was invited (this invitation's id).
     Invitation(i64),
+    /// The rematch proposal of this finished game of the account changed.
+    Rematch(i64),
     /// Notices may have been missed: read everything again.
     Resync,
 }
@@ -213,6 +216,16 @@ impl Hub {
         }
     }
 
+    /// Tells these accounts' subscribers that the rematch proposal of `game_id` changed.
+    pub fn accounts_rematch(&self, accounts: &[i64], game_id: i64) {
+        let subscribers = self.accounts.lock().unwrap();
+        for account in accounts {
+            if let Some(sender) = subscribers.get(account) {
+                let _ = sender.send(AccountNotice::Rematch(game_id));
+            }
+        }
+    }
+
     /// Whether any account follows its games in this process (only then are seats looked up).
     pub fn follows_accounts(&self) -> bool {
         !self.accounts.lock().unwrap().is_empty()
@@ -248,13 +261,14 @@ impl Hub {
     }
 }
 
-/// Listens on one connection, forever, handing each game notice to `deliver` and each chat
-/// notice to `deliver_chat`; reconnects with a growing pause when the connection is lost, then
+/// Listens on one connection, forever, handing each game notice to `deliver`, each chat
+/// notice to `deliver_chat` and each rematch notice (a game id) to `deliver_rematch`; reconnects with a growing pause when the connection is lost, then
 /// calls `reconnected`.
 pub(crate) async fn listen(
     config: tokio_postgres::Config,
     deliver: impl Fn(Heard) + Send + Sync,
     deliver_chat: impl Fn(ChatNotice) + Send + Sync,
+    deliver_rematch: impl Fn(i64) + Send + Sync,
     reconnected: impl Fn(),
 ) {
     let mut pause = Duration::from_millis(100);
@@ -266,8 +280,8 @@ pub(crate) async fn listen(
                     loop {
                         match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
                             Some(Ok(AsyncMessage::Notification(n))) => {
-                                let chat = n.channel() == CHAT_CHANNEL;
-                                if tx.send((chat, n.payload().to_string())).is_err() {
+                                let channel = n.channel().to_string();
+                                if tx.send((channel, n.payload().to_string())).is_err() {
                                     return;
                                 }
                             }
@@ -281,14 +295,25 @@ pub(crate) async fn listen(
                     }
                 });
                 match client
-                    .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {CHAT_CHANNEL}"))
+                    .batch_execute(&format!(
+                        "LISTEN {CHANNEL}; LISTEN {CHAT_CHANNEL}; LISTEN {REMATCH_CHANNEL}"
+                    ))
                     .await
                 {
                     Ok(()) => {
                         pause = Duration::from_millis(100);
                         reconnected();
-                        while let Some((chat, payload)) = rx.recv().await {
-                            if chat {
+                        while let Some((channel, payload)) = rx.recv().await {
+                            if channel == REMATCH_CHANNEL {
+                                match payload.parse() {
+                                    Ok(game_id) => deliver_rematch(game_id),
+                                    Err(_) => {
+                                        tracing::warn!(%payload, "an unreadable rematch notice")
+                                    }
+                                }
+                                continue;
+                            }
+                            if channel == CHAT_CHANNEL {
                                 match ChatNotice::parse(&payload) {
                                     Some(notice) => deliver_chat(notice),
                                     None => tracing::warn!(%payload, "an unreadable chat notice"),

@@ -61,6 +61,19 @@ impl Store {
                     }
                 }
             },
+            {
+                let store = self.clone();
+                move |game_id| {
+                    if store.hub.follows_accounts() {
+                        let store = store.clone();
+                        tokio::spawn(async move {
+                            if let Some(accounts) = store.seated_accounts(game_id).await {
+                                store.hub.accounts_rematch(&accounts, game_id);
+                            }
+                        });
+                    }
+                }
+            },
             || hub.resync(),
         )
         .await

@@ -1,0 +1,95 @@
+//! Players' profiles and the kinds' leaderboards (Glicko-2 ratings per kind).
+
+use actix_web::{web, HttpResponse};
+use baumeister_storage::{LeaderboardEntry, PlayerProfile};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::AppState;
+
+/// A player's profile: member since, per kind the games played, won and running and the rating,
+/// and the last 20 finished games with their results (places: the winners first, then by score;
+/// equal places drew).
+#[utoipa::path(get, path = "/v1/players/{name}", tag = "players",
+    params(("name" = String, Path, description = "The account's name (any case)")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The profile", body = PlayerProfile),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn player_profile(
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(state.store.player_profile(&name).await?))
+}
+
+/// A page of the leaderboard.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardQuery {
+    /// Page size, 1–100 (default 20); a larger one is refused (400 `invalid_query`), not cut.
+    #[param(minimum = 1, maximum = 100, default = 20)]
+    pub limit: Option<i64>,
+    /// How many entries to skip (default 0).
+    #[param(minimum = 0, default = 0)]
+    pub offset: Option<i64>,
+}
+
+/// A page of a kind's leaderboard.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeaderboardPage {
+    pub kind: String,
+    pub players: Vec<LeaderboardEntry>,
+    /// Pass as `offset` for the next page; absent on the last page.
+    pub next_offset: Option<i64>,
+}
+
+/// A kind's leaderboard: accounts with at least one rated game of the kind, by Glicko-2 rating
+/// (best first; equal ratings by the earlier account).
+#[utoipa::path(get, path = "/v1/kinds/{kind}/leaderboard", tag = "players",
+    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), LeaderboardQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of the leaderboard", body = LeaderboardPage),
+        (status = 400, description = "Bad page (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn leaderboard(
+    state: web::Data<AppState>,
+    kind: web::Path<String>,
+    query: web::Query<LeaderboardQuery>,
+) -> ApiResult<HttpResponse> {
+    let kind = kind.into_inner();
+    if baumeister_domain::registry::find(&kind).is_none() {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::NOT_FOUND,
+            "kind_not_found",
+            format!("No game kind `{}`; see GET /v1/kinds.", kind.escape_debug()),
+        ));
+    }
+    let limit = query.limit.unwrap_or(20);
+    let offset = query.offset.unwrap_or(0);
+    if !(1..=100).contains(&limit) || offset < 0 {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "`limit` is 1 to 100; `offset` is 0 or more.",
+        ));
+    }
+    let mut players = state.store.leaderboard(&kind, limit + 1, offset).await?;
+    let next_offset = if players.len() as i64 > limit {
+        players.truncate(limit as usize);
+        Some(offset + limit)
+    } else {
+        None
+    };
+    Ok(HttpResponse::Ok().json(LeaderboardPage {
+        kind,
+        players,
+        next_offset,
+    }))
+}

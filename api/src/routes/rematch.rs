@@ -1,0 +1,166 @@
+//! Rematches: play a finished game again with the same players, seats rotated by one.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::Rematch;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::auth::Caller;
+use crate::body::{self, BODY_LIMIT};
+use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::play::COMMAND_LIMIT;
+use crate::AppState;
+
+/// Proposing or accepting a rematch (the body is optional).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RematchAnswer {
+    /// Your own entropy for the rematch's randomness (docs/fairness.md): 1–64 of
+    /// `A–Z a–z 0–9 _ . -`. Absent: the server picks one. Everybody sees it.
+    #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
+    pub client_seed: Option<String>,
+}
+
+async fn seed(req: &HttpRequest, body: web::Payload) -> ApiResult<Option<String>> {
+    let body: RematchAnswer = body::optional_json(req, body, BODY_LIMIT).await?;
+    match body.client_seed {
+        Some(s) if !baumeister_domain::fairness::valid_client_seed(&s) => {
+            Err(ApiError::bad_request(
+                "invalid_client_seed",
+                "A client seed is 1 to 64 of A–Z a–z 0–9 _ . - (or absent: the server picks one).",
+            ))
+        }
+        seed => Ok(seed),
+    }
+}
+
+/// Propose a rematch of a finished game you sat at.
+///
+/// The same kind, options and `rated`, the same players, the seats rotated by one (the player of
+/// seat 1 takes seat 0, …, the player of seat 0 the last seat), so that another player starts
+/// where seat order matters. You have accepted; each other player accepts or declines. When the
+/// last one accepts, the new game is created and started (`new_game`). The players are told on
+/// `GET /v1/me/stream` (`event: rematch`). A proposal not accepted by everybody within 7 days
+/// expires; after a declined or expired one, anybody may propose again.
+#[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "games",
+    params(("id" = i64, Path, description = "The finished game")),
+    request_body(content = Option<RematchAnswer>, description = "Optional: your client seed for the rematch."),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Proposed", body = Rematch),
+        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game has not finished (`game_not_finished`), or a proposal is open or accepted already (`rematch_exists`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn propose_rematch(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let seed = seed(&req, body).await?;
+    state.limits.write(account.id)?;
+    let rematch = state
+        .store
+        .propose_rematch(id.into_inner(), account.id, seed.as_deref())
+        .await?;
+    Ok(HttpResponse::Created().json(rematch))
+}
+
+/// The latest rematch proposal of a game: who answered what, and the new game once started.
+#[utoipa::path(get, path = "/v1/games/{id}/rematch", tag = "games",
+    params(("id" = i64, Path, description = "The finished game")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The latest proposal", body = Rematch),
+        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game (`game_not_found`), or no proposal yet (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn show_rematch(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> ApiResult<HttpResponse> {
+    let id = id.into_inner();
+    match state.store.rematch(id).await {
+        Ok(rematch) => Ok(HttpResponse::Ok().json(rematch)),
+        Err(baumeister_storage::StoreError::NoRematch(_)) => {
+            state.store.summary(id).await?;
+            Err(baumeister_storage::StoreError::NoRematch(id).into())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn answer(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    body: web::Payload,
+    accept: bool,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    let seed = seed(&req, body).await?;
+    state.limits.write(account.id)?;
+    let rematch = state
+        .store
+        .answer_rematch(id.into_inner(), account.id, accept, seed.as_deref())
+        .await?;
+    Ok(HttpResponse::Ok().json(rematch))
+}
+
+/// Accept the open rematch proposal; the last acceptance creates and starts the new game.
+#[utoipa::path(post, path = "/v1/games/{id}/rematch/accept", tag = "games",
+    params(("id" = i64, Path, description = "The finished game")),
+    request_body(content = Option<RematchAnswer>, description = "Optional: your client seed for the rematch."),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Accepted; `new_game` once everybody has", body = Rematch),
+        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game (`game_not_found`), or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn accept_rematch(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> ApiResult<HttpResponse> {
+    answer(state, caller, id, req, body, true).await
+}
+
+/// Decline the open rematch proposal (anybody may propose again afterwards).
+#[utoipa::path(post, path = "/v1/games/{id}/rematch/decline", tag = "games",
+    params(("id" = i64, Path, description = "The finished game")),
+    request_body(content = Option<RematchAnswer>, description = "Optional and ignored: a client seed."),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Declined", body = Rematch),
+        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game (`game_not_found`), or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn decline_rematch(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> ApiResult<HttpResponse> {
+    answer(state, caller, id, req, body, false).await
+}

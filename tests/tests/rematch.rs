@@ -1,0 +1,215 @@
+//! Rematches: proposed by a player of a finished game, accepted by all (the new game starts with
+//! the seats rotated, the same kind, options and rating flag, each game linking to the other),
+//! declined, expired, refused to others and before the end; the players are told on their
+//! streams.
+
+use std::time::Duration;
+
+use baumeister_tests::random_play::play_to_end;
+use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::TestServer;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+async fn next_rematch(stream: &mut baumeister_tests::sse::Stream) -> Value {
+    loop {
+        let m = stream.next(WAIT).await.expect("a rematch notice");
+        if m.event == "rematch" {
+            return m.data;
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea", "cyd"]).await;
+    let (ada, bea, cyd) = (&tokens[0], &tokens[1], &tokens[2]);
+    let options = json!({"mage_and_witch": true});
+    let r = s
+        .post(
+            "/v1/games",
+            Some(ada),
+            &json!({"kind": "carcassonne", "seats": 2, "options": options, "rated": false}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    let r = s
+        .post(&format!("/v1/games/{id}/join"), Some(bea), &json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let path = format!("/v1/games/{id}/rematch");
+
+    // Not before the end; never by somebody who did not play.
+    let r = s.post(&path, Some(ada), &json!({})).await;
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "game_not_finished"),
+        "{}",
+        r.body
+    );
+    let r = s.get(&path, None).await;
+    assert_eq!((r.status, r.code()), (404, "no_rematch"), "{}", r.body);
+    let r = s.get("/v1/games/999999/rematch", None).await;
+    assert_eq!((r.status, r.code()), (404, "game_not_found"), "{}", r.body);
+
+    let pair = vec![ada.clone(), bea.clone()];
+    let finished = play_to_end(&s, id, &pair, 11).await;
+    let stored_options = finished["options"].clone();
+    assert!(finished["rematch"].is_null());
+    let r = s.post(&path, Some(cyd), &json!({})).await;
+    assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
+    let r = s.post(&path, None, &json!({})).await;
+    assert_eq!(r.status, 401, "{}", r.body);
+    let r = s
+        .post(&path, Some(ada), &json!({"client_seed": "not a seed!"}))
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (400, "invalid_client_seed"),
+        "{}",
+        r.body
+    );
+
+    let mut bea_stream = s.stream("/v1/me/stream", Some(bea), None).await;
+    assert_eq!(bea_stream.status, 200, "{}", bea_stream.problem);
+
+    // Proposed, then declined.
+    let r = s.post(&path, Some(ada), &json!({})).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(r.body["state"], "open");
+    assert_eq!(r.body["proposed_by"], "ada");
+    assert_eq!(
+        r.body["players"],
+        json!([
+            {"player": "ada", "seat": 0, "new_seat": 1, "answer": "accepted"},
+            {"player": "bea", "seat": 1, "new_seat": 0, "answer": null},
+        ])
+    );
+    let told = next_rematch(&mut bea_stream).await;
+    assert_eq!(
+        (&told["game_id"], &told["state"]),
+        (&json!(id), &json!("open"))
+    );
+    let r = s.post(&path, Some(bea), &json!({})).await;
+    assert_eq!((r.status, r.code()), (409, "rematch_exists"), "{}", r.body);
+    let r = s
+        .post(&format!("{path}/accept"), Some(ada), &json!({}))
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "rematch_already_answered"),
+        "{}",
+        r.body
+    );
+    let r = s
+        .post(&format!("{path}/accept"), Some(cyd), &json!({}))
+        .await;
+    assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
+    let r = s
+        .post(&format!("{path}/decline"), Some(bea), &json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["state"], "declined");
+    assert_eq!(next_rematch(&mut bea_stream).await["state"], "declined");
+    let r = s
+        .post(&format!("{path}/accept"), Some(bea), &json!({}))
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "rematch_not_open"),
+        "{}",
+        r.body
+    );
+
+    // Proposed again, left to expire after 7 days.
+    let r = s.post(&path, Some(bea), &json!({})).await;
+    assert_eq!(
+        r.status, 201,
+        "a declined proposal may be followed by another: {}",
+        r.body
+    );
+    s.store.advance_clock(7 * 24 * 3600 * 1000 + 1000);
+    assert_eq!(s.get(&path, None).await.body["state"], "expired");
+    let r = s
+        .post(&format!("{path}/accept"), Some(ada), &json!({}))
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "rematch_not_open"),
+        "{}",
+        r.body
+    );
+
+    // Proposed once more, accepted by all: the rematch starts.
+    let r = s
+        .post(&path, Some(ada), &json!({"client_seed": "ada-seed"}))
+        .await;
+    assert_eq!(
+        r.status, 201,
+        "an expired proposal may be followed by another: {}",
+        r.body
+    );
+    let r = s
+        .post(
+            &format!("{path}/accept"),
+            Some(bea),
+            &json!({"client_seed": "bea-seed"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["state"], "accepted");
+    let new_id = r.body["new_game"].as_i64().expect("the new game");
+    loop {
+        let told = next_rematch(&mut bea_stream).await;
+        if told["state"] == "accepted" {
+            assert_eq!(told["new_game"], new_id);
+            break;
+        }
+    }
+    let rematch = s.get(&format!("/v1/games/{new_id}"), Some(bea)).await;
+    assert_eq!(rematch.status, 200, "{}", rematch.body);
+    let game = &rematch.body;
+    assert_eq!(game["kind"], "carcassonne");
+    assert_eq!(game["status"], "active");
+    assert_eq!(game["options"], stored_options);
+    assert_eq!(game["rated"], false);
+    assert_eq!(game["rematch_of"], id);
+    assert!(game["rematch"].is_null());
+    let seated: Vec<&str> = game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(seated, ["bea", "ada"], "the seats rotated by one");
+    assert_eq!(
+        game["fairness"]["client_seeds"],
+        json!(["bea-seed", "ada-seed"]),
+        "each player's seed at their new seat"
+    );
+    assert!(game["version"].as_i64().unwrap() > 0, "set up");
+    let old = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(old.body["rematch"], new_id);
+    assert!(old.body["rematch_of"].is_null());
+    // Its players play it: the seat the game waits for has moves.
+    let to_act = game["to_act"][0].as_u64().unwrap() as usize;
+    let player = [bea, ada][to_act];
+    let moves = s
+        .get(&format!("/v1/games/{new_id}/moves"), Some(player))
+        .await;
+    assert!(!moves.body["moves"].as_array().unwrap().is_empty());
+    let r = s.post(&path, Some(bea), &json!({})).await;
+    assert_eq!((r.status, r.code()), (409, "rematch_exists"), "{}", r.body);
+    let r = s
+        .post(&format!("{path}/decline"), Some(ada), &json!({}))
+        .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "rematch_not_open"),
+        "{}",
+        r.body
+    );
+    s.finish().await;
+}
