@@ -56,7 +56,7 @@ pub use live::hub::{AccountNotice, AccountWatch, GameChat, GameWatch, Hub, Notic
 pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
-pub use lobby::LobbyFilter;
+pub use lobby::{LobbyFilter, Table};
 pub use rating::{
     KindRecord, LeaderboardEntry, PlayerProfile, RatingShown, RecentGame, RecentSeat,
 };

@@ -56,6 +56,14 @@ struct Together {
     rematch: Option<i64>,
 }
 
+/// How a game's table is set beside its rules: whether it counts for the ratings (`rated`
+/// false keeps it out) and who may watch it.
+#[derive(Clone, Copy, Debug)]
+pub struct Table {
+    pub rated: bool,
+    pub visibility: Visibility,
+}
+
 /// How a seat is being taken (see [`Store::join_in`]).
 pub(crate) enum JoinBy<'a> {
     /// A request to join: judged by the game's visibility and invitations (`invitation` is a
@@ -159,30 +167,22 @@ pub struct LobbyFilter {
 }
 
 impl Store {
-    /// Creates a game; the creator takes seat 0. `rated: false` keeps it out of the ratings.
+    /// Creates a game; the creator takes seat 0. `table` says whether it is rated and who may
+    /// watch it.
     pub async fn create_game(
         &self,
         kind: &str,
         seats: u8,
         options: &Value,
-        rated: bool,
+        table: Table,
         creator: i64,
         client_seed: Option<&str>,
-        visibility: Visibility,
     ) -> Result<GameSummary> {
         let (_, options) = registry::validate_new_game(kind, seats, options)?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let id = self
-            .create_in(
-                &tx,
-                kind,
-                seats,
-                &options,
-                (rated, visibility),
-                creator,
-                client_seed,
-            )
+            .create_in(&tx, kind, seats, &options, table, creator, client_seed)
             .await?;
         let summary = self.summary_in(&tx, id).await?;
         tx.commit().await?;
@@ -198,7 +198,7 @@ impl Store {
         kind: &str,
         seats: u8,
         options: &Value,
-        (rated, visibility): (bool, Visibility),
+        Table { rated, visibility }: Table,
         creator: i64,
         client_seed: Option<&str>,
     ) -> Result<i64> {

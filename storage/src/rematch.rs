@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use deadpool_postgres::GenericClient;
 
 use crate::error::{Result, StoreError};
-use crate::lobby::JoinBy;
+use crate::lobby::{JoinBy, Table};
 use crate::types::Visibility;
 use crate::{rfc3339, Store};
 
@@ -273,7 +273,10 @@ impl Store {
                     seats,
                     &options,
                     // The same table: rated as it was, private to the same players.
-                    (row.get(3), visibility),
+                    Table {
+                        rated: row.get(3),
+                        visibility,
+                    },
                     accounts[0],
                     seeds[0].as_deref(),
                 )

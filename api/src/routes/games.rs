@@ -229,10 +229,12 @@ pub async fn create(
             &body.kind,
             body.seats,
             &options,
-            body.rated.unwrap_or(true),
+            baumeister_storage::Table {
+                rated: body.rated.unwrap_or(true),
+                visibility: body.visibility,
+            },
             account.id,
             body.client_seed.as_deref(),
-            body.visibility,
         )
         .await?;
     tracing::info!(game = summary.id, kind = %summary.kind, "created");
