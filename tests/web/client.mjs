@@ -20,9 +20,9 @@ export function client(base) {
       const t = await call('POST', '/v1/tokens', { name, password });
       return { name, password, token: t.token };
     },
-    /** A game of `kind` created by the first account and joined by the others. */
-    async game(kind, accounts, options = {}) {
-      const g = await call('POST', '/v1/games', { kind, seats: accounts.length, options }, accounts[0].token);
+    /** A game of `kind` for `seats` (all the accounts), created by the first and joined by the others. */
+    async game(kind, accounts, options = {}, seats = accounts.length) {
+      const g = await call('POST', '/v1/games', { kind, seats, options }, accounts[0].token);
       for (const a of accounts.slice(1)) await call('POST', `/v1/games/${g.id}/join`, undefined, a.token);
       return g.id;
     },
