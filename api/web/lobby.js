@@ -1,7 +1,7 @@
 // Sign-in, the player's games (their turn first), open games to join, every game to watch, and
 // the create form built from `GET /v1/kinds` and the options' schemas in the published spec.
 
-import { session, get, post, api, openapi } from './api.js';
+import { session, get, post, api, openapi, kinds } from './api.js';
 import { h } from './svg.js';
 import { problem, renderAccount, route } from './app.js';
 
@@ -22,7 +22,8 @@ export function showLobby(main) {
     } catch (e) { problem(e); }
   }
   if (session.token) createForm(create).catch(problem);
-  refresh();
+  // The games' titles first, so the rows name the games as the create form does.
+  kinds().then((ks) => { for (const k of ks) TITLES[k.kind] = k.title; }).catch(() => {}).then(refresh);
   const timer = setInterval(() => { if (alive && !document.hidden) refresh(); }, 5000);
   return () => { alive = false; clearInterval(timer); };
 }
@@ -52,6 +53,8 @@ function signIn() {
   return form;
 }
 
+const TITLES = {};
+
 function seatOf(game) {
   if (Number.isInteger(game.your_seat)) return game.your_seat;
   const s = game.seats.find((x) => x.player === session.name);
@@ -71,7 +74,7 @@ function gameRow(game, extra) {
   const myTurn = game.your_turn === true || (seat !== null && game.status === 'active' && game.to_act.includes(seat));
   const players = game.seats.map((s) => s.player).join(', ') || '—';
   return h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
-    h('a', { href: `#/game/${game.id}` }, `#${game.id} ${game.kind}`),
+    h('a', { href: `#/game/${game.id}` }, `#${game.id} ${TITLES[game.kind] || game.kind}`),
     ' ', h('span', { class: 'muted' }, `${game.status}, ${game.seats.length}/${game.seat_count} seats: ${players}`),
     myTurn ? h('strong', { class: 'badge' }, 'your turn') : '',
     game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — won by ${game.winners.map((w) => (game.seats.find((s) => s.seat === w) || {}).player).join(', ')}`) : '',
@@ -188,14 +191,14 @@ function optionInput(name, prop, def, spec) {
 }
 
 async function createForm(section) {
-  const [kinds, spec] = await Promise.all([get('/v1/kinds'), openapi()]);
-  const kind = h('select', { id: 'kind', name: 'kind' }, kinds.map((k) => h('option', { value: k.kind }, k.title)));
+  const [list, spec] = await Promise.all([kinds(), openapi()]);
+  const kind = h('select', { id: 'kind', name: 'kind' }, list.map((k) => h('option', { value: k.kind }, k.title)));
   const seats = h('select', { id: 'seats', name: 'seats' });
   const opts = h('div', { class: 'options' });
   const rules = h('a', { target: '_blank', rel: 'noopener' }, 'rules');
   let readers = [];
   function update() {
-    const k = kinds.find((x) => x.kind === kind.value);
+    const k = list.find((x) => x.kind === kind.value);
     seats.replaceChildren(...Array.from({ length: k.max_seats - k.min_seats + 1 }, (_, i) => h('option', { value: k.min_seats + i }, `${k.min_seats + i} players`)));
     const schema = spec.components.schemas[k.options_schema] || {};
     const props = schema.properties || {};

@@ -95,6 +95,11 @@ const KINDS = {
       }));
       if (!picks.length) return;
       spec.followerChecks = (spec.followerChecks || 0) + 1;
+      const size = page.viewportSize().width < 500 ? 'phone' : 'desktop';
+      if (!spec[`shot-${size}`]) {
+        spec[`shot-${size}`] = true;
+        await page.screenshot({ path: `${SHOTS}carcassonne-follower-${size}.png`, fullPage: size === 'phone' });
+      }
       for (const p of picks) {
         assert.ok(p.w >= 44 && p.h >= 44, `carcassonne: a follower target is ${p.w.toFixed(0)}×${p.h.toFixed(0)} px, under 44`);
         assert.match(p.text, /^(City|Road|Field|Cloister)$/, 'carcassonne: a follower target says which feature it is');
