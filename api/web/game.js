@@ -49,12 +49,14 @@ export function showGame(main, id) {
     try {
       const r = await api('GET', `/v1/games/${id}`, undefined, { etag: st.etag });
       if (r.status === 304) return;
-      st.detail = r.data;
-      st.etag = r.etag;
-      const d = st.detail;
+      const d = r.data;
       const seat = d.your_seat;
       const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
-      const [m] = await Promise.all([mayAct ? get(`/v1/games/${id}/moves`) : null, loadLog()]);
+      const [m] = await Promise.all([mayAct ? get(`/v1/games/${id}/moves`) : null, loadLog(d)]);
+      // The view and its moves change together: a tap meanwhile sends a move as it was listed
+      // with the view it was shown with (pinned to its version when only this seat acts).
+      st.detail = d;
+      st.etag = r.etag;
       st.moves = m ? m.moves : [];
       const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       if (myTurn && !st.wasMyTurn) {
@@ -86,10 +88,10 @@ export function showGame(main, id) {
       h('p', {}, `There is no game #${id} on this server. `, h('a', { href: '#/' }, 'Back to the lobby'), '.')));
   }
 
-  async function loadLog() {
+  async function loadLog(d) {
     let after = st.log.length ? st.log[st.log.length - 1].version : 0;
     // A finished game shows everything: read the whole log again once it ends.
-    if (st.detail.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
+    if (d.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
     for (;;) {
       const page = await get(`/v1/games/${id}/events?after=${after}&limit=500`);
       st.log.push(...page.events);

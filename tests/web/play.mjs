@@ -205,29 +205,28 @@ async function act(page, spec, seen) {
   return true;
 }
 
-/** Mauerbauer's towers and houses: tap corners or fields (and a colour when asked) until sent. */
+/** Mauerbauer's towers and houses: tap corners or fields (and a colour when asked, or "place
+ * only this one" now and then when the move may stop there) until a move is sent. */
 async function tap(page, spec) {
   const before = await signature(page);
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 8; i++) {
     const colours = page.locator('[data-pick-colour]');
     const spots = page.locator('[data-spot]');
-    const nc = await colours.count();
-    const ns = await spots.count();
-    if (!nc && !ns) break;
-    if (nc) await colours.nth(Math.floor(Math.random() * nc)).click({ timeout: 1500 }).catch(() => {});
-    else {
+    const done = page.locator('#place-done');
+    const [nc, ns, nd] = [await colours.count(), await spots.count(), await done.count()];
+    if (nc) await colours.nth(Math.floor(Math.random() * nc)).dispatchEvent('click').catch(() => {});
+    else if (nd && (!ns || Math.random() < 0.5)) await done.dispatchEvent('click').catch(() => {});
+    else if (ns) {
       const spot = spots.nth(Math.floor(Math.random() * ns));
-      const what = (await spot.getAttribute('data-spot').catch(() => '')) || '';
+      const what = ((await spot.getAttribute('data-spot').catch(() => '')) || '').split('-')[0];
       await spot.dispatchEvent('click').catch(() => {});
       spec.taps = spec.taps || {};
-      spec.taps[what.split('-')[0]] = (spec.taps[what.split('-')[0]] || 0) + 1;
-    }
+      spec.taps[what] = (spec.taps[what] || 0) + 1;
+    } else break;
+    // A move sent keeps the moves box busy until the page shows what it did.
+    await page.waitForFunction(() => !document.querySelector('.moves[aria-busy]'), undefined, { timeout: 10000, polling: 25 }).catch(() => {});
     if ((await signature(page)) !== before) break;
   }
-  await page.waitForFunction((b) => {
-    const s = `${document.querySelector('#log-h')?.textContent}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`;
-    return s !== b;
-  }, before, { timeout: 10000, polling: 25 }).catch(() => {});
   spec.count = (spec.count || 0) + 1;
   spec.boardClicks = (spec.boardClicks || 0) + 1;
   return true;
