@@ -231,6 +231,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
         .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
         .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
+        .service(resource("/favicon.ico", "GET").route(web::get().to(crate::web_client::favicon)))
         .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
         .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
         .service(

@@ -1,7 +1,11 @@
 //! The first-party web client: static files from `api/web/`, compiled into the binary so that
 //! `scripts/serve` needs nothing else. It is a client of the public API like any other, so it is
 //! not part of the spec. The client routes inside the page (`/#/game/7`), so only `/` and the
-//! files under `/web/` are served here and no API path can be shadowed.
+//! files under `/web/` are served here (and `/favicon.ico`, which browsers ask for by
+//! themselves), so no API path can be shadowed.
+//!
+//! `WEB_CLIENT_DIR` (development only) serves the same files from that folder instead, read
+//! on every request, so that the client can be changed without building the server again.
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
@@ -21,6 +25,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("game.js", JS, include_str!("../web/game.js")),
     ("words.js", JS, include_str!("../web/words.js")),
     ("svg.js", JS, include_str!("../web/svg.js")),
+    ("sse.js", JS, include_str!("../web/sse.js")),
+    ("icon.svg", SVG, include_str!("../web/icon.svg")),
     (
         "boards/common.js",
         JS,
@@ -54,6 +60,7 @@ const FILES: &[(&str, &str, &str)] = &[
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 const INDEX: &str = include_str!("../web/index.html");
 
@@ -61,26 +68,42 @@ const INDEX: &str = include_str!("../web/index.html");
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
                    script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
-fn serve(kind: &str, body: &'static str) -> HttpResponse {
+/// A file's text: compiled in, or read from `WEB_CLIENT_DIR` when that is set (only names of
+/// [`FILES`] are ever read, so no path from a request reaches the file system).
+fn text(name: &str, compiled: &'static str) -> std::borrow::Cow<'static, str> {
+    match std::env::var_os("WEB_CLIENT_DIR") {
+        Some(dir) => std::fs::read_to_string(std::path::Path::new(&dir).join(name))
+            .map(Into::into)
+            .unwrap_or(compiled.into()),
+        None => compiled.into(),
+    }
+}
+
+fn serve(kind: &str, body: std::borrow::Cow<'static, str>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(kind)
         .insert_header((header::CONTENT_SECURITY_POLICY, CSP))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         // The files change with the binary; a short cache keeps upgrades visible.
         .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .body(body)
+        .body(body.into_owned())
 }
 
 /// `GET /`: the page.
 pub async fn index() -> HttpResponse {
-    serve("text/html; charset=utf-8", INDEX)
+    serve("text/html; charset=utf-8", text("index.html", INDEX))
+}
+
+/// `GET /favicon.ico`: the client's icon (an SVG; browsers read it whatever the name says).
+pub async fn favicon() -> HttpResponse {
+    serve(SVG, text("icon.svg", include_str!("../web/icon.svg")))
 }
 
 /// `GET /web/{file}`: one of the client's files.
 pub async fn file(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let name = req.match_info().query("file");
     match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, body)) => Ok(serve(kind, body)),
+        Some((name, kind, body)) => Ok(serve(kind, text(name, body))),
         None => Err(ApiError::not_found(format!(
             "No file {} in the web client.",
             req.path()

@@ -60,3 +60,10 @@ export async function openapi() {
   if (!spec) spec = await get('/openapi.json', { auth: false });
   return spec;
 }
+
+let kindList = null;
+/** `GET /v1/kinds`, once: the games' titles, options and rules. */
+export function kinds() {
+  if (!kindList) kindList = get('/v1/kinds', { auth: false }).catch((e) => { kindList = null; throw e; });
+  return kindList;
+}

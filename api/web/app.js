@@ -50,6 +50,13 @@ export function route() {
   else leave = showLobby(main);
 }
 
+// "Skip to content" moves the focus to the page's main part; following its `#main` would be a
+// route change here and leave the game.
+document.getElementById('skip').addEventListener('click', (e) => {
+  e.preventDefault();
+  main.focus();
+});
+
 window.addEventListener('hashchange', route);
 renderAccount();
 route();

@@ -2,9 +2,10 @@
 // turn it is, the log in words, the result, a replay slider and the audit. Live through the
 // server's event stream when it answers, else by polling with If-None-Match.
 
-import { session, api, get, post } from './api.js';
+import { session, api, get, post, kinds } from './api.js';
+import { eventStream } from './sse.js';
 import { h } from './svg.js';
-import { describeEvent, describeMove, seatName } from './words.js';
+import { describeEvent, describeMove, seatName, count } from './words.js';
 import { problem, notice } from './app.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
 import * as wettstreit from './boards/wettstreit.js';
@@ -17,7 +18,7 @@ const BOARDS = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, maue
 const POLL_MS = Number(localStorage.getItem('baumeister.poll_ms')) || 1500;
 
 export function showGame(main, id) {
-  const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: null };
+  const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: false };
   let alive = true;
   let timer = null;
 
@@ -48,12 +49,14 @@ export function showGame(main, id) {
     try {
       const r = await api('GET', `/v1/games/${id}`, undefined, { etag: st.etag });
       if (r.status === 304) return;
-      st.detail = r.data;
-      st.etag = r.etag;
-      const d = st.detail;
+      const d = r.data;
       const seat = d.your_seat;
       const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
-      const [m] = await Promise.all([mayAct ? get(`/v1/games/${id}/moves`) : null, loadLog()]);
+      const [m] = await Promise.all([mayAct ? get(`/v1/games/${id}/moves`) : null, loadLog(d)]);
+      // The view and its moves change together: a tap meanwhile sends a move as it was listed
+      // with the view it was shown with (pinned to its version when only this seat acts).
+      st.detail = d;
+      st.etag = r.etag;
       st.moves = m ? m.moves : [];
       const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       if (myTurn && !st.wasMyTurn) {
@@ -69,13 +72,26 @@ export function showGame(main, id) {
         get(`/v1/games/${id}/audit`).then((a) => { st.audit = a; render(); }).catch((e) => { st.audit = { error: e.message }; render(); });
       }
       render();
-    } catch (e) { problem(e); }
+    } catch (e) {
+      // No such game: say so once and stop asking (it will not appear by waiting).
+      if (e.status === 404 && !st.detail) return gone();
+      problem(e);
+    }
   }
 
-  async function loadLog() {
+  function gone() {
+    alive = false;
+    clearTimeout(timer);
+    if (st.closeStream) st.closeStream();
+    main.replaceChildren(h('div', { class: 'game', 'data-missing': id },
+      h('h1', {}, 'No such game'),
+      h('p', {}, `There is no game #${id} on this server. `, h('a', { href: '#/' }, 'Back to the lobby'), '.')));
+  }
+
+  async function loadLog(d) {
     let after = st.log.length ? st.log[st.log.length - 1].version : 0;
     // A finished game shows everything: read the whole log again once it ends.
-    if (st.detail.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
+    if (d.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
     for (;;) {
       const page = await get(`/v1/games/${id}/events?after=${after}&limit=500`);
       st.log.push(...page.events);
@@ -97,15 +113,17 @@ export function showGame(main, id) {
     } catch (e) {
       problem(e);
     } finally {
+      // Still sending until the page shows what the move did: a tap on the old board meanwhile
+      // would send a move of a version that has passed.
+      await refresh();
       st.sending = false;
       movesBox.removeAttribute('aria-busy');
-      await refresh();
     }
   }
 
   // Redrawing replaces the elements: keep the keyboard focus where it was (same id, same move,
   // same place), else on the moves heading, so keyboard players do not start over.
-  const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join'];
+  const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join', 'data-spot', 'data-pick-colour', 'data-key-seat'];
   function focusKey() {
     const el = document.activeElement;
     if (!el || el === document.body || !main.contains(el)) return null;
@@ -132,7 +150,7 @@ export function showGame(main, id) {
     const mod = BOARDS[d.kind];
     const seat = d.your_seat;
     const seatLine = d.seats.map((s) => h('li', { class: d.to_act.includes(s.seat) && d.status === 'active' ? 'acting' : '', 'data-seat': s.seat },
-      seatName(s.seat, n), s.seat === seat ? ' — you' : '', d.scores ? `: ${d.scores[s.seat]} points` : '',
+      seatName(s.seat, n), s.seat === seat ? ' — you' : '', d.scores ? `: ${count(d.scores[s.seat], 'point')}` : '',
       d.to_act.includes(s.seat) && d.status === 'active' ? h('strong', {}, ' ◀ to act') : '',
       d.winners.includes(s.seat) ? h('strong', {}, ' ★ winner') : ''));
     let status;
@@ -143,7 +161,7 @@ export function showGame(main, id) {
     const join = d.status === 'open' && session.token && (seat === null || seat === undefined)
       ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, 'Join this game') : '';
     head.replaceChildren(
-      h('h1', {}, `#${d.id} ${d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small' }, 'rules')),
+      h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small' }, 'rules')),
       h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(status === 'Your turn.') }, status, ' ', join),
       h('ul', { class: 'seats' }, seatLine),
       d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, 'You are watching: the board shows what a spectator may see.') : '',
@@ -160,6 +178,8 @@ export function showGame(main, id) {
     if (replaying) board.prepend(h('p', { class: 'replay-note' }, `Replay: the board at version ${st.replayAt} of ${d.version}.`));
 
     const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
+    // Only a seated player has moves; a spectator gets no box for them.
+    movesBox.hidden = seat === null || seat === undefined;
     movesBox.replaceChildren(h('h2', { id: 'moves-h' }, 'Your moves'),
       ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? 'Replaying: go back to the live board to play.' : 'Nothing to do now.') : '',
       ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted' }, 'Click a highlighted place on the board, or choose below.') : '',
@@ -230,29 +250,26 @@ export function showGame(main, id) {
   }
 
   function openStream() {
-    if (typeof EventSource === 'undefined') return;
-    const url = `/v1/games/${id}/stream${session.token ? `?token=${encodeURIComponent(session.token)}` : ''}`;
-    // Ask first: an unknown path answers 404 problem+json, and then polling is all there is.
-    fetch(url, { method: 'GET', headers: { Accept: 'text/event-stream' } }).then((res) => {
-      const ok = res.ok && (res.headers.get('Content-Type') || '').startsWith('text/event-stream');
-      if (res.body) res.body.cancel().catch(() => {});
-      if (!ok || !alive) return;
-      const es = new EventSource(url);
-      es.addEventListener('open', () => { st.stream = es; render(); });
-      es.addEventListener('status', () => refresh());
-      es.addEventListener('event', () => refresh());
-      es.addEventListener('error', () => { if (es.readyState === EventSource.CLOSED) { st.stream = null; render(); } });
-      st.es = es;
-    }).catch(() => {});
+    if (typeof ReadableStream === 'undefined' || typeof TextDecoderStream === 'undefined') return;
+    // Read with fetch, the token in the Authorization header (never in the URL).
+    const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
+    st.closeStream = eventStream(`/v1/games/${id}/stream`, headers, {
+      open: () => { if (!st.stream) { st.stream = true; render(); } },
+      message: (m) => { if (m.event === 'status' || m.event === 'event') refresh(); },
+      dropped: () => { if (st.stream) { st.stream = false; render(); } },
+      closed: () => { if (st.stream) { st.stream = false; render(); } },
+    });
   }
 
-  refresh().then(() => { poll(); openStream(); });
+  // The kinds' titles first (cached after the first page), so the header names the game.
+  kinds().catch(() => null).then((ks) => { st.kinds = ks; return refresh(); })
+    .then(() => { if (alive) { poll(); openStream(); } });
   document.addEventListener('visibilitychange', refresh);
   return () => {
     alive = false;
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', refresh);
-    if (st.es) st.es.close();
+    if (st.closeStream) st.closeStream();
     notice(null);
     document.title = 'Baumeister';
   };

@@ -44,6 +44,39 @@ export function moveTarget(el, move, label, ctx) {
 export const SEAT_COLOURS = ['#1f6fd1', '#c0392b', '#1e8449', '#8e44ad', '#b9770e'];
 export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
+// Each seat has a shape as well as a colour, so that pieces tell apart without colour vision.
+export const SEAT_SHAPES = ['circle', 'square', 'triangle', 'diamond', 'hexagon'];
+export const seatShapeName = (seat) => SEAT_SHAPES[seat % SEAT_SHAPES.length];
+
+/** The path of shape `name` centred on (x, y), about 2r across. */
+export function shapePath(name, x, y, r) {
+  const poly = (pts) => `M${pts.map(([a, b]) => `${(x + a * r).toFixed(2)} ${(y + b * r).toFixed(2)}`).join(' L')} Z`;
+  const around = (n, start, k = 1) => Array.from({ length: n }, (_, i) => {
+    const t = start + (i * 2 * Math.PI) / n;
+    return [Math.cos(t) * k, Math.sin(t) * k];
+  });
+  switch (name) {
+    case 'square': return poly([[-0.85, -0.85], [0.85, -0.85], [0.85, 0.85], [-0.85, 0.85]]);
+    case 'triangle': return poly([[0, -1.05], [1, 0.8], [-1, 0.8]]);
+    case 'diamond': return poly([[0, -1.1], [1.1, 0], [0, 1.1], [-1.1, 0]]);
+    case 'hexagon': return poly(around(6, 0));
+    case 'star': return poly(around(10, -Math.PI / 2).map(([a, b], i) => (i % 2 ? [a * 0.45, b * 0.45] : [a * 1.1, b * 1.1])));
+    default: return `M${x - r} ${y} a${r} ${r} 0 1 0 ${2 * r} 0 a${r} ${r} 0 1 0 ${-2 * r} 0 Z`;
+  }
+}
+
+/** A seat's piece: its shape in its colour. */
+export function seatMark(seat, x, y, r, attrs = {}) {
+  return s('path', { d: shapePath(seatShapeName(seat), x, y, r), fill: seatColour(seat), stroke: '#fff', 'stroke-width': Math.max(1, r / 5), ...attrs });
+}
+
+/** A small picture for a key in HTML: `el` drawn in a 24 × 24 box. */
+export function swatch(el, label) {
+  const svg = s('svg', { viewBox: '0 0 24 24', width: 24, height: 24, class: 'swatch', role: 'img', 'aria-label': label });
+  svg.append(el);
+  return svg;
+}
+
 export function svgRoot(w, h, label) {
   return s('svg', { viewBox: `0 0 ${w} ${h}`, role: 'img', 'aria-label': label, class: 'board-svg' });
 }

@@ -63,3 +63,8 @@ export function describeMove(command, names) {
   const rest = fields(command, names);
   return `${humanize(command.type)}${rest ? ' — ' + rest : ''}`;
 }
+
+/** "1 point", "2 points": a count with its noun, singular for one. */
+export function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -50,6 +50,11 @@ async fn the_page_and_every_module_it_imports_are_served() {
     assert!(html.contains("/web/app.js") && html.contains("/web/style.css"));
     let (status, kind, _) = fetch(&s, "/web/style.css").await;
     assert_eq!((status, kind.starts_with("text/css")), (200, true));
+    // Browsers ask for /favicon.ico by themselves: an icon, not a 404 in every console.
+    let (status, kind, icon) = fetch(&s, "/favicon.ico").await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert!(icon.starts_with("<svg"), "{icon}");
+    assert!(html.contains("/web/icon.svg"), "the page names its icon");
     // Walk the module graph from app.js: a module missing from the binary would break the page.
     let mut todo = vec!["/web/app.js".to_string()];
     let mut seen = std::collections::BTreeSet::new();

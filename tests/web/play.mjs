@@ -6,6 +6,7 @@
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import assert from 'node:assert/strict';
+import { watchConsole } from './console.mjs';
 
 const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
@@ -72,6 +73,11 @@ const KINDS = {
       }
     } },
   mauerbauer: { seats: 2, options: {}, shotAt: 30, choose: pickType([]),
+    // Towers and houses go on the board by tapping corners and fields: both must have happened.
+    after(spec) {
+      assert.ok((spec.taps?.corner || 0) > 0, 'mauerbauer: a tower was placed by tapping a corner');
+      assert.ok((spec.taps?.field || 0) > 0, 'mauerbauer: a house was placed by tapping a field');
+    },
     async secrets(pages, seats) {
       for (let i = 0; i < pages.length; i++) {
         const hands = await pages[i].$$eval('[data-guild-hand]', (els) => els.map((e) => Number(e.dataset.guildHand)));
@@ -80,7 +86,58 @@ const KINDS = {
     } },
   carcassonne: { seats: 2, options: { mage_and_witch: true, gold_mines: true }, shotAt: 50,
     choose: (moves) => (Math.random() < 0.4 ? pickType(['PlaceFollower', 'PlaceGoldIngot'])(moves) : pickType(['SkipFollower', 'PlaceGoldIngot'])(moves)),
-    async secrets() {} },
+    async secrets() {},
+    // Before a move: the follower targets are apart, labelled and big enough to tap.
+    async before(page, spec) {
+      const picks = await page.evaluate(() => [...document.querySelectorAll('[data-move*="PlaceFollower"]')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height, text: e.textContent.replace(/Put a follower.*$/, '').trim(), kind: e.dataset.kind };
+      }));
+      if (!picks.length) return;
+      spec.followerChecks = (spec.followerChecks || 0) + 1;
+      const size = page.viewportSize().width < 500 ? 'phone' : 'desktop';
+      if (!spec[`shot-${size}`]) {
+        spec[`shot-${size}`] = true;
+        await page.screenshot({ path: `${SHOTS}carcassonne-follower-${size}.png`, fullPage: size === 'phone' });
+      }
+      for (const p of picks) {
+        assert.ok(p.w >= 44 && p.h >= 44, `carcassonne: a follower target is ${p.w.toFixed(0)}×${p.h.toFixed(0)} px, under 44`);
+        assert.match(p.text, /^(City|Road|Field|Cloister)$/, 'carcassonne: a follower target says which feature it is');
+      }
+      for (let i = 0; i < picks.length; i++) for (let j = i + 1; j < picks.length; j++) {
+        const [a, b] = [picks[i], picks[j]];
+        const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+        assert.ok(apart, `carcassonne: the ${a.text} and ${b.text} targets overlap`);
+      }
+    },
+    // Every so often: the key names each player with the colour and shape of their followers,
+    // and no tile with a city on three sides is drawn as a whole city square.
+    async look(page, spec, id) {
+      const key = await page.evaluate(() => [...document.querySelectorAll('#key [data-key-seat]')].map((li) => {
+        const mark = li.querySelector('svg path');
+        return { seat: Number(li.dataset.keySeat), text: li.textContent, fill: mark?.getAttribute('fill'), shape: mark?.dataset.shape };
+      }));
+      const names = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.seats li')].map((li) => [li.dataset.seat, li.textContent])));
+      assert.equal(key.length, Object.keys(names).length, 'carcassonne: the key lists every player');
+      for (const k of key) assert.ok(names[k.seat].startsWith(k.text.split(' (seat')[0]), `carcassonne: the key names seat ${k.seat}`);
+      const pieces = await page.evaluate(() => [...document.querySelectorAll('.c-follower')].map((e) => ({ seat: Number(e.dataset.seat), fill: e.getAttribute('fill'), shape: e.dataset.shape })));
+      for (const p of pieces) {
+        const k = key.find((x) => x.seat === p.seat);
+        assert.ok(k && k.fill === p.fill && k.shape === p.shape, `carcassonne: a follower of seat ${p.seat} looks like its key`);
+      }
+      if (new Set(key.map((k) => `${k.fill} ${k.shape}`)).size !== key.length) assert.fail('carcassonne: two players look alike in the key');
+      const view = await (await fetch(`${BASE}/v1/games/${id}`)).json();
+      for (const t of view.view?.tiles || []) {
+        const sides = Object.values(t.edges).filter((e) => e === 'city').length;
+        if (sides !== 3) continue;
+        spec.threeSided = (spec.threeSided || 0) + 1;
+        const whole = await page.evaluate((at) => document.querySelectorAll(`[data-tile="${at}"] rect.c-city`).length, `${t.x},${t.y}`);
+        assert.equal(whole, 0, `carcassonne: the three-sided city at ${t.x},${t.y} is drawn as a whole square`);
+      }
+    },
+    after(spec) {
+      assert.ok((spec.followerChecks || 0) > 0, 'carcassonne: follower targets were offered and checked');
+    } },
 };
 
 async function signUp(page, name) {
@@ -106,12 +163,14 @@ async function look(page, probe) {
     notice: /your turn/i.test(document.querySelector('#notice:not([hidden])')?.textContent || ''),
     moves: [...document.querySelectorAll('[data-move]')].map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') })),
     places: document.querySelectorAll('[data-place]').length,
+    spots: document.querySelectorAll('[data-spot]').length,
   }), extra);
 }
 
 /** One move on this page, if it is this player's turn: returns whether it acted. */
 async function act(page, spec, seen) {
   if (!seen.turn) return false;
+  if (seen.spots) return tap(page, spec);
   let moves = seen.moves;
   if (!moves.length) {
     // Carcassonne: a free place first, then its rotations appear.
@@ -121,6 +180,7 @@ async function act(page, spec, seen) {
     moves = (await look(page, spec.probe)).moves;
   }
   if (!moves.length) return false;
+  if (spec.before) await spec.before(page, spec);
   const move = spec.choose(moves, seen);
   const before = await signature(page);
   const target = page.locator('[data-move]').nth(move.i);
@@ -145,6 +205,33 @@ async function act(page, spec, seen) {
   return true;
 }
 
+/** Mauerbauer's towers and houses: tap corners or fields (and a colour when asked, or "place
+ * only this one" now and then when the move may stop there) until a move is sent. */
+async function tap(page, spec) {
+  const before = await signature(page);
+  for (let i = 0; i < 8; i++) {
+    const colours = page.locator('[data-pick-colour]');
+    const spots = page.locator('[data-spot]');
+    const done = page.locator('#place-done');
+    const [nc, ns, nd] = [await colours.count(), await spots.count(), await done.count()];
+    if (nc) await colours.nth(Math.floor(Math.random() * nc)).dispatchEvent('click').catch(() => {});
+    else if (nd && (!ns || Math.random() < 0.5)) await done.dispatchEvent('click').catch(() => {});
+    else if (ns) {
+      const spot = spots.nth(Math.floor(Math.random() * ns));
+      const what = ((await spot.getAttribute('data-spot').catch(() => '')) || '').split('-')[0];
+      await spot.dispatchEvent('click').catch(() => {});
+      spec.taps = spec.taps || {};
+      spec.taps[what] = (spec.taps[what] || 0) + 1;
+    } else break;
+    // A move sent keeps the moves box busy until the page shows what it did.
+    await page.waitForFunction(() => !document.querySelector('.moves[aria-busy]'), undefined, { timeout: 10000, polling: 25 }).catch(() => {});
+    if ((await signature(page)) !== before) break;
+  }
+  spec.count = (spec.count || 0) + 1;
+  spec.boardClicks = (spec.boardClicks || 0) + 1;
+  return true;
+}
+
 async function playKind(browser, kind) {
   const spec = KINDS[kind];
   const started = Date.now();
@@ -152,10 +239,12 @@ async function playKind(browser, kind) {
   const pages = [];
   const names = [];
   for (let i = 0; i < spec.seats; i++) {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The second player plays on a phone.
+    const ctx = await browser.newContext({ viewport: i === 1 ? { width: 390, height: 844 } : { width: 1280, height: 900 }, hasTouch: i === 1 });
     contexts.push(ctx);
     const page = await ctx.newPage();
     page.on('pageerror', (e) => { console.error(`[${kind} p${i}] page error: ${e.message}`); spec.pageErrors = (spec.pageErrors || 0) + 1; });
+    watchConsole(page, `${kind} p${i}`, spec);
     pages.push(page);
     names.push(`${kind.slice(0, 5)}${i}r${RUN}`);
     await signUp(page, names[i]);
@@ -186,6 +275,7 @@ async function playKind(browser, kind) {
   // A spectator watches from a fresh context, without an account.
   const watcherCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const watcher = await watcherCtx.newPage();
+  watchConsole(watcher, `${kind} spectator`, spec);
   await watcher.goto(`${BASE}/#/game/${id}`);
   await watcher.waitForSelector('#status');
 
@@ -199,13 +289,15 @@ async function playKind(browser, kind) {
     let acted = false;
     for (let i = 0; i < pages.length; i++) if (await act(pages[i], spec, seen[i])) acted = true;
     // Once a game has ended everything in it is public.
+    if (acted && spec.look && (spec.count || 0) % 7 === 0) await spec.look(pages[0], spec, id);
     if (acted) {
       const done = await Promise.all(pages.map((p) => p.evaluate(() => !!document.querySelector('#status[data-status="finished"]'))));
       if (!done.some(Boolean)) await spec.secrets(pages, seats);
     }
     if (!shot && (spec.count || 0) >= spec.shotAt) {
       shot = true;
-      await pages[1].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
+      await pages[0].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
+      await pages[1].screenshot({ path: `${SHOTS}${kind}-player-phone.png`, fullPage: true });
       await watcher.screenshot({ path: `${SHOTS}${kind}-spectator-phone.png`, fullPage: true });
       // Phone width: the page itself never scrolls sideways (a wide board scrolls in its box).
       const overflow = await watcher.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -220,7 +312,7 @@ async function playKind(browser, kind) {
   }
   for (const page of pages) await page.waitForSelector('#status[data-status="finished"]', { timeout: 15000 });
   assert.ok(sawNotice, `${kind}: a "your turn" notice was shown`);
-  if (!shot) await pages[1].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
+  if (!shot) await pages[0].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
   const result = await host.locator('#status').textContent();
   assert.match(result, /Finished\./);
   // The audit's verdict, the replay slider over every version, and the finished board for all.
@@ -232,8 +324,17 @@ async function playKind(browser, kind) {
   await watcher.screenshot({ path: `${SHOTS}${kind}-replay.png`, fullPage: true });
   await pages[0].screenshot({ path: `${SHOTS}${kind}-end.png`, fullPage: true });
   const problems = await Promise.all(pages.map((p) => p.locator('#problem:not([hidden])').count()));
+  // After a finished game the lobby still shows the player's games, the open ones and all.
+  await host.goto(`${BASE}/#/`);
+  await host.waitForSelector(`#my-games [data-game="${id}"]`, { timeout: 10000 });
+  await host.waitForSelector('#open-h');
+  await host.waitForSelector('#all-h');
+  assert.equal(await host.locator('#problem:not([hidden])').count(), 0, `${kind}: the lobby shows a problem after a finished game`);
+  await host.screenshot({ path: `${SHOTS}${kind}-lobby.png`, fullPage: true });
   for (const c of [...contexts, watcherCtx]) await c.close();
   assert.equal(spec.pageErrors || 0, 0, `${kind}: the page threw`);
+  assert.equal(spec.consoleErrors || 0, 0, `${kind}: ${spec.consoleErrors} console errors`);
+  if (spec.after) spec.after(spec);
   assert.ok((spec.boardClicks || 0) > 0, `${kind}: some moves were made on the board`);
   assert.ok((spec.keyboard || 0) > 0, `${kind}: some moves were made by keyboard`);
   console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board, ${spec.keyboard} by keyboard) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${result.trim()}${problems.some(Boolean) ? ' (a problem message was showing)' : ''}`);

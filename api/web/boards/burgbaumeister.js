@@ -1,6 +1,6 @@
 // Der Wettkampf der Burgbaumeister: the store of 45 slots and every player's wall.
 
-import { s, h, svgRoot, moveTarget, seatColour, seatName } from './common.js';
+import { s, h, svgRoot, moveTarget, seatColour, seatName, count } from './common.js';
 
 const COLS = 9;
 const CW = 46;
@@ -42,7 +42,7 @@ export function render(view, ctx) {
     const y = wallTop + i * (CH + 30);
     const me = w.seat === ctx.seat;
     svg.append(s('text', { x: 0, y: y - 6, class: 'label', fill: seatColour(w.seat), 'data-wall': w.seat, 'data-last': w.cards.length ? w.cards[w.cards.length - 1].card : 1, 'data-length': w.cards.length },
-      `${seatName(w.seat, ctx.names)}${me ? ' (you)' : ''}: ${w.points} points${w.wizard_ready ? ', wizard ready' : ''}`));
+      `${seatName(w.seat, ctx.names)}${me ? ' (you)' : ''}: ${count(w.points, 'point')}${w.wizard_ready ? ', wizard ready' : ''}`));
     const step = CW + 4;
     svg.append(card(0, y, '1', 'tower start', 'tower'));
     w.cards.forEach((c, j) => {

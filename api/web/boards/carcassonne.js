@@ -1,12 +1,19 @@
 // Carcassonne: the tile map (cities, roads, fields, cloisters) with followers, the mage and the
 // witch, gold; the drawn tile and, for a chosen free place, its legal rotations.
 
-import { s, h, svgRoot, moveTarget, clickable, seatColour, seatName } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, seatMark, seatShapeName, shapePath, swatch } from './common.js';
 
 const T = 64;
 const chosen = { key: null };
 const DIR = { north: [0.5, 0], east: [1, 0.5], south: [0.5, 1], west: [0, 0.5] };
 const HALF = [[0.25, 0.08], [0.75, 0.08], [0.92, 0.25], [0.92, 0.75], [0.75, 0.92], [0.25, 0.92], [0.08, 0.75], [0.08, 0.25]];
+// A city on three sides, open to the south; turned for the other sides (see `turn`).
+const CITY_THREE = [[0, 0], [1, 0], [1, 1], [0.72, 0.68], [0.28, 0.68], [0, 1]];
+const QUARTERS_FROM_SOUTH = { south: 0, west: 1, north: 2, east: 3 };
+const turn = (q) => ([x, y]) => { let p = [x, y]; for (let i = 0; i < q; i++) p = [1 - p[1], p[0]]; return p; };
+const COLOUR_NAMES = ['blue', 'red', 'green', 'purple', 'orange'];
+const KIND_LABEL = { city: 'City', road: 'Road', field: 'Field', cloister: 'Cloister' };
+const FIGURE = { mage: { colour: '#6a5acd', text: 'Mage: +1 point per tile of its road or city' }, witch: { colour: '#222', text: 'Witch: halves the points of its road or city' } };
 const CITY_POLY = { north: '0,0 1,0 0.7,0.32 0.3,0.32', east: '1,0 1,1 0.68,0.7 0.68,0.3', south: '0,1 1,1 0.7,0.68 0.3,0.68', west: '0,0 0,1 0.32,0.7 0.32,0.3' };
 
 /** Where on a tile (0..1) a segment's figure stands. */
@@ -29,9 +36,15 @@ function spot(seg) {
 export function tile(t) {
   const g = s('g', { class: 'c-tile' }, s('rect', { width: T, height: T, class: 'c-field' }));
   const scale = (pts) => pts.split(' ').map((p) => p.split(',').map((v) => Number(v) * T).join(',')).join(' ');
+  const big = t.segments.find((seg) => seg.kind === 'city' && seg.edges.length === 3);
   for (const seg of t.segments) {
     if (seg.kind !== 'city') continue;
-    if (seg.edges.length >= 3) g.append(s('rect', { x: 0, y: 0, width: T, height: T, class: 'c-city' }));
+    if (seg.edges.length === 4) g.append(s('rect', { x: 0, y: 0, width: T, height: T, class: 'c-city' }));
+    else if (seg.edges.length === 3) {
+      const open = ['north', 'east', 'south', 'west'].find((d) => !seg.edges.includes(d));
+      const pts = CITY_THREE.map(turn(QUARTERS_FROM_SOUTH[open])).map(([x, y]) => `${x * T},${y * T}`).join(' ');
+      g.append(s('polygon', { points: pts, class: 'c-city' }));
+    }
     else if (seg.edges.length === 2 && !t.segments.some((o) => o !== seg && o.kind === 'city')) {
       const [a, b] = seg.edges;
       const corner = { 'north,east': '0,0 1,0 1,1', 'east,north': '0,0 1,0 1,1', 'east,south': '1,0 1,1 0,1', 'south,east': '1,0 1,1 0,1', 'south,west': '1,1 0,1 0,0', 'west,south': '1,1 0,1 0,0', 'west,north': '0,1 0,0 1,0', 'north,west': '0,1 0,0 1,0' }[`${a},${b}`];
@@ -44,23 +57,86 @@ export function tile(t) {
     if (seg.kind !== 'road') continue;
     for (const e of seg.edges) {
       const [x, y] = DIR[e];
-      g.append(s('line', { x1: x * T, y1: y * T, x2: T / 2, y2: T / 2, class: 'c-road' }));
+      // A road into a three-sided city ends at the city's wall.
+      const k = big && seg.edges.length === 1 ? 0.36 : 1;
+      g.append(s('line', { x1: x * T, y1: y * T, x2: (x + (0.5 - x) * k) * T, y2: (y + (0.5 - y) * k) * T, class: 'c-road' }));
     }
-    if (seg.edges.length === 1) g.append(s('circle', { cx: T / 2, cy: T / 2, r: 4, class: 'c-crossing' }));
+    if (seg.edges.length === 1 && !big) g.append(s('circle', { cx: T / 2, cy: T / 2, r: 4, class: 'c-crossing' }));
   }
-  if (t.cloister) g.append(s('rect', { x: T * 0.35, y: T * 0.35, width: T * 0.3, height: T * 0.3, class: 'c-cloister' }));
+  // A chapel (body and roof), so that it is not mistaken for a player's square follower.
+  if (t.cloister) g.append(s('path', { d: `M${T * 0.38} ${T * 0.68} V${T * 0.46} L${T * 0.5} ${T * 0.32} L${T * 0.62} ${T * 0.46} V${T * 0.68} Z`, class: 'c-cloister' }));
   if (t.magic) g.append(s('text', { x: 4, y: T - 4, class: 'c-mark' }, '✦'));
   if (t.gold) g.append(s('text', { x: T - 14, y: T - 4, class: 'c-mark gold' }, '◆'));
   g.append(s('rect', { width: T, height: T, class: 'c-edge' }));
   return g;
 }
 
-function figure(x, y, colour, label, shape = 'follower') {
-  const el = shape === 'follower'
-    ? s('path', { d: `M${x} ${y - 9} a4 4 0 1 1 0.1 0 M${x - 7} ${y + 8} q7 -16 14 0 z`, fill: colour, stroke: '#fff', 'stroke-width': 1.5, class: 'c-follower' })
-    : s('circle', { cx: x, cy: y, r: 7, fill: colour, stroke: '#fff', 'stroke-width': 2, class: `c-${shape}` });
+/** A follower: its seat's shape in its seat's colour (the key beside the map says whose). */
+function follower(x, y, seat, label) {
+  const el = seatMark(seat, x, y, 7, { class: 'c-follower', 'data-seat': seat, 'data-shape': seatShapeName(seat) });
   el.append(s('title', {}, label));
   return el;
+}
+
+/** The mage or the witch: a star, never a seat's shape. */
+function magicFigure(x, y, name, r = 8) {
+  return s('path', { d: shapePath('star', x, y, r), fill: FIGURE[name].colour, stroke: '#fff', 'stroke-width': 1.5, class: `c-${name}`, 'data-figure': name }, s('title', {}, name));
+}
+
+/**
+ * The follower step on the tile just placed, drawn large: one labelled target per feature the
+ * follower may go to, each on its feature and apart from the others (a tap target of about
+ * 90 × 50 px).
+ */
+function followerPicker(t, moves, ctx) {
+  const W = 22;
+  const H = 12;
+  const picks = moves.map((m) => {
+    const seg = t.segments.find((x) => x.segment === m.command.segment);
+    const [x, y] = spot(seg);
+    return { m, seg, x: x * T, y: y * T };
+  });
+  separate(picks, W + 2, H + 2);
+  const svg = svgRoot(T, T, `The tile you placed, at ${t.x}, ${t.y}`);
+  svg.setAttribute('role', 'group');
+  svg.append(tile(t));
+  for (const p of picks) {
+    const label = KIND_LABEL[p.seg.kind] || p.seg.kind;
+    const g = s('g', { class: `c-pick k-${p.seg.kind}`, 'data-kind': p.seg.kind },
+      s('rect', { x: p.x - W / 2, y: p.y - H / 2, width: W, height: H, rx: 3 }),
+      s('text', { x: p.x, y: p.y + 2, 'text-anchor': 'middle' }, label));
+    svg.append(moveTarget(g, p.m, `Put a follower on the ${p.seg.kind}${p.seg.kind === 'field' ? ' (farmer)' : p.seg.kind === 'road' ? ' (thief)' : p.seg.kind === 'city' ? ' (knight)' : ' (monk)'}`, ctx));
+  }
+  return h('div', { class: 'c-zoom' }, h('p', {}, h('strong', {}, 'Your follower: '), 'tap where it goes on the tile you placed, or choose “Place no follower”.'), svg);
+}
+
+/** Moves boxes of w × h centred on (x, y) apart and inside the tile; a grid if that fails. */
+function separate(items, w, hgt) {
+  const clamp = (v, half) => Math.min(T - half, Math.max(half, v));
+  for (let round = 0; round < 60; round++) {
+    let moved = false;
+    for (let i = 0; i < items.length; i++) {
+      for (let j = i + 1; j < items.length; j++) {
+        const a = items[i];
+        const b = items[j];
+        const ox = w - Math.abs(a.x - b.x);
+        const oy = hgt - Math.abs(a.y - b.y);
+        if (ox <= 0 || oy <= 0) continue;
+        moved = true;
+        // Apart along the axis that needs the smaller push; side by side when they coincide.
+        if (ox < oy) {
+          const d = (a.x < b.x || (a.x === b.x && i < j) ? -1 : 1) * (ox / 2 + 0.1);
+          a.x = clamp(a.x + d, w / 2); b.x = clamp(b.x - d, w / 2);
+        } else {
+          const d = (a.y < b.y || (a.y === b.y && i < j) ? -1 : 1) * (oy / 2 + 0.1);
+          a.y = clamp(a.y + d, hgt / 2); b.y = clamp(b.y - d, hgt / 2);
+        }
+      }
+    }
+    if (!moved) return;
+  }
+  // Still crowded: two columns, top to bottom in the order given.
+  items.forEach((it, i) => { it.x = T / 2 + (i % 2 ? w / 2 : -w / 2); it.y = hgt / 2 + Math.floor(i / 2) * hgt; });
 }
 
 export function render(view, ctx) {
@@ -102,7 +178,7 @@ export function render(view, ctx) {
     if (!seg) continue;
     const [sx, sy] = spot(seg);
     const [px, py] = at(f.x, f.y);
-    svg.append(figure(px + sx * T, py + sy * T, seatColour(f.seat), `${f.kind} of ${seatName(f.seat, n)}`));
+    svg.append(follower(px + sx * T, py + sy * T, f.seat, `${f.kind} of ${seatName(f.seat, n)}`));
   }
   for (const [name, spotOf] of [['mage', view.mage], ['witch', view.witch]]) {
     if (!spotOf) continue;
@@ -110,7 +186,7 @@ export function render(view, ctx) {
     const seg = t && t.segments.find((x) => x.segment === spotOf.segment);
     const [sx, sy] = seg ? spot(seg) : [0.5, 0.5];
     const [px, py] = at(spotOf.x, spotOf.y);
-    svg.append(figure(px + sx * T + 6, py + sy * T + 6, name === 'mage' ? '#6a5acd' : '#222', name, name));
+    svg.append(magicFigure(px + sx * T + 6, py + sy * T + 6, name));
   }
   // Free places: choose one, then a rotation below.
   for (const [k, ms] of byPlace) {
@@ -119,17 +195,15 @@ export function render(view, ctx) {
     const el = s('rect', { x: px + 3, y: py + 3, width: T - 6, height: T - 6, rx: 6, class: k === chosen.key ? 'place-target chosen' : 'place-target' });
     svg.append(clickable(el, `Place the tile at ${x}, ${y} (${ms.length} rotation${ms.length > 1 ? 's' : ''})`, () => { chosen.key = k; ctx.rerender(); }, { 'data-place': k }));
   }
-  // Followers (and figures, gold) on the placed tile.
+  // Followers on the placed tile: chosen on the tile drawn large beside the map.
   const p = view.placed_this_turn;
+  let picker = null;
   if (p) {
     const t = tiles.get(`${p.x},${p.y}`);
-    const [px, py] = at(p.x, p.y);
-    for (const m of ctx.moves.filter((mv) => mv.command.type === 'PlaceFollower')) {
-      const seg = t && t.segments.find((x) => x.segment === m.command.segment);
-      if (!seg) continue;
-      ctx.claimed.add(m);
-      const [sx, sy] = spot(seg);
-      svg.append(moveTarget(s('circle', { cx: px + sx * T, cy: py + sy * T, r: 9, class: 'seg-target' }), m, `Put a follower on the ${seg.kind} (segment ${seg.segment})`, ctx));
+    const ms = ctx.moves.filter((mv) => mv.command.type === 'PlaceFollower' && t && t.segments.some((x) => x.segment === mv.command.segment));
+    if (ms.length) {
+      ms.forEach((m) => ctx.claimed.add(m));
+      picker = followerPicker(t, ms, ctx);
     }
   }
   for (const m of ctx.moves.filter((mv) => mv.command.type === 'PlaceGoldIngot')) {
@@ -140,6 +214,7 @@ export function render(view, ctx) {
 
   const wrap = h('div', { class: 'carcassonne' });
   const side = h('div', { class: 'c-side' });
+  if (picker) side.append(picker);
   if (view.drawn_tile) {
     const preview = svgRoot(T + 8, T + 8, `Drawn tile: ${view.drawn_tile.name}`);
     const g = tile(view.drawn_tile);
@@ -158,8 +233,17 @@ export function render(view, ctx) {
     })));
   } else if (placeMoves.length) side.append(h('p', { class: 'muted' }, 'Choose a highlighted place on the map for the drawn tile.'));
   side.append(h('p', {}, `Tiles left: ${view.tiles_left}. Phase: ${view.phase.replace(/_/g, ' ')}.${view.gold_mines ? ` Gold in supply: ${view.gold_supply}.` : ''}`));
-  side.append(h('ul', { class: 'players' }, view.players.map((pl) => h('li', { style: `border-left: 6px solid ${seatColour(pl.seat)}` },
-    `${seatName(pl.seat, n)}: ${pl.score} points, ${pl.followers_at_home} followers at home${view.gold_mines ? `, ${pl.ingots} ingots` : ''}`))));
+  // The key: whose pieces are whose (colour and shape), and the figures.
+  const key = view.players.map((pl) => {
+    const look = `${COLOUR_NAMES[pl.seat % COLOUR_NAMES.length]} ${seatShapeName(pl.seat)}`;
+    return h('li', { 'data-key-seat': pl.seat },
+      swatch(seatMark(pl.seat, 12, 12, 9, { 'data-shape': seatShapeName(pl.seat) }), look),
+      h('span', {}, h('strong', {}, seatName(pl.seat, n)), pl.seat === ctx.seat ? ' (you)' : '', ` — ${look}: ${count(pl.score, 'point')}, ${count(pl.followers_at_home, 'follower')} at home${view.gold_mines ? `, ${count(pl.ingots, 'ingot')}` : ''}`));
+  });
+  if (view.mage_and_witch) {
+    for (const name of ['mage', 'witch']) key.push(h('li', { 'data-key-figure': name }, swatch(magicFigure(12, 12, name, 10), `${name}: star`), h('span', {}, FIGURE[name].text)));
+  }
+  side.append(h('h3', { class: 'key-h' }, 'Players and pieces'), h('ul', { class: 'players c-key', id: 'key' }, key));
   wrap.append(h('div', { class: 'c-map' }, svg), side);
   return wrap;
 }

@@ -1,3 +1,3 @@
 // What every board module uses.
-export { s, h, svgRoot, moveTarget, clickable, seatColour, SEAT_COLOURS } from '../svg.js';
-export { seatName } from '../words.js';
+export { s, h, svgRoot, moveTarget, clickable, seatColour, SEAT_COLOURS, seatMark, seatShapeName, shapePath, swatch } from '../svg.js';
+export { seatName, count } from '../words.js';

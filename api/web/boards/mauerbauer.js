@@ -1,13 +1,62 @@
 // Mauerbauer: the triangle board drawn from the geometry in the view (vertices, lines, fields),
 // with walls, towers, houses, closed cities and their palaces; a free line is a wall to build.
 
-import { s, h, svgRoot, moveTarget, seatName } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count } from './common.js';
 
 const U = 110;
 const PAD = 24;
 const HOUSE = { yellow: '#e6b800', green: '#2e8b3e', blue: '#2f6fd6', pink: '#e36fb0', red: '#c8322b' };
 const TOWER = { white: '#fafafa', grey: '#8c8c8c', black: '#222' };
 const REGION = ['#f3ecd9', '#e6efd8', '#dfe9f2', '#f2e0e0', '#ece3f3'];
+
+// Towers and houses are placed by tapping the board: a corner (tower) or a field (house), then
+// the colour when more than one may go there. A move places one or two pieces, so the pieces
+// tapped so far (`chosen`) narrow the legal moves until one is complete.
+const PLACING = {
+  PlaceTowers: { what: 'tower', where: 'corner', items: (c) => c.towers.map((t) => ({ colour: t.colour, at: t.vertex })) },
+  PlaceHouses: { what: 'house', where: 'field', items: (c) => c.houses.map((x) => ({ colour: x.colour, at: x.field })) },
+};
+const pick = { key: null, chosen: [], at: null };
+const itemKey = (it) => `${it.colour}@${it.at}`;
+
+/** What is left of `items` once `chosen` is taken out of it, or null when `chosen` does not fit. */
+function without(items, chosen) {
+  const left = items.map(itemKey);
+  for (const c of chosen) {
+    const i = left.indexOf(itemKey(c));
+    if (i < 0) return null;
+    left.splice(i, 1);
+  }
+  return items.filter((it) => { const i = left.indexOf(itemKey(it)); if (i < 0) return false; left.splice(i, 1); return true; });
+}
+
+/** The placing moves still open after the pieces chosen so far, with what each still needs. */
+function placing(ctx) {
+  const moves = ctx.moves.filter((m) => PLACING[m.command.type]);
+  const key = JSON.stringify(moves.map((m) => m.command));
+  if (pick.key !== key) { pick.key = key; pick.chosen = []; pick.at = null; }
+  const open = [];
+  for (const m of moves) {
+    const left = without(PLACING[m.command.type].items(m.command), pick.chosen);
+    if (left) open.push({ m, left });
+  }
+  return { moves, open };
+}
+
+function choose(item, open, ctx) {
+  pick.chosen.push(item);
+  pick.at = null;
+  const fits = open.map((o) => ({ m: o.m, left: without(o.left, [item]) })).filter((o) => o.left);
+  const complete = fits.filter((o) => o.left.length === 0);
+  // Complete and nothing larger still possible: send it.
+  if (complete.length && fits.every((o) => o.left.length === 0)) {
+    const m = complete[0].m;
+    pick.chosen = [];
+    ctx.play(m);
+    return;
+  }
+  ctx.rerender();
+}
 
 export function render(view, ctx) {
   const b = view.board;
@@ -57,15 +106,70 @@ export function render(view, ctx) {
     svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[v.tower] || v.tower, stroke: '#000', 'stroke-width': 1.5, class: 'tower', 'data-tower': v.id }, s('title', {}, `${v.tower} tower`)));
   }
 
+  const { moves: placeMoves, open } = placing(ctx);
+  placeMoves.forEach((m) => ctx.claimed.add(m));
+  let bar = null;
+  if (open.length) {
+    const spec = PLACING[open[0].m.command.type];
+    // Where the next piece may go, and in which colours.
+    const spots = new Map();
+    for (const o of open) for (const it of o.left) {
+      if (!spots.has(it.at)) spots.set(it.at, new Set());
+      spots.get(it.at).add(it.colour);
+    }
+    const tap = (at) => {
+      const colours = [...spots.get(at)];
+      if (colours.length === 1) choose({ colour: colours[0], at }, open, ctx);
+      else { pick.at = at; ctx.rerender(); }
+    };
+    for (const [at, colours] of spots) {
+      const label = `Place a ${[...colours].join(' or ')} ${spec.what} ${spec.where === 'corner' ? 'on this corner' : 'in this field'}`;
+      if (spec.where === 'corner') {
+        const [x, y] = P(vert.get(at));
+        svg.append(clickable(s('g', { class: pick.at === at ? 'spot-target chosen' : 'spot-target' },
+          // The ring shows the corner; the clear disc around it is what a finger hits (corners
+          // are 110 apart, so a radius of 40 stays apart and is 44 px across on a phone).
+          s('circle', { cx: x, cy: y, r: 40, class: 'hit' }), s('circle', { cx: x, cy: y, r: 22, class: 'ring' }), s('circle', { cx: x, cy: y, r: 6, class: 'dot' })), label, () => tap(at), { 'data-spot': `corner-${at}` }));
+      } else {
+        const f = b.fields.find((x) => x.id === at);
+        if (!f) continue;
+        const pts = f.vertices.map((id) => P(vert.get(id)).join(',')).join(' ');
+        const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
+        svg.append(clickable(s('g', { class: pick.at === at ? 'spot-target field chosen' : 'spot-target field' },
+          s('polygon', { points: pts }), s('text', { x: cx, y: cy + 20, 'text-anchor': 'middle', class: 'plus' }, '+')), label, () => tap(at), { 'data-spot': `field-${at}` }));
+      }
+    }
+    // The pieces tapped so far, drawn where they go.
+    for (const it of pick.chosen) {
+      if (spec.where === 'corner') {
+        const [x, y] = P(vert.get(it.at));
+        svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[it.colour], stroke: '#ff9f1c', 'stroke-width': 3, class: 'tower pending' }));
+      } else {
+        const f = b.fields.find((x) => x.id === it.at);
+        if (f) svg.append(s('rect', { x: (f.x - minX) * U + PAD - 5, y: (f.y - minY) * U + PAD + 8, width: 10, height: 10, fill: HOUSE[it.colour], stroke: '#ff9f1c', 'stroke-width': 3, class: 'house pending' }));
+      }
+    }
+    const complete = open.filter((o) => o.left.length === 0);
+    bar = h('div', { class: 'placing', id: 'placing' },
+      h('p', {}, pick.chosen.length
+        ? `Placed so far: ${pick.chosen.map((c) => `${c.colour} ${spec.what}`).join(', ')}. `
+        : '', `Tap a highlighted ${spec.where} on the board to place a ${spec.what}.`),
+      pick.at !== null && spots.has(pick.at) ? h('div', { class: 'row' }, h('span', {}, 'Colour:'), [...spots.get(pick.at)].map((c) => h('button', { type: 'button', class: `colour c-${c}`, 'data-pick-colour': c,
+        onclick: () => choose({ colour: c, at: pick.at }, open, ctx) }, c))) : '',
+      h('div', { class: 'row' },
+        complete.length ? h('button', { type: 'button', id: 'place-done', onclick: () => { pick.chosen = []; ctx.play(complete[0].m); } }, `Place ${pick.chosen.length === 1 ? 'only this one' : 'these'}`) : '',
+        pick.chosen.length || pick.at !== null ? h('button', { type: 'button', class: 'link', onclick: () => { pick.chosen = []; pick.at = null; ctx.rerender(); } }, 'Start over') : ''));
+  }
+
   const n = ctx.names;
-  const wrap = h('div', { class: 'mauerbauer' }, svg);
+  const wrap = h('div', { class: 'mauerbauer' }, bar, svg);
   const facts = [`Phase: ${view.phase.replace(/_/g, ' ')}`];
   if (view.dice) facts.push(`dice: houses ${view.dice.houses.join(', ')}${view.dice.tower ? `, tower ${view.dice.tower}` : ''}`);
   if (view.built !== null && view.built !== undefined) facts.push(`wall built this turn: line ${view.built}`);
   if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(`guild cards in the draw pile: ${view.draw_pile}`);
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
-    `${seatName(p.seat, n)}${p.seat === ctx.seat ? ' (you)' : ''}: ${p.score} points, ${p.hand_count} guild cards`,
+    `${seatName(p.seat, n)}${p.seat === ctx.seat ? ' (you)' : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
     p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c)))) : ''))));
   return wrap;
 }

@@ -75,7 +75,10 @@ pub fn evolve(state: &mut State, event: &CarcassonneEvent) {
             }
         }
         CarcassonneEvent::MageOrWitchRemoved(e) => {
-            *state.figure_mut(e.figure) = None;
+            let stood = state.figure_mut(e.figure).take();
+            if let (Some(node), RemovalReason::FeatureCompleted) = (stood, e.reason) {
+                state.completed_with.push((node, e.figure));
+            }
             if e.reason == RemovalReason::NoTarget {
                 if let Some(current) = &mut state.current {
                     current.figure_done = true;

@@ -8,7 +8,7 @@ use super::board::around;
 use super::features::{Node, TileSet};
 use super::followers::majority;
 use super::mage_witch;
-use super::model::FeatureScored;
+use super::model::{FeatureScored, MagicFigure};
 use super::state::State;
 use super::tiles::FeatureKind;
 
@@ -101,14 +101,31 @@ pub fn base_points(state: &State, node: Node, completed: bool) -> u32 {
 /// What a road, city or cloister would score now: completed during play (`completed`) or
 /// unfinished at the end.
 pub fn points(state: &State, node: Node, completed: bool) -> u32 {
+    points_with(state, node, completed, &mage_witch::figures_on(state, node))
+}
+
+/// What a completed road, city or cloister gave when it was completed: the figure that stood
+/// on it then counts, although it has gone back to the supply since.
+pub fn points_given(state: &State, node: Node) -> u32 {
+    let features = &state.board.features;
+    let mut figures = mage_witch::figures_on(state, node);
+    figures.extend(
+        state
+            .completed_with
+            .iter()
+            .filter(|(n, _)| features.same(*n, node))
+            .map(|&(_, f)| f),
+    );
+    points_with(state, node, true, &figures)
+}
+
+fn points_with(state: &State, node: Node, completed: bool, figures: &[MagicFigure]) -> u32 {
     let feature = state.board.features.get(node);
     let base = base_points(state, node, completed);
     match feature.kind {
-        FeatureKind::Road | FeatureKind::City => mage_witch::apply(
-            base,
-            &mage_witch::figures_on(state, node),
-            feature.tiles.len(),
-        ),
+        FeatureKind::Road | FeatureKind::City => {
+            mage_witch::apply(base, figures, feature.tiles.len())
+        }
         _ => base,
     }
 }

@@ -49,6 +49,11 @@ pub struct State {
     pub gold_supply: u8,
     pub mage: Option<Node>,
     pub witch: Option<Node>,
+    /// The figure that stood on each completed road or city when it was completed (it went back
+    /// to the supply then), so that the feature's points stay what completion gave. Absent in
+    /// snapshots written before it existed, and while empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub completed_with: Vec<(Node, MagicFigure)>,
     /// The seat whose turn it is.
     pub turn: Seat,
     /// The tile drawn for this turn, until it is placed.

@@ -253,7 +253,8 @@ fn feature_view(state: &State, node: Node) -> FeatureView {
     let cities = (feature.kind == FeatureKind::Field).then(|| farms::completed_cities(state, node));
     let points = match cities {
         Some(cities) => farms::POINTS_PER_CITY * u32::from(cities),
-        None => scoring::points(state, node, completed),
+        None if completed => scoring::points_given(state, node),
+        None => scoring::points(state, node, false),
     };
     FeatureView {
         id: node,

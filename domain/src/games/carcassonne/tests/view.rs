@@ -162,3 +162,45 @@ fn the_view_as_json_names_what_a_client_draws() {
     assert_eq!(json["drawn_tile"]["tile"], "MW2");
     assert_eq!(json["followers"][0]["kind"], "field");
 }
+
+/// The five-tile road L(-2,0)–U(-1,0)–D–U(1,0)–L(2,0) with seat 0's thief, `figure` on it,
+/// completed by seat 1's L: what its feature says afterwards.
+fn completed_road(figure: MagicFigure) -> FeatureView {
+    let table = Table::expansions(2)
+        .lay(0, "U", -1, 0, 0)
+        .follower(0, -1, 0, 0)
+        .lay(1, "L", -2, 0, 0)
+        .lay(0, "U", 1, 0, 0)
+        .figure(figure, 0, 0, 1)
+        .lay(1, "L", 2, 0, 0);
+    let (_, state) = given::<Carcassonne>(table.events)
+        .when(1, SkipFollower {})
+        .accepted();
+    assert_eq!(
+        state.figure(figure),
+        None,
+        "the figure went back to the supply"
+    );
+    let view = Carcassonne::view(&state, Viewer::Spectator);
+    let start = view
+        .tiles
+        .iter()
+        .find(|t| (t.x, t.y) == (Some(0), Some(0)))
+        .unwrap();
+    let road = start.segments[1].feature;
+    let road = view
+        .features
+        .into_iter()
+        .find(|f| Some(f.id) == road)
+        .unwrap();
+    assert!(road.completed);
+    road
+}
+
+#[test]
+fn a_completed_feature_keeps_the_points_its_figure_gave() {
+    // The scoring gave 5 + 5 with the mage and 3 (5 halved, rounded up) with the witch; the
+    // view says the same after the figure has left.
+    assert_eq!(completed_road(MagicFigure::Mage).points, 10);
+    assert_eq!(completed_road(MagicFigure::Witch).points, 3);
+}

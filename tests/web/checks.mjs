@@ -1,0 +1,205 @@
+// The page's behaviour around the games, each check on a situation set up through the API:
+// the lobby after a finished game and with a game waiting for the player, "Skip to content",
+// an unknown game, the icon, how the event stream authenticates, what a spectator sees, the
+// header's game name, the create form's words. Any console error fails (but the one 404 the
+// unknown game provokes). Usage: BASE_URL=http://127.0.0.1:PORT node checks.mjs
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { client } from './client.mjs';
+import { watchConsole } from './console.mjs';
+
+const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
+const RUN = Date.now().toString(36).slice(-5);
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+mkdirSync(SHOTS, { recursive: true });
+
+const api = client(BASE);
+const tally = {};
+const checks = [];
+const check = (name, fn) => checks.push([name, fn]);
+
+/** A page signed in as `account` (or a spectator), its requests recorded. */
+async function open(browser, account, viewport = DESKTOP, allow) {
+  const ctx = await browser.newContext({ viewport });
+  if (account) {
+    await ctx.addInitScript(([name, token]) => {
+      localStorage.setItem('baumeister.name', name);
+      localStorage.setItem('baumeister.token', token);
+      localStorage.setItem('baumeister.poll_ms', '250');
+    }, [account.name, account.token]);
+  }
+  const page = await ctx.newPage();
+  page.requests = [];
+  page.on('request', (r) => page.requests.push({ url: r.url(), headers: r.headers() }));
+  page.on('pageerror', (e) => { tally.pageErrors = (tally.pageErrors || 0) + 1; console.error(`page error: ${e.message}`); });
+  watchConsole(page, account ? account.name : 'spectator', tally, allow);
+  return page;
+}
+
+const [a, b] = [await api.account(`chka${RUN}`), await api.account(`chkb${RUN}`)];
+// A finished game, a game waiting for players, and a game waiting for one of the two.
+const finished = await api.game('carcassonne', [a, b]);
+await api.playUntil(finished, [a, b]);
+const waiting = await api.game('burgbaumeister', [a], {}, 2);
+const active = await api.game('burgbaumeister', [a, b]);
+const detail = await api.call('GET', `/v1/games/${active}`);
+const toAct = detail.seats.find((s) => s.seat === detail.to_act[0]).player === a.name ? a : b;
+const other = toAct === a ? b : a;
+
+check('the lobby after a finished game, with the game waiting for the player first', async (browser) => {
+  for (const [viewport, size] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+    const page = await open(browser, toAct, viewport);
+    await page.goto(`${BASE}/#/`);
+    await page.waitForSelector('#my-games', { timeout: 10000 });
+    await page.waitForSelector('#open-h');
+    await page.waitForSelector('#all-h');
+    assert.equal(await page.locator('#problem:not([hidden])').count(), 0, 'no problem shown');
+    const rows = await page.$$eval('#my-games li', (lis) => lis.map((li) => ({ id: Number(li.dataset.game), turn: li.classList.contains('your-turn'), badge: !!li.querySelector('.badge') })));
+    assert.ok(rows.some((r) => r.id === finished), 'the finished game is listed');
+    assert.ok(toAct !== a || rows.some((r) => r.id === waiting && !r.turn), 'the open game is listed, not marked');
+    assert.deepEqual(rows[0], { id: active, turn: true, badge: true }, 'the game waiting for the player is first and marked');
+    assert.equal(rows.filter((r) => r.turn).length, 1, 'only that game is marked');
+    await page.screenshot({ path: `${SHOTS}lobby-${size}.png`, fullPage: true });
+    await page.context().close();
+  }
+  // The other player's lobby marks nothing.
+  const page = await open(browser, other);
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector('#my-games');
+  assert.equal(await page.locator('#my-games li.your-turn').count(), 0, 'not the other player\'s turn');
+  await page.context().close();
+});
+
+check('the create form speaks to players', async (browser) => {
+  const page = await open(browser, a);
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector('#create');
+  for (const kind of await page.$$eval('#kind option', (os) => os.map((o) => o.value))) {
+    await page.selectOption('#kind', kind);
+    const words = await page.$$eval('#create .options label, #create .options small, #create .options option', (els) => els.map((e) => e.textContent));
+    for (const w of words) {
+      assert.doesNotMatch(w, /_|\bnull\b|\bAbsent\b|\.\.=/, `${kind}: the form says "${w}"`);
+    }
+  }
+  await page.selectOption('#kind', 'carcassonne');
+  assert.equal(await page.textContent('label[for="opt-move_minutes"]'), 'Turn clock (minutes per move)');
+  await page.context().close();
+});
+
+/** The active game's page for the player to act, on a phone. */
+async function gamePage(browser) {
+  const page = await open(browser, toAct, PHONE);
+  await page.goto(`${BASE}/#/game/${active}`);
+  await page.waitForSelector('#status[data-your-turn="true"]');
+  return page;
+}
+
+check('the header names the game by its title', async (browser) => {
+  const page = await gamePage(browser);
+  assert.match(await page.textContent('.game-head h1'), new RegExp(`#${active} Der Wettkampf der Burgbaumeister`));
+  await page.context().close();
+});
+
+check('Skip to content moves the focus and stays on the game', async (browser) => {
+  const page = await gamePage(browser);
+  // The first Tab reaches the skip link; Enter moves the focus and stays on the game.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'skip');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  assert.equal(new URL(page.url()).hash, `#/game/${active}`, 'still on the game');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'main', 'the focus is on the main part');
+  assert.ok(await page.locator('#status').isVisible(), 'the game is still shown');
+  await page.context().close();
+});
+
+check('the event stream carries the token in a header, never in the URL', async (browser) => {
+  const page = await gamePage(browser);
+  await page.waitForSelector('text=Live (event stream).', { timeout: 10000 });
+  const streams = page.requests.filter((r) => r.url.includes('/stream'));
+  assert.ok(streams.length > 0, 'the page opened the event stream');
+  assert.ok(page.requests.every((r) => !/[?&]token=/.test(r.url)), 'no request carries the token in its URL');
+  for (const r of streams) assert.match(r.headers.authorization || '', /^Bearer /, 'the stream request carries the token in its header');
+  // Live: a move made elsewhere shows.
+  const before = await page.textContent('#log-h');
+  const { moves } = await api.call('GET', `/v1/games/${active}/moves`, undefined, toAct.token);
+  await api.call('POST', `/v1/games/${active}/commands`, { command: moves[0].command }, toAct.token);
+  await page.waitForFunction((b) => document.querySelector('#log-h')?.textContent !== b, before, { timeout: 10000 });
+  await page.screenshot({ path: `${SHOTS}game-phone.png`, fullPage: true });
+  await page.context().close();
+});
+
+check('a spectator sees no "Your moves" box', async (browser) => {
+  const page = await open(browser, null, PHONE);
+  await page.goto(`${BASE}/#/game/${active}`);
+  await page.waitForSelector('#status[data-status="active"]');
+  assert.equal(await page.locator('#moves-h').isVisible(), false, 'no moves box for a spectator');
+  assert.equal(await page.getByText('Your moves').count() && await page.getByText('Your moves').isVisible(), false);
+  await page.context().close();
+  // A seated player has one.
+  const player = await open(browser, other);
+  await player.goto(`${BASE}/#/game/${active}`);
+  await player.waitForSelector('#status[data-status="active"]');
+  assert.ok(await player.locator('#moves-h').isVisible(), 'a player has the moves box');
+  await player.context().close();
+});
+
+check('an unknown game says so and stops asking', async (browser) => {
+  const missing = 987654321;
+  const page = await open(browser, a, DESKTOP, (text, url) => url.includes(`/v1/games/${missing}`) && /404/.test(text));
+  await page.goto(`${BASE}/#/game/${missing}`);
+  await page.waitForSelector(`[data-missing="${missing}"]`, { timeout: 10000 });
+  assert.match(await page.textContent('main h1'), /No such game/);
+  const asked = () => page.requests.filter((r) => r.url.includes(`/v1/games/${missing}`)).length;
+  const first = asked();
+  await page.waitForTimeout(2000); // eight polling periods of the test's 250 ms
+  assert.equal(asked(), first, 'no more requests for the unknown game');
+  await page.context().close();
+});
+
+check('the icon is served', async (browser) => {
+  const res = await fetch(`${BASE}/favicon.ico`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type'), /^image\//);
+  const page = await open(browser, null);
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#all-h');
+  assert.equal(await page.getAttribute('link[rel="icon"]', 'href'), '/web/icon.svg');
+  await page.context().close();
+});
+
+check('counts read "1 point", "2 points"', async (browser) => {
+  const page = await open(browser, null);
+  await page.goto(`${BASE}/`);
+  const words = await page.evaluate(async () => {
+    const { count } = await import('/web/words.js');
+    return [count(1, 'point'), count(2, 'point'), count(0, 'point')];
+  });
+  assert.deepEqual(words, ['1 point', '2 points', '0 points']);
+  await page.context().close();
+});
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+let failed = 0;
+try {
+  for (const [name, fn] of checks) {
+    const before = { ...tally };
+    try {
+      await fn(browser);
+      assert.equal(tally.consoleErrors || 0, before.consoleErrors || 0, 'console errors');
+      assert.equal(tally.pageErrors || 0, before.pageErrors || 0, 'the page threw');
+      console.log(`ok: ${name}`);
+    } catch (e) {
+      failed++;
+      console.error(`FAILED: ${name}: ${e.stack || e}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`${checks.length - failed} of ${checks.length} checks passed`);
+process.exit(failed ? 1 : 0);
