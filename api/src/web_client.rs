@@ -27,6 +27,35 @@ const FILES: &[(&str, &str, &str)] = &[
     ("svg.js", JS, include_str!("../web/svg.js")),
     ("sse.js", JS, include_str!("../web/sse.js")),
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
+    ("i18n/index.js", JS, include_str!("../web/i18n/index.js")),
+    ("i18n/en.js", JS, include_str!("../web/i18n/en.js")),
+    ("i18n/de.js", JS, include_str!("../web/i18n/de.js")),
+    ("words/index.js", JS, include_str!("../web/words/index.js")),
+    (
+        "words/burgbaumeister.js",
+        JS,
+        include_str!("../web/words/burgbaumeister.js"),
+    ),
+    (
+        "words/wettstreit.js",
+        JS,
+        include_str!("../web/words/wettstreit.js"),
+    ),
+    (
+        "words/space-builder.js",
+        JS,
+        include_str!("../web/words/space-builder.js"),
+    ),
+    (
+        "words/mauerbauer.js",
+        JS,
+        include_str!("../web/words/mauerbauer.js"),
+    ),
+    (
+        "words/carcassonne.js",
+        JS,
+        include_str!("../web/words/carcassonne.js"),
+    ),
     (
         "boards/common.js",
         JS,

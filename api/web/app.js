@@ -5,6 +5,7 @@ import { session, api } from './api.js';
 import { h } from './svg.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
+import { t, lang, setLang, LANGUAGES } from './i18n/index.js';
 
 const main = document.getElementById('main');
 let leave = null;
@@ -13,30 +14,40 @@ export function problem(err) {
   const box = document.getElementById('problem');
   if (!err) { box.hidden = true; box.textContent = ''; return; }
   box.hidden = false;
-  box.replaceChildren(h('strong', {}, 'Not done: '), err.message || String(err), ' ',
-    h('button', { type: 'button', class: 'link', onclick: () => problem(null) }, 'Dismiss'));
+  box.replaceChildren(h('strong', {}, t('not_done')), err.message || String(err), ' ',
+    h('button', { type: 'button', class: 'link', onclick: () => problem(null) }, t('dismiss')));
 }
 
 export function notice(text) {
   const box = document.getElementById('notice');
   if (!text) { box.hidden = true; return; }
   box.hidden = false;
-  box.replaceChildren(text, ' ', h('button', { type: 'button', class: 'link', onclick: () => notice(null) }, 'OK'));
+  box.replaceChildren(text, ' ', h('button', { type: 'button', class: 'link', onclick: () => notice(null) }, t('ok')));
+}
+
+// The language switch: remembered, and the page drawn again in the chosen language.
+function languageSwitch() {
+  const select = h('select', { id: 'lang', 'aria-label': t('lang.label') },
+    LANGUAGES.map(([code, label]) => h('option', { value: code, ...(code === lang() ? { selected: true } : {}) }, label)));
+  select.addEventListener('change', () => { setLang(select.value); renderAccount(); route(); });
+  return select;
 }
 
 export function renderAccount() {
+  document.documentElement.lang = lang();
+  document.getElementById('skip').textContent = t('skip');
   const nav = document.getElementById('account');
   if (session.token) {
     nav.replaceChildren(
-      h('span', { class: 'me', 'data-me': session.name }, `Signed in as ${session.name}`), ' ',
-      h('button', { type: 'button', onclick: () => { session.clear(); renderAccount(); route(); } }, 'Sign out'),
+      h('span', { class: 'me', 'data-me': session.name }, t('signed_in_as', { name: session.name })), ' ',
+      h('button', { type: 'button', onclick: () => { session.clear(); renderAccount(); route(); } }, t('sign_out')),
       ' ',
-      h('button', { type: 'button', title: 'Refuse every token of this account, on every device', onclick: async () => {
+      h('button', { type: 'button', title: t('sign_out_everywhere.title'), onclick: async () => {
         try { await api('DELETE', '/v1/tokens'); } catch (e) { problem(e); }
         session.clear(); renderAccount(); route();
-      } }, 'Sign out everywhere'));
+      } }, t('sign_out_everywhere')), ' ', languageSwitch());
   } else {
-    nav.replaceChildren(h('a', { href: '#/' }, 'Sign in or register'));
+    nav.replaceChildren(h('a', { href: '#/' }, t('sign_in_or_register')), ' ', languageSwitch());
   }
 }
 

@@ -5,7 +5,9 @@
 import { session, api, get, post, kinds } from './api.js';
 import { eventStream } from './sse.js';
 import { h } from './svg.js';
-import { describeEvent, describeMove, seatName, count } from './words.js';
+import { describeMove, seatName, count } from './words.js';
+import { sentence, results } from './words/index.js';
+import { t } from './i18n/index.js';
 import { problem, notice } from './app.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
 import * as wettstreit from './boards/wettstreit.js';
@@ -234,8 +236,14 @@ export function showGame(main, id) {
 
   function renderLog() {
     const n = names();
-    const items = st.log.slice(-200).reverse().map((e) => h('li', { 'data-version': e.version }, h('span', { class: 'muted' }, `${e.version}. `), describeEvent(e, n)));
-    logBox.replaceChildren(h('h2', { id: 'log-h' }, `Log (${st.log.length} events${st.log.length > 200 ? ', newest 200 shown' : ''})`), h('ul', { class: 'log-list' }, items));
+    const kind = st.detail ? st.detail.kind : '';
+    const items = st.log.slice(-200).reverse().map((e) => {
+      const rows = results(e.event || {}, n);
+      return h('li', { 'data-version': e.version }, h('span', { class: 'muted' }, `${e.version}. `), sentence(kind, e.event || {}, n),
+        rows ? h('table', { class: 'results' }, h('thead', {}, h('tr', {}, h('th', {}, t('game.player')), h('th', {}, t('game.score')), h('th', {}, ''))),
+          h('tbody', {}, rows.map(([who, score, won]) => h('tr', {}, h('td', {}, who), h('td', {}, String(score)), h('td', {}, won ? `★ ${t('game.won')}` : ''))))) : '');
+    });
+    logBox.replaceChildren(h('h2', { id: 'log-h' }, t(st.log.length > 200 ? 'game.log_cut' : 'game.log', { n: st.log.length })), h('ul', { class: 'log-list' }, items));
   }
 
   // Live: the event stream when the server has it; polling with If-None-Match otherwise (and as

@@ -1,0 +1,58 @@
+// The log in words: one table per kind, `{EventType: (event, ctx) => sentence}`, the sentences
+// themselves in the language catalogues (`ev.<EventType>`). An event no table knows still reads
+// as a phrase with its fields, seats named by their players.
+
+import { translate, lang } from '../i18n/index.js';
+import burgbaumeister from './burgbaumeister.js';
+import wettstreit from './wettstreit.js';
+import spaceBuilder from './space-builder.js';
+import mauerbauer from './mauerbauer.js';
+import carcassonne from './carcassonne.js';
+
+export const TABLES = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, mauerbauer, carcassonne };
+
+/** The helpers every sentence gets: names for seats, lists joined as the language does. */
+export function context(names, code = lang()) {
+  const t = (key, params) => translate(code, key, params);
+  const name = (seat) => (names && names[seat]) || t('seat', { n: seat });
+  const list = (items) => {
+    const xs = items.map(String);
+    if (xs.length <= 1) return xs.join('');
+    return `${xs.slice(0, -1).join(', ')} ${t('and')} ${xs[xs.length - 1]}`;
+  };
+  return { t, name, list, names: (seats) => (seats.length ? list(seats.map(name)) : t('nobody')), s: (type, params) => t(`ev.${type}`, params) };
+}
+
+function humanize(type) {
+  return type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Any event in words: its type as a phrase and its plain fields (no nested objects, no times). */
+export function fallback(e, c) {
+  const parts = [];
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'type' || k.endsWith('_ms') || v === null || typeof v === 'object') continue;
+    const val = (k === 'seat' || k.endsWith('_seat')) && Number.isInteger(v) ? c.name(v) : String(v).replace(/_/g, ' ');
+    parts.push(`${k.replace(/_/g, ' ')} ${val}`);
+  }
+  return `${humanize(e.type || 'event')}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
+}
+
+/** One event of a game of `kind` as a sentence. */
+export function sentence(kind, event, names, code) {
+  const c = context(names, code);
+  const all = TABLES[kind] || {};
+  const f = all[event.type] || Object.values(TABLES).find((tb) => tb[event.type])?.[event.type];
+  try { return f ? f(event, c) : fallback(event, c); } catch { return fallback(event, c); }
+}
+
+/** The final scores of an ended game as rows of a table: `[name, score, won]`, best first. */
+export function results(event, names, code) {
+  if (!Array.isArray(event.scores) || !Array.isArray(event.winners)) return null;
+  const c = context(names, code);
+  const rows = event.scores.map((s, i) => (typeof s === 'object' && s !== null
+    ? { seat: s.seat ?? i, score: s.total ?? Object.entries(s).filter(([k, v]) => k !== 'seat' && typeof v === 'number').reduce((a, [, v]) => a + v, 0) }
+    : { seat: i, score: s }));
+  rows.sort((a, b) => b.score - a.score);
+  return rows.map((r) => [c.name(r.seat), r.score, event.winners.includes(r.seat)]);
+}

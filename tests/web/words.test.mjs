@@ -1,0 +1,60 @@
+// The log in words, without a browser: every event type of the spec has a sentence in both
+// languages, both catalogues have the same keys, and a few sentences read exactly so.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import en from '../../api/web/i18n/en.js';
+import de from '../../api/web/i18n/de.js';
+import { TABLES, sentence, results } from '../../api/web/words/index.js';
+
+const spec = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url)));
+const eventTypes = Object.keys(spec.components.schemas.AnyEvent.discriminator.mapping);
+
+test('the spec lists the events', () => assert.ok(eventTypes.length > 50));
+
+test('every event type of the spec has a sentence in both languages', () => {
+  const missing = [];
+  for (const type of eventTypes) {
+    if (!Object.values(TABLES).some((t) => typeof t[type] === 'function')) missing.push(`${type}: no function`);
+    for (const [code, cat] of [['en', en], ['de', de]]) {
+      if (!Object.keys(cat).some((k) => k === `ev.${type}` || k.startsWith(`ev.${type}.`))) missing.push(`${type}: no ${code} sentence`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('both catalogues have the same keys', () => {
+  assert.deepEqual(Object.keys(en).filter((k) => !(k in de)), [], 'missing in de.js');
+  assert.deepEqual(Object.keys(de).filter((k) => !(k in en)), [], 'missing in en.js');
+});
+
+const names = { 0: 'Anna', 1: 'Ben', 2: 'Cleo' };
+test('a few sentences, exactly', () => {
+  assert.equal(sentence('wettstreit', { type: 'AuctionWon', auctioneer: 1, buyer: 0, card: 28, kind: 'town_hall', kind_announced: false, price: 7, stack: 'open', to_auctioneer: 3, to_bank: 4 }, names, 'en'),
+    'Anna bought the Town Hall (6) for 7 Taler (3 to Ben, 4 to the bank).');
+  assert.equal(sentence('wettstreit', { type: 'AuctionWon', auctioneer: 1, buyer: 0, card: 28, kind: 'town_hall', kind_announced: false, price: 7, stack: 'open', to_auctioneer: 3, to_bank: 4 }, names, 'de'),
+    'Anna kaufte Rathaus (6) für 7 Taler (3 an Ben, 4 an die Bank).');
+  const city = { type: 'FeatureScored', base_points: 10, completed: true, feature: 'city', figure: null, pennants: 0, points: 10, seats: [1], tiles: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }, { x: 3, y: 0 }, { x: 4, y: 0 }] };
+  assert.equal(sentence('carcassonne', city, names, 'en'), 'Ben closed a city of 5 tiles: 10 points.');
+  assert.equal(sentence('carcassonne', city, names, 'de'), 'Ben schloss ein Gebiet (Stadt) aus 5 Karten: 10 Punkte.');
+  assert.equal(sentence('carcassonne', { type: 'FollowerPlaced', feature: 'road', seat: 2, segment: 1, x: 0, y: -1 }, names, 'de'),
+    'Cleo setzte einen Gefolgsmann als Wegelagerer (Straße) bei (0, -1).');
+  assert.equal(sentence('burgbaumeister', { type: 'CardAddedToWall', by_wizard: false, card: 37, position: 2, seat: 0 }, names, 'en'),
+    'Anna added card 37 (King) to their castle wall.');
+  assert.equal(sentence('burgbaumeister', { type: 'CardDestroyed', by: 0, card: 9, target: 3 }, names, 'de'),
+    'Die Kanone von Anna zerstörte Karte 9 (Turm) in der Mauer von Platz 3.');
+  assert.equal(sentence('mauerbauer', { type: 'GuildCardsLaid', seat: 1, city: 2, points: 9, cards: [{ card: 'city_of_seven_or_more_fields', points: 9 }] }, names, 'de'),
+    'Ben legte Stadt aus 7+ Feldern (9): 9 Punkte.');
+});
+
+test('an unknown event still reads as words, with names for seats and no nested dumps', () => {
+  const s = sentence('wettstreit', { type: 'SomethingNew', seat: 2, amount: 3, detail: { a: 1 }, at_ms: 12345 }, names, 'en');
+  assert.equal(s, 'Something new (seat Cleo, amount 3).');
+});
+
+test('the results as rows, best first', () => {
+  assert.deepEqual(results({ type: 'CarcassonneGameEnded', scores: [12, 30, 7], winners: [1] }, names, 'en'),
+    [['Ben', 30, true], ['Anna', 12, false], ['Cleo', 7, false]]);
+  assert.deepEqual(results({ type: 'WettstreitGameEnded', scores: [{ seat: 0, total: 5 }, { seat: 1, total: 9 }], winners: [1] }, names, 'de'),
+    [['Ben', 9, true], ['Anna', 5, false]]);
+});
