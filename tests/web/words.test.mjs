@@ -58,3 +58,13 @@ test('the results as rows, best first', () => {
   assert.deepEqual(results({ type: 'WettstreitGameEnded', scores: [{ seat: 0, total: 5 }, { seat: 1, total: 9 }], winners: [1] }, names, 'de'),
     [['Ben', 9, true], ['Anna', 5, false]]);
 });
+
+test('a count takes the word in its form: one point, two points', async () => {
+  const { translate } = await import('../../api/web/i18n/index.js');
+  const scored = (code, points) =>
+    translate(code, 'ev.GuildCardsLaid', { who: 'Anna', cards: 'x', points });
+  assert.equal(scored('en', 1), 'Anna laid x: 1 point.');
+  assert.equal(scored('en', 3), 'Anna laid x: 3 points.');
+  assert.equal(scored('de', 1), 'Anna legte x: 1 Punkt.');
+  assert.equal(scored('de', 0), 'Anna legte x: 0 Punkte.');
+});

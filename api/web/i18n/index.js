@@ -32,10 +32,19 @@ export function setLang(code) {
   if (globalThis.document) document.documentElement.lang = code;
 }
 
-/** A string of the catalogue `code` (default: the page's), English when the key is missing. */
+/**
+ * A string of the catalogue `code` (default: the page's), English when the key is missing.
+ * `{name}` is the parameter; `{name:one|other}` the number with the word in its form
+ * ("1 point", "3 points"; "1 Punkt", "3 Punkte").
+ */
 export function translate(code, key, params = {}) {
   const text = CATALOGUES[code][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined || params[k] === null ? m : String(params[k])));
+  return text.replace(/\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (m, k, one, other) => {
+    const v = params[k];
+    if (v === undefined || v === null) return m;
+    if (one === undefined) return String(v);
+    return `${v} ${Number(v) === 1 ? one : other}`;
+  });
 }
 
 export function t(key, params) { return translate(current, key, params); }
