@@ -441,7 +441,8 @@ impl Store {
                                AND i.state = 'pending' AND i.expires_ms > $9))
                AND ($10::bigint IS NULL
                     OR g.seat_count - (SELECT count(*) FROM seats s WHERE s.game_id = g.id) >= $10)
-               AND ($11::jsonb IS NULL OR g.options @> $11)
+               AND ($11::jsonb IS NULL
+                    OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements($11) w(f) WHERE NOT g.options @> w.f))
                AND ($12::bigint IS NULL OR (g.options ->> 'move_minutes')::bigint <= $12)
                AND ($13::bigint IS NULL OR coalesce((g.options ->> 'move_minutes')::bigint >= $13, true))
              ORDER BY g.id DESC LIMIT $5 OFFSET $6"

@@ -783,10 +783,19 @@ async fn the_open_games_list_filters_by_kind_seats_options_and_turn_clock() {
         .await);
     assert_eq!(own, [hidden, roomy]);
 
+    // Every filter must hold: the same one twice is the same filter, two values for one
+    // option match nothing.
+    assert_eq!(
+        list("option=move_minutes:60&option=move_minutes:60").await,
+        list("option=move_minutes:60").await
+    );
+    assert_eq!(
+        list("option=move_minutes:60&option=move_minutes:61").await,
+        Vec::<i64>::new()
+    );
     for query in [
         "option=variant",
         "option=:true",
-        "option=variant:true&option=variant:false",
         "free_seats_min=0",
         "move_minutes_max=0",
         "move_minutes_min=x",

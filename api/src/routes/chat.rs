@@ -31,7 +31,12 @@ pub struct NewChatMessage {
     /// Plain text, 1 to 500 characters (Unicode scalar values) once trimmed; newlines are
     /// allowed, other control characters are not. Stored as given: never HTML, and clients
     /// must render it as text.
-    #[schema(min_length = 1, example = "Good luck, everybody!")]
+    #[schema(
+        min_length = 1,
+        max_length = 500,
+        pattern = "^[^\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f]*$",
+        example = "Good luck, everybody!"
+    )]
     pub text: String,
 }
 

@@ -4,7 +4,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter, Visibility};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{json, Value};
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
 use utoipa::{IntoParams, ToSchema};
 
@@ -131,14 +131,29 @@ pub struct OptionFilter {
     /// Only games whose options hold this value: `name:value`, repeated for several (all must
     /// hold). The value is read as JSON when it is JSON (`points:10`, `fast:true`,
     /// `variant:"x"`), else as a string (`variant:classic`). At most 10, each name once.
-    #[param(style = Form, explode, example = json!(["move_minutes:60"]))]
+    #[param(style = Form, explode, schema_with = option_filters, example = json!(["move_minutes:60"]))]
     pub option: Option<Vec<String>>,
+}
+
+/// The `option` parameter's schema: up to [`OPTION_FILTERS`] of `name:value` (a name of 1 to
+/// 64 characters without `:`, a value of at most 200; no NUL), as `option_filter` reads them.
+fn option_filters() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+    ArrayBuilder::new()
+        .items(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some("^[^:\\u0000]{1,64}:[^\\u0000]{0,200}$")),
+        )
+        .max_items(Some(OPTION_FILTERS))
+        .build()
 }
 
 /// At most this many `option` filters.
 const OPTION_FILTERS: usize = 10;
 
-/// The `option` filters as the JSON object the game's options must contain.
+/// The `option` filters as a JSON array of objects, each of which the game's options must
+/// contain.
 fn option_filter(raw: &[(String, String)]) -> ApiResult<Option<Value>> {
     if raw.is_empty() {
         return Ok(None);
@@ -149,7 +164,7 @@ fn option_filter(raw: &[(String, String)]) -> ApiResult<Option<Value>> {
             "At most {OPTION_FILTERS} `option` filters."
         )));
     }
-    let mut wanted = serde_json::Map::new();
+    let mut wanted = Vec::with_capacity(raw.len());
     for (_, filter) in raw {
         let Some((name, value)) = filter.split_once(':') else {
             return Err(refuse(format!(
@@ -169,14 +184,10 @@ fn option_filter(raw: &[(String, String)]) -> ApiResult<Option<Value>> {
                 "An `option` filter may not hold NUL characters.".into(),
             ));
         }
-        if wanted.insert(name.to_string(), value).is_some() {
-            return Err(refuse(format!(
-                "`option` names `{}` twice.",
-                name.escape_debug()
-            )));
-        }
+        // Each filter must hold: one naming an option twice with two values matches nothing.
+        wanted.push(json!({ name: value }));
     }
-    Ok(Some(Value::Object(wanted)))
+    Ok(Some(Value::Array(wanted)))
 }
 
 /// Poll cheaply: send the `ETag` of the last answer.

@@ -16,21 +16,70 @@ use crate::routes::games::check_client_seed;
 use crate::routes::play::COMMAND_LIMIT;
 use crate::AppState;
 
-/// An invitation to create: a player by name, or a link.
-#[derive(Debug, Deserialize, ToSchema)]
+/// An invitation to create: a player by name, or a link (the spec shows the two shapes:
+/// `NewInvitationShape`).
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewInvitation {
     /// The account to invite, by name (not with `link`).
-    #[schema(example = "bea")]
     pub player: Option<String>,
     /// `true`: a link instead, whose code anybody you give it to joins with (not with `player`).
     pub link: Option<bool>,
     /// How long the invitation holds: 1 to 720 hours (30 days); default 168 (a week).
-    #[schema(minimum = 1, maximum = 720, default = 168)]
+    #[serde(default, deserialize_with = "crate::body::whole_number")]
     pub expires_in_hours: Option<i64>,
     /// A link only: how many seats it may fill, 1 to 254; absent: until the game is full.
-    #[schema(minimum = 1, maximum = 254)]
+    #[serde(default, deserialize_with = "crate::body::whole_number")]
     pub max_uses: Option<i32>,
+}
+
+// The spec's shape of `NewInvitation`, which reads both: one of the two, each with only its own
+// fields, so that a generated client cannot send a mixture the server refuses.
+/// An invitation to create: a player by name, or a link.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = NewInvitation)]
+#[allow(dead_code)]
+#[serde(untagged)]
+enum NewInvitationShape {
+    ByName(InviteByName),
+    ByLink(InviteByLink),
+}
+
+/// An invitation of an account, by name.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct InviteByName {
+    /// The account to invite, by name.
+    #[schema(example = "bea")]
+    player: String,
+    /// How long the invitation holds: 1 to 720 hours (30 days); default 168 (a week).
+    #[schema(minimum = 1, maximum = 720, default = 168)]
+    expires_in_hours: Option<i64>,
+}
+
+/// A link whose code anybody you give it to joins with.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct InviteByLink {
+    /// `true`.
+    #[schema(schema_with = only_true)]
+    link: bool,
+    /// How long the link holds: 1 to 720 hours (30 days); default 168 (a week).
+    #[schema(minimum = 1, maximum = 720, default = 168)]
+    expires_in_hours: Option<i64>,
+    /// How many seats it may fill, 1 to 254; absent: until the game is full.
+    #[schema(minimum = 1, maximum = 254)]
+    max_uses: Option<i32>,
+}
+
+fn only_true() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::Boolean)
+        .enum_values(Some([true]))
+        .build()
 }
 
 /// A new invitation; a link's code is shown this once.
@@ -74,7 +123,7 @@ fn invalid(detail: &str) -> ApiError {
 /// `invitation` webhooks; a private game is then theirs to watch until they answer.
 #[utoipa::path(post, operation_id = "create_invitation", path = "/v1/games/{id}/invitations", tag = "games",
     params(("id" = i64, Path, description = "The game")),
-    request_body = NewInvitation,
+    request_body = NewInvitationShape,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Invited; a link's code is in `code`, shown this once", body = CreatedInvitation),
