@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust, vacation};
+use crate::routes::{accounts, bots, chat, games, health, kinds, live, me, play, trust, vacation};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -24,7 +24,7 @@ use crate::routes::{accounts, chat, games, health, kinds, live, me, play, trust,
         accounts::register, accounts::login, accounts::revoke,
         vacation::show, vacation::set, vacation::end,
         kinds::kinds, kinds::kind, kinds::kind_rules,
-        games::create, games::lobby, games::join, games::show,
+        games::create, games::lobby, games::join, games::show, bots::add,
         play::moves, play::command, play::events, play::replay, play::audit,
         live::game_stream, live::my_stream, me::my_games,
         chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,

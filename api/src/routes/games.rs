@@ -40,6 +40,30 @@ pub struct NewGame {
     /// Absent: the server picks one. Everybody sees it.
     #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
     pub client_seed: Option<String>,
+    /// Bots to seat at once, each at its own free seat (1 or more; seat 0 is the creator's).
+    /// When they fill the game, it starts.
+    #[serde(default)]
+    pub bots: Vec<crate::routes::bots::NewBot>,
+}
+
+/// Refuses bots at seat 0, at seats the game does not have, or two at one seat: checked before
+/// the game is created, so a refusal creates nothing.
+fn check_bots(body: &NewGame) -> ApiResult<()> {
+    let mut seen = Vec::new();
+    for bot in &body.bots {
+        if bot.seat == 0 || bot.seat >= body.seats || seen.contains(&bot.seat) {
+            return Err(ApiError::bad_request(
+                "invalid_bots",
+                format!(
+                    "Bots sit at distinct seats from 1 to {} (seat 0 is yours); seat {} is not one.",
+                    body.seats.saturating_sub(1),
+                    bot.seat
+                ),
+            ));
+        }
+        seen.push(bot.seat);
+    }
+    Ok(())
 }
 
 /// Taking a seat (the body is optional).
@@ -114,7 +138,7 @@ pub struct GamePage {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
-        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -128,6 +152,7 @@ pub async fn create(
     let account = caller.require()?;
     let body: NewGame = body::json(&req, body, BODY_LIMIT).await?;
     check_client_seed(&body.client_seed)?;
+    check_bots(&body)?;
     state.limits.write(account.id)?;
     let options = body.options.clone().unwrap_or(Value::Null);
     let summary = state
@@ -141,6 +166,9 @@ pub async fn create(
         )
         .await?;
     tracing::info!(game = summary.id, kind = %summary.kind, "created");
+    let summary = crate::routes::bots::seat_bots(&state, summary.id, account.id, &body.bots)
+        .await?
+        .unwrap_or(summary);
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", summary.id)))
         .json(summary))
