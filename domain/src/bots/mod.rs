@@ -15,6 +15,7 @@ mod evaluate;
 mod greedy;
 mod input;
 mod ismcts;
+mod mauerbauer;
 mod random;
 mod rules;
 mod simulate;
@@ -85,11 +86,24 @@ impl Default for Budget {
 pub enum BotError {
     #[error("no game kind `{0}`")]
     UnknownKind(String),
+    /// The level does not play the kind (see [`supports`]).
+    #[error("the {} bot does not play {kind} yet", level.name())]
+    LevelUnavailable { kind: String, level: Level },
     #[error("the seat has no legal command")]
     NothingToDo,
     /// The log the bot was given does not fold into a game (it was not a seat's log of one).
     #[error("the bot's log does not make a game: {0}")]
     BadLog(String),
+}
+
+/// Whether a bot of `level` plays games of `kind`. The random level plays every kind; the
+/// searching ones only the kinds whose hidden part they can imagine ([`rules_for`]): anywhere
+/// else they could only play at random under a better name, so they refuse instead.
+pub fn supports(kind: &str, level: Level) -> bool {
+    match level {
+        Level::Random => crate::registry::find(kind).is_some(),
+        Level::Greedy | Level::Strong => rules_for(kind).is_some(),
+    }
 }
 
 /// The command a bot of `level` sends for its seat, given only what its seat may see. The same
@@ -103,16 +117,17 @@ pub fn choose(
     if input.moves.is_empty() {
         return Err(BotError::NothingToDo);
     }
-    if input.moves.len() == 1 || level == Level::Random {
-        return Ok(random::choose(input, rng));
-    }
     if crate::registry::find(&input.kind).is_none() {
         return Err(BotError::UnknownKind(input.kind.clone()));
     }
-    let Some(rules) = rules_for(&input.kind) else {
-        // This kind has no way yet to imagine the hidden cards: a bot that cannot search plays
-        // at random rather than peek.
+    if input.moves.len() == 1 || level == Level::Random {
         return Ok(random::choose(input, rng));
+    }
+    let Some(rules) = rules_for(&input.kind) else {
+        return Err(BotError::LevelUnavailable {
+            kind: input.kind.clone(),
+            level,
+        });
     };
     match level {
         Level::Random => unreachable!("handled above"),

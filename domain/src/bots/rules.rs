@@ -31,13 +31,15 @@ pub trait BotRules: Send + Sync {
 
 static BURGBAUMEISTER: super::burgbaumeister::Rules = super::burgbaumeister::Rules;
 static CARCASSONNE: super::carcassonne::Rules = super::carcassonne::Rules;
+static MAUERBAUER: super::mauerbauer::Rules = super::mauerbauer::Rules;
 
-/// The bot rules of a kind; `None` for a kind whose hidden part bots cannot imagine yet (its
-/// bots play at random).
+/// The bot rules of a kind; `None` for a kind whose hidden part bots cannot imagine yet (only
+/// its random level plays: see [`super::supports`]).
 pub fn rules_for(kind: &str) -> Option<&'static dyn BotRules> {
     match kind {
         "burgbaumeister" => Some(&BURGBAUMEISTER),
         "carcassonne" => Some(&CARCASSONNE),
+        "mauerbauer" => Some(&MAUERBAUER),
         _ => None,
     }
 }

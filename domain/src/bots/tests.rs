@@ -83,9 +83,48 @@ fn bots_of_every_level_finish_games_of_every_kind_against_random_players() {
     for game in registry::all() {
         let kind = game.kind();
         let seats = game.info().min_seats.max(2);
-        let bots = [(0, Level::Greedy), (1, Level::Strong)];
+        let bots: Vec<(Seat, Level)> = [(0, Level::Greedy), (1, Level::Strong)]
+            .into_iter()
+            .filter(|&(_, level)| supports(kind, level))
+            .collect();
         play_out(kind, seats, &bots, 7, 5_000);
     }
+}
+
+#[test]
+fn searching_levels_refuse_kinds_they_cannot_imagine_rather_than_play_at_random() {
+    for game in registry::all() {
+        let kind = game.kind();
+        assert!(supports(kind, Level::Random), "{kind}");
+        let searches = rules_for(kind).is_some();
+        for level in [Level::Greedy, Level::Strong] {
+            assert_eq!(supports(kind, level), searches, "{kind} {level:?}");
+        }
+        let game = Played::set_up(kind, game.info().min_seats.max(2), Value::Null, 2);
+        let Some(seat) = game.to_act() else { continue };
+        let input = game.input(seat);
+        if input.moves.len() < 2 {
+            continue;
+        }
+        for level in [Level::Greedy, Level::Strong] {
+            let chosen = choose(&input, level, TEST_BUDGET, &mut GameRng::from_seed(1));
+            if searches {
+                assert!(input.moves.contains(&chosen.unwrap()), "{kind} {level:?}");
+            } else {
+                assert_eq!(
+                    chosen,
+                    Err(BotError::LevelUnavailable {
+                        kind: kind.to_string(),
+                        level
+                    })
+                );
+            }
+        }
+    }
+    for kind in ["mauerbauer", "burgbaumeister", "carcassonne"] {
+        assert!(supports(kind, Level::Strong), "{kind}");
+    }
+    assert!(!supports("chess", Level::Random));
 }
 
 #[test]
@@ -275,4 +314,152 @@ fn carcassonne_counts_unfinished_features_and_followers_at_home() {
         7.0 * 1.5,
         "nothing scored yet; seven followers at home"
     );
+}
+
+// ---- Mauerbauer ------------------------------------------------------------------------------
+
+/// A game of Mauerbauer for three after `moves` random commands (observed by the seat `seat`
+/// to act next), and the same game in which another seat holds one card less of a kind it drew
+/// at the start and kept, and one more of a kind still in the draw pile (the draw pile the
+/// other way round): the two differ only in what `seat` may not see.
+fn mauerbauer_twins(seed: u64, moves: usize) -> Option<(Played, Played, Seat)> {
+    use crate::games::mauerbauer::State;
+    let mut a = Played::set_up("mauerbauer", 3, Value::Null, seed);
+    let mut pick = GameRng::from_seed(seed);
+    for step in 0..moves {
+        let Some(seat) = a.to_act() else { break };
+        let moves = a.game.legal_commands(&a.state, seat);
+        let command = moves[pick.index(moves.len())].clone();
+        a.play(seat, &command, 1_000 + step as u64);
+    }
+    let seat = a.to_act()?;
+    let other = (seat + 1) % 3;
+    let truth = a.state.downcast::<State>().unwrap();
+    let held = truth.hand(other).to_vec();
+    let pile = truth.draw_pile.to_vec();
+    let mut events = a.events.clone();
+    let first_draw = events
+        .iter_mut()
+        .find(|e| e["type"] == "GuildCardsDrawn" && e["seat"] == other)
+        .unwrap();
+    let drawn = first_draw["cards"].as_array_mut().unwrap();
+    let kept = held
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .find(|c| drawn.contains(c))?;
+    let fresh = pile
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .find(|c| *c != kept)?;
+    let at = drawn.iter().position(|c| *c == kept).unwrap();
+    drawn[at] = fresh;
+    let b = Played {
+        game: a.game,
+        state: a.game.replay(&events).unwrap(),
+        events,
+    };
+    assert_ne!(
+        a.game.view(&a.state, Viewer::Everyone),
+        b.game.view(&b.state, Viewer::Everyone),
+        "the twins differ in a hand"
+    );
+    Some((a, b, seat))
+}
+
+#[test]
+fn mauerbauer_bots_cannot_peek_at_other_hands_or_the_draw_pile() {
+    let mut compared = 0;
+    for seed in 0..6 {
+        for moves in [3, 40] {
+            let Some((a, b, seat)) = mauerbauer_twins(seed, moves) else {
+                continue;
+            };
+            let (input_a, input_b) = (a.input(seat), b.input(seat));
+            assert_eq!(
+                serde_json::to_vec(&input_a).unwrap(),
+                serde_json::to_vec(&input_b).unwrap(),
+                "the seat's inputs are byte-identical"
+            );
+            for level in Level::ALL {
+                let choice = |input: &BotInput| {
+                    choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
+                };
+                assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 6, "the test compared only {compared} pairs");
+}
+
+#[test]
+fn mauerbauer_guesses_show_the_seat_its_view_and_deal_the_unseen_cards() {
+    use crate::games::mauerbauer::State;
+    let rules = rules_for("mauerbauer").unwrap();
+    for seed in 0..4 {
+        let mut game = Played::set_up("mauerbauer", 3, Value::Null, seed);
+        let mut pick = GameRng::from_seed(seed);
+        for step in 0..60 {
+            let Some(seat) = game.to_act() else { break };
+            let moves = game.game.legal_commands(&game.state, seat);
+            game.play(seat, &moves[pick.index(moves.len())].clone(), step);
+        }
+        let truth = game.state.downcast::<State>().unwrap();
+        for seat in 0..3 {
+            let input = game.input(seat);
+            let mut rng = GameRng::from_seed(seed);
+            let guesses: Vec<GameState> = (0..5)
+                .map(|_| rules.determinize(&input, &mut rng).unwrap())
+                .collect();
+            for guess in &guesses {
+                assert_eq!(game.game.view(guess, Viewer::Seat(seat)), input.view);
+                assert_eq!(game.game.legal_commands(guess, seat), input.moves);
+                // Every card is somewhere, once: the hands and the pile hold the deck less the
+                // discards, as in the game.
+                let g = guess.downcast::<State>().unwrap();
+                let unseen = |s: &State| {
+                    let mut cards: Vec<_> = (0..3)
+                        .filter(|&o| o != seat)
+                        .flat_map(|o| s.hand(o).to_vec())
+                        .chain(s.draw_pile.to_vec())
+                        .collect();
+                    cards.sort();
+                    cards
+                };
+                assert_eq!(unseen(g), unseen(truth));
+                assert_eq!(g.discard_pile, truth.discard_pile);
+            }
+            let hands: Vec<_> = guesses
+                .iter()
+                .map(|g| g.downcast::<State>().unwrap().hands.clone())
+                .collect();
+            assert!(hands.iter().any(|h| *h != hands[0]), "guesses are guesses");
+        }
+    }
+}
+
+#[test]
+fn mauerbauer_values_points_and_cards_in_hand() {
+    let rules = rules_for("mauerbauer").unwrap();
+    let game = Played::set_up("mauerbauer", 2, Value::Null, 1);
+    let state = game
+        .state
+        .downcast::<crate::games::mauerbauer::State>()
+        .unwrap();
+    let expected = state.scores[0] as f64 + 2.0 * f64::from(state.hand(0).total());
+    assert_eq!(rules.evaluate(&game.state, 0), expected);
+    assert!(state.hand(0).total() > 0, "hands are dealt at the start");
+}
+
+#[test]
+fn mauerbauer_greedy_and_strong_bots_finish_games_against_random_players() {
+    for seed in [11, 12] {
+        play_out(
+            "mauerbauer",
+            3,
+            &[(0, Level::Greedy), (1, Level::Strong)],
+            seed,
+            5_000,
+        );
+    }
 }
