@@ -59,6 +59,9 @@ impl Store {
         if status != "open" {
             return Err(StoreError::NotOpen(status));
         }
+        if !baumeister_domain::bots::supports(&kind, level) {
+            return Err(StoreError::BotLevelUnavailable(kind));
+        }
         if seat >= seat_count {
             return Err(StoreError::NoSuchSeat { seat, seat_count });
         }

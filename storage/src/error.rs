@@ -19,6 +19,9 @@ pub enum StoreError {
     SeatTaken(u8),
     #[error("no bot of level `{0}` is free for this game")]
     NoBotAccount(&'static str),
+    /// Only the random level plays the kind yet (`bots::supports`).
+    #[error("the greedy and strong bots do not play {0} yet")]
+    BotLevelUnavailable(String),
     #[error("you already sit at this game")]
     AlreadySeated,
     #[error("this game is not open for joining: it is {0}")]

@@ -132,3 +132,69 @@ async fn only_the_creator_seats_bots_at_free_seats_and_bots_cannot_log_in() {
     let r = s.login("bot-greedy", "").await;
     assert_eq!(r.status / 100, 4, "{}", r.body);
 }
+
+#[actix_web::test]
+async fn greedy_and_strong_bots_are_refused_at_kinds_they_do_not_play_and_nothing_is_created() {
+    let s = TestServer::start().await;
+    let anna = s.player("anna").await;
+    let mine = || async {
+        let r = s.get("/v1/games?mine=true", Some(&anna)).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body.to_string()
+    };
+    let before = mine().await;
+    for kind in ["wettstreit", "space-builder"] {
+        for level in ["greedy", "strong"] {
+            let r = s
+                .post(
+                    "/v1/games",
+                    Some(&anna),
+                    &json!({"kind": kind, "seats": 3, "bots": [{"seat": 1, "level": level}]}),
+                )
+                .await;
+            assert_eq!(
+                (r.status, r.code()),
+                (422, "bot_level_unavailable"),
+                "{}",
+                r.body
+            );
+            assert_eq!(
+                r.body["detail"],
+                format!("the greedy and strong bots do not play {kind} yet")
+            );
+        }
+    }
+    assert_eq!(mine().await, before, "nothing was created");
+    // Seating one at an open game: refused too, and the seat stays free for a random bot.
+    for kind in ["wettstreit", "space-builder"] {
+        let id = s.open_game(&anna, kind, 3).await;
+        let path = format!("/v1/games/{id}/bots");
+        for level in ["greedy", "strong"] {
+            let r = s
+                .post(&path, Some(&anna), &json!({"seat": 1, "level": level}))
+                .await;
+            assert_eq!(
+                (r.status, r.code()),
+                (422, "bot_level_unavailable"),
+                "{}",
+                r.body
+            );
+        }
+        let r = s
+            .post(&path, Some(&anna), &json!({"seat": 1, "level": "random"}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(r.body["seats"][1]["bot_level"], "random", "{}", r.body);
+    }
+    // The kinds they do play take them.
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&anna),
+            &json!({"kind": "mauerbauer", "seats": 3,
+                    "bots": [{"seat": 1, "level": "greedy"}, {"seat": 2, "level": "strong"}]}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(r.body["status"], "active", "{}", r.body);
+}

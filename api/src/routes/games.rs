@@ -2,7 +2,7 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter};
+use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
@@ -46,11 +46,17 @@ pub struct NewGame {
     pub bots: Vec<crate::routes::bots::NewBot>,
 }
 
-/// Refuses bots at seat 0, at seats the game does not have, or two at one seat: checked before
-/// the game is created, so a refusal creates nothing.
+/// Refuses bots at seat 0, at seats the game does not have, two at one seat, or of a level that
+/// does not play the kind: checked before the game is created, so a refusal creates nothing. (An
+/// unknown kind is left to the creation, which names it.)
 fn check_bots(body: &NewGame) -> ApiResult<()> {
     let mut seen = Vec::new();
     for bot in &body.bots {
+        if baumeister_domain::registry::find(&body.kind).is_some()
+            && !baumeister_domain::bots::supports(&body.kind, bot.level)
+        {
+            return Err(StoreError::BotLevelUnavailable(body.kind.clone()).into());
+        }
         if bot.seat == 0 || bot.seat >= body.seats || seen.contains(&bot.seat) {
             return Err(ApiError::bad_request(
                 "invalid_bots",
@@ -139,6 +145,7 @@ pub struct GamePage {
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
         (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A bot of a level that does not play the kind yet (`bot_level_unavailable`: the greedy and strong bots play only the kinds whose hidden cards they can guess)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
