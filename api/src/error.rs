@@ -155,6 +155,13 @@ impl From<StoreError> for ApiError {
             }
             StoreError::UnknownAccountName(_) => ApiError::not_found(detail),
             StoreError::AlreadySeated => ApiError::new(S::CONFLICT, "already_seated", detail),
+            StoreError::NotCreator => ApiError::new(S::FORBIDDEN, "not_creator", detail),
+            StoreError::NoSuchSeat { .. } => ApiError::bad_request("no_such_seat", detail),
+            StoreError::SeatTaken(_) => ApiError::new(S::CONFLICT, "seat_taken", detail),
+            StoreError::NoBotAccount(_) => ApiError::new(S::CONFLICT, "no_bot_free", detail),
+            StoreError::BotLevelUnavailable(_) => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "bot_level_unavailable", detail)
+            }
             StoreError::NotOpen(_) => ApiError::new(S::CONFLICT, "game_not_open", detail),
             StoreError::NotStarted => ApiError::new(S::CONFLICT, "game_not_started", detail),
             StoreError::NotSeated => ApiError::new(S::FORBIDDEN, "not_seated", detail),

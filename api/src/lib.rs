@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod body;
+mod bot_players;
 pub mod cli;
 pub mod config;
 pub mod error;
@@ -200,6 +201,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             resource("/v1/kinds/{kind}/leaderboard", "GET")
                 .route(web::get().to(players::leaderboard)),
         )
+        .service(resource("/v1/games/{id}/bots", "POST").route(web::post().to(bots::add)))
         .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
         .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
         .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
@@ -254,6 +256,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
 pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::Duration) {
     actix_web::rt::spawn(store.clone().sweep_deadlines(sweep_every));
     actix_web::rt::spawn(store.clone().listen());
+    actix_web::rt::spawn(bot_players::run(store.clone(), sweep_every));
     if config.live.deliver {
         actix_web::rt::spawn(live::worker::run(store.clone(), config.live.clone()));
     }

@@ -11,8 +11,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
 use crate::routes::{
-    accounts, chat, games, health, invitations, kinds, live, me, play, players, rematch, trust,
-    vacation,
+    accounts, bots, chat, games, health, invitations, kinds, live, me, play, players, rematch,
+    trust, vacation,
 };
 
 #[derive(OpenApi)]
@@ -27,7 +27,7 @@ use crate::routes::{
         accounts::register, accounts::login, accounts::revoke,
         vacation::show, vacation::set, vacation::end,
         kinds::kinds, kinds::kind, kinds::kind_rules,
-        games::create, games::lobby, games::join, games::show,
+        games::create, games::lobby, games::join, games::show, bots::add,
         invitations::create, invitations::list, invitations::revoke,
         invitations::mine, invitations::accept, invitations::decline,
         rematch::propose_rematch, rematch::show_rematch, rematch::accept_rematch, rematch::decline_rematch,

@@ -88,6 +88,11 @@ impl GameState {
         self.inner.as_any().downcast_ref()
     }
 
+    /// The concrete state, to change: bots fill in the hidden part of an imagined game.
+    pub fn downcast_mut<T: 'static>(&mut self) -> Option<&mut T> {
+        self.inner.as_any_mut().downcast_mut()
+    }
+
     fn get<G: Game>(&self) -> &G::State {
         self.downcast::<G::State>()
             .expect("a state is only ever handed to the game that made it")

@@ -1,6 +1,7 @@
 //! Baumeister's games: pure rules, no I/O, no async, no database; deterministic given the
 //! randomness and time in [`contract::Ctx`].
 
+pub mod bots;
 pub mod contract;
 pub mod dynamic;
 pub mod fairness;

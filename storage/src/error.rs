@@ -11,6 +11,17 @@ pub enum StoreError {
     NameConfusable { name: String, existing: String },
     #[error("no account is named `{0}`")]
     UnknownAccountName(String),
+    #[error("only the game's creator may seat bots")]
+    NotCreator,
+    #[error("this game has seats 0 to {}, not {seat}", seat_count - 1)]
+    NoSuchSeat { seat: u8, seat_count: u8 },
+    #[error("seat {0} is taken")]
+    SeatTaken(u8),
+    #[error("no bot of level `{0}` is free for this game")]
+    NoBotAccount(&'static str),
+    /// Only the random level plays the kind yet (`bots::supports`).
+    #[error("the greedy and strong bots do not play {0} yet")]
+    BotLevelUnavailable(String),
     #[error("you already sit at this game")]
     AlreadySeated,
     #[error("this game is not open for joining: it is {0}")]

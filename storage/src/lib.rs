@@ -4,6 +4,7 @@
 mod accounts;
 mod append;
 mod audit;
+mod bots;
 mod cache;
 mod chain;
 mod chat;
@@ -40,6 +41,7 @@ use deadpool_postgres::Pool;
 
 pub use accounts::{Account, AccountStanding};
 pub use audit::AuditReport;
+pub use bots::{BotRead, BotTurn};
 pub use cache::Aggregate;
 pub use chain::{Chain, GENESIS};
 pub use chat::{

@@ -26,7 +26,7 @@ fn client_seed_or_random(client_seed: Option<&str>) -> String {
 /// The columns `summary_from_row` reads, for `SELECT … FROM games g`.
 pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, g.version, g.to_act, g.progress, g.options,
     (extract(epoch FROM g.created_at) * 1000)::bigint, (extract(epoch FROM g.updated_at) * 1000)::bigint,
-    coalesce((SELECT json_agg(json_build_object('seat', s.seat, 'player', a.name,
+    coalesce((SELECT json_agg(json_build_object('seat', s.seat, 'player', a.name, 'bot_level', a.bot_level,
                   'turn_deadline_ms', g.turn_deadlines[s.seat + 1],
                   'vacation_until_ms', (SELECT max(v.ends_ms) FROM vacations v WHERE v.account_id = s.account_id))
                   ORDER BY s.seat)
@@ -81,6 +81,7 @@ pub(crate) enum JoinBy<'a> {
 struct SeatRow {
     seat: u8,
     player: String,
+    bot_level: Option<String>,
     turn_deadline_ms: Option<i64>,
     vacation_until_ms: Option<i64>,
 }
@@ -90,6 +91,8 @@ impl SeatRow {
         SeatHolder {
             seat: self.seat,
             player: self.player,
+            bot: self.bot_level.is_some(),
+            bot_level: self.bot_level,
             turn_deadline: self.turn_deadline_ms.map(rfc3339),
             vacation_until: self.vacation_until_ms.filter(|u| *u > now).map(rfc3339),
         }
@@ -299,7 +302,8 @@ impl Store {
         let row = tx
             .query_opt(
                 "SELECT kind, status, seat_count, options, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat),
-                        visibility = 'private'
+                        visibility = 'private',
+                        array(SELECT seat FROM seats WHERE game_id = $1 ORDER BY seat)
                  FROM games WHERE id = $1 FOR UPDATE",
                 &[&game_id],
             )
@@ -340,7 +344,9 @@ impl Store {
             return Err(StoreError::NotOpen(status));
         }
         self.admitted(tx, game_id, account, admission).await?;
-        let seat = seated.len() as i16;
+        // The lowest free seat: bots may already sit at later ones.
+        let taken: Vec<i16> = row.get(6);
+        let seat = (0..).find(|s| !taken.contains(s)).unwrap_or(0);
         tx.execute(
             "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)",
             &[&game_id, &seat, &account],
@@ -356,46 +362,11 @@ impl Store {
             &[&game_id, &client_seed_or_random(client_seed)],
         )
         .await?;
-        if seat as u8 + 1 == seat_count {
-            let game = registry::find(&kind)
-                .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
-            let keys = std::sync::Arc::new(load_keys(tx, game_id).await?);
-            let now = self.now_ms();
-            let (mut ctx, seed) = keys.ctx(0, now);
-            let events = game.setup(&options, seat_count, &mut ctx)?;
-            let base = Aggregate {
-                game,
-                version: 0,
-                state: game.initial(),
-                last_hash: GENESIS.to_vec(),
-            };
-            let appended = fold(&base, &keys.chain, events, None, now)?;
-            let body =
-                json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
-            let command = NewCommand {
-                account_id: Some(account),
-                seat: None,
-                idempotency_key: None,
-                body: &body,
-                seed,
-                now_ms: now,
-            };
-            let response = json!({ "setup": true, "version": appended.aggregate.version });
-            self.write(
-                tx,
-                AppendAt {
-                    game_id,
-                    base_version: 0,
-                },
-                &appended,
-                command,
-                &response,
-            )
-            .await?;
-            return Ok(Some(Started {
-                aggregate: appended.aggregate,
-                keys,
-            }));
+        if seated.len() + 1 == seat_count as usize {
+            let started = self
+                .start_full_game(tx, game_id, &kind, seat_count, &options, account)
+                .await?;
+            return Ok(Some(started));
         }
         tx.execute(
             "UPDATE games SET updated_at = now() WHERE id = $1",
@@ -405,6 +376,58 @@ impl Store {
         // Followers see the seat taken (the version stays 0 until the game starts).
         crate::live::outbox::notify_changed(tx, game_id, 0).await?;
         Ok(None)
+    }
+
+    /// Sets up a game whose last seat was just taken in `tx` (by `account`), commits, and
+    /// returns the game as the lobby shows it.
+    pub(crate) async fn start_full_game(
+        &self,
+        tx: &impl GenericClient,
+        game_id: i64,
+        kind: &str,
+        seat_count: u8,
+        options: &Value,
+        account: i64,
+    ) -> Result<Started> {
+        let game = registry::find(kind)
+            .ok_or_else(|| StoreError::Corrupt(format!("unknown kind {kind}")))?;
+        let keys = std::sync::Arc::new(load_keys(tx, game_id).await?);
+        let now = self.now_ms();
+        let (mut ctx, seed) = keys.ctx(0, now);
+        let events = game.setup(options, seat_count, &mut ctx)?;
+        let base = Aggregate {
+            game,
+            version: 0,
+            state: game.initial(),
+            last_hash: GENESIS.to_vec(),
+        };
+        let appended = fold(&base, &keys.chain, events, None, now)?;
+        let body =
+            json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
+        let command = NewCommand {
+            account_id: Some(account),
+            seat: None,
+            idempotency_key: None,
+            body: &body,
+            seed,
+            now_ms: now,
+        };
+        let response = json!({ "setup": true, "version": appended.aggregate.version });
+        self.write(
+            tx,
+            AppendAt {
+                game_id,
+                base_version: 0,
+            },
+            &appended,
+            command,
+            &response,
+        )
+        .await?;
+        Ok(Started {
+            aggregate: appended.aggregate,
+            keys,
+        })
     }
 
     pub async fn summary(&self, game_id: i64) -> Result<GameSummary> {

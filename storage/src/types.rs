@@ -72,6 +72,12 @@ pub struct SeatHolder {
     pub seat: u8,
     /// The player's account name.
     pub player: String,
+    /// Present and true when a bot plays this seat (the server, at `bot_level`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
+    /// The bot's level (`random`, `greedy`, `strong`); absent for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<String>,
     /// When the turn clock makes this seat's default move (RFC 3339): present while the seat is
     /// to act in a game with `move_minutes`. Pushed back while its player is on vacation.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -2,7 +2,7 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter, Visibility};
+use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter, StoreError, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
@@ -50,6 +50,36 @@ pub struct NewGame {
     #[serde(default)]
     #[schema(default = true)]
     pub rated: Option<bool>,
+    /// Bots to seat at once, each at its own free seat (1 or more; seat 0 is the creator's).
+    /// When they fill the game, it starts.
+    #[serde(default)]
+    pub bots: Vec<crate::routes::bots::NewBot>,
+}
+
+/// Refuses bots at seat 0, at seats the game does not have, two at one seat, or of a level that
+/// does not play the kind: checked before the game is created, so a refusal creates nothing. (An
+/// unknown kind is left to the creation, which names it.)
+fn check_bots(body: &NewGame) -> ApiResult<()> {
+    let mut seen = Vec::new();
+    for bot in &body.bots {
+        if baumeister_domain::registry::find(&body.kind).is_some()
+            && !baumeister_domain::bots::supports(&body.kind, bot.level)
+        {
+            return Err(StoreError::BotLevelUnavailable(body.kind.clone()).into());
+        }
+        if bot.seat == 0 || bot.seat >= body.seats || seen.contains(&bot.seat) {
+            return Err(ApiError::bad_request(
+                "invalid_bots",
+                format!(
+                    "Bots sit at distinct seats from 1 to {} (seat 0 is yours); seat {} is not one.",
+                    body.seats.saturating_sub(1),
+                    bot.seat
+                ),
+            ));
+        }
+        seen.push(bot.seat);
+    }
+    Ok(())
 }
 
 /// Taking a seat (the body is optional).
@@ -218,7 +248,8 @@ pub struct GamePage {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
-        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A bot of a level that does not play the kind yet (`bot_level_unavailable`: the greedy and strong bots play only the kinds whose hidden cards they can guess)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -232,6 +263,7 @@ pub async fn create(
     let account = caller.require()?;
     let body: NewGame = body::json(&req, body, BODY_LIMIT).await?;
     check_client_seed(&body.client_seed)?;
+    check_bots(&body)?;
     state.limits.write(account.id)?;
     let options = body.options.clone().unwrap_or(Value::Null);
     let summary = state
@@ -249,6 +281,9 @@ pub async fn create(
         )
         .await?;
     tracing::info!(game = summary.id, kind = %summary.kind, "created");
+    let summary = crate::routes::bots::seat_bots(&state, summary.id, account.id, &body.bots)
+        .await?
+        .unwrap_or(summary);
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", summary.id)))
         .json(summary))

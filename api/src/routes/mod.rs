@@ -1,4 +1,5 @@
 pub mod accounts;
+pub mod bots;
 pub mod chat;
 pub mod games;
 pub mod health;

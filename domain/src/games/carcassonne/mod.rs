@@ -9,7 +9,7 @@
 //! [`view`] and [`legal`]; [`rules`] ties them to the [`crate::contract::Game`] trait.
 
 mod board;
-mod end;
+pub(crate) mod end;
 mod evolve;
 mod farms;
 mod features;

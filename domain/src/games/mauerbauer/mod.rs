@@ -49,7 +49,7 @@ mod test_support;
 mod worked_checks;
 
 pub use board::{board, Board, Field, FieldId, Line, LineId, Points, Region, Vertex, VertexId};
-pub use guild_cards::{GuildCard, Scope};
+pub use guild_cards::{Cards, GuildCard, Scope};
 pub use model::*;
 pub use phase::Phase;
 pub use pieces::{HouseColour, HouseCounts, HouseDie, TowerColour, TowerCounts};

@@ -1,0 +1,107 @@
+//! The bots at the table. A background task finds the seats the running games wait for that
+//! bots hold, reads what each such seat may see (exactly what its player would read), lets the
+//! bot think on the blocking pool, never on the HTTP workers, and sends its command through the
+//! same command path as everybody's. It sweeps at start-up and then every `every`, and at once
+//! again after a move (so a bot answering a bot does not wait a sweep): a restarted server
+//! resumes every bot that is to act.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use baumeister_domain::bots::{choose, Budget};
+use baumeister_domain::rng::GameRng;
+use baumeister_storage::{BotTurn, CommandRequest, Store, StoreError};
+use tokio::sync::Semaphore;
+
+/// Bots thinking at once, server-wide: thinking is CPU work, and players come first.
+const THINKERS: usize = 1;
+/// Bot seats looked at per sweep.
+const PER_SWEEP: i64 = 32;
+
+pub async fn run(store: Store, every: Duration) {
+    let thinkers = Arc::new(Semaphore::new(THINKERS));
+    loop {
+        let moved = match store.bots_to_act(PER_SWEEP).await {
+            Ok(turns) => {
+                let mut moved = false;
+                for turn in turns {
+                    match play(&store, &turn, &thinkers).await {
+                        Ok(m) => moved |= m,
+                        Err(e) => {
+                            tracing::warn!(game = turn.game_id, error = %e, "bot move failed")
+                        }
+                    }
+                }
+                moved
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "bot sweep failed");
+                false
+            }
+        };
+        if !moved {
+            tokio::time::sleep(every).await;
+        }
+    }
+}
+
+/// One move of one bot; whether it was made. A board that moved on meanwhile is left to the
+/// next sweep.
+async fn play(
+    store: &Store,
+    turn: &BotTurn,
+    thinkers: &Arc<Semaphore>,
+) -> Result<bool, StoreError> {
+    let Some(read) = store.bot_read(turn.game_id, turn.account_id).await? else {
+        return Ok(false);
+    };
+    if read.input.moves.is_empty() {
+        return Ok(false);
+    }
+    let permit = thinkers
+        .clone()
+        .acquire_owned()
+        .await
+        .expect("the semaphore is never closed");
+    let level = turn.level;
+    let seed = u64::from_le_bytes(
+        baumeister_storage::trust::random_bytes()[..8]
+            .try_into()
+            .unwrap(),
+    );
+    let input = read.input;
+    let chosen = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        choose(
+            &input,
+            level,
+            Budget::default(),
+            &mut GameRng::from_seed(seed),
+        )
+    })
+    .await;
+    let command = match chosen {
+        Ok(Ok(command)) => command,
+        Ok(Err(e)) => {
+            tracing::warn!(game = turn.game_id, error = %e, "bot could not choose");
+            return Ok(false);
+        }
+        Err(e) => {
+            tracing::error!(game = turn.game_id, error = %e, "bot thread failed");
+            return Ok(false);
+        }
+    };
+    let request = CommandRequest {
+        game_id: turn.game_id,
+        account_id: turn.account_id,
+        command: &command,
+        expected_version: Some(read.version),
+        idempotency_key: None,
+        representation: false,
+    };
+    match store.execute(&request).await {
+        Ok(_) => Ok(true),
+        Err(StoreError::VersionConflict { .. } | StoreError::Domain(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}

@@ -1,0 +1,44 @@
+//! The greedy level: each legal command is tried in a few imagined games (the hidden cards
+//! guessed anew in each), and the one whose positions evaluate best on average is sent.
+
+use serde_json::Value;
+
+use super::evaluate::rewards;
+use super::simulate::apply;
+use super::{BotError, BotInput, BotRules};
+use crate::rng::GameRng;
+
+/// Imagined games per choice: each command is tried in the same ones.
+const GUESSES: usize = 6;
+
+pub fn choose(
+    rules: &dyn BotRules,
+    input: &BotInput,
+    rng: &mut GameRng,
+) -> Result<Value, BotError> {
+    let game = rules.game();
+    let guesses = (0..GUESSES)
+        .map(|_| rules.determinize(input, rng))
+        .collect::<Result<Vec<_>, _>>()?;
+    let seat = input.seat as usize;
+    let mut best: Option<(f64, &Value)> = None;
+    for command in &input.moves {
+        let (mut total, mut tried) = (0.0, 0);
+        for guess in &guesses {
+            let mut state = guess.clone();
+            if apply(game, &mut state, input.seat, command, rng).is_ok() {
+                total += rewards(rules, &state)[seat];
+                tried += 1;
+            }
+        }
+        if tried == 0 {
+            continue;
+        }
+        let mean = total / tried as f64;
+        if best.is_none_or(|(b, _)| mean > b) {
+            best = Some((mean, command));
+        }
+    }
+    // A command no imagined game accepted cannot be judged; any legal one will do then.
+    Ok(best.map_or_else(|| input.moves[0].clone(), |(_, c)| c.clone()))
+}

@@ -1,0 +1,50 @@
+//! Playing imagined games forward: a command with made-up randomness, and random playouts.
+
+use serde_json::Value;
+
+use crate::contract::{Ctx, Seat};
+use crate::dynamic::{DomainError, DynGame, GameState};
+use crate::rng::GameRng;
+
+/// Decides `command` for `seat` in `state` with randomness from `rng` and folds its events in.
+/// The clock stands at 0: an imagined game has no deadlines to miss.
+pub fn apply(
+    game: &dyn DynGame,
+    state: &mut GameState,
+    seat: Seat,
+    command: &Value,
+    rng: &mut GameRng,
+) -> Result<(), DomainError> {
+    let mut ctx = Ctx::new(rng.next_u64(), 0);
+    for event in game.decide(state, seat, command, &mut ctx)? {
+        game.evolve(state, &event)?;
+    }
+    Ok(())
+}
+
+/// The seat to move next in an imagined game: one of those the game waits for, at random
+/// (several act at once in some kinds). `None` once the game has ended.
+pub fn next_actor(game: &dyn DynGame, state: &GameState, rng: &mut GameRng) -> Option<Seat> {
+    let status = game.status(state);
+    if status.finished || status.to_act.is_empty() {
+        return None;
+    }
+    Some(status.to_act[rng.index(status.to_act.len())])
+}
+
+/// Plays random legal commands for at most `max_moves` moves or until the game ends.
+pub fn playout(game: &dyn DynGame, state: &mut GameState, rng: &mut GameRng, max_moves: usize) {
+    for _ in 0..max_moves {
+        let Some(seat) = next_actor(game, state, rng) else {
+            return;
+        };
+        let moves = game.legal_commands(state, seat);
+        if moves.is_empty() {
+            return;
+        }
+        let command = &moves[rng.index(moves.len())];
+        if apply(game, state, seat, command, rng).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,465 @@
+//! Bots choose legal commands, finish games, and see only what their seat sees.
+
+use serde_json::{json, Value};
+
+use super::*;
+use crate::contract::{Ctx, Seat, Viewer};
+use crate::dynamic::{DynGame, GameState};
+use crate::registry;
+
+/// A small budget: the tests must be reproducible (no clock) and quick.
+const TEST_BUDGET: Budget = Budget {
+    iterations: 60,
+    max_millis: None,
+};
+
+/// A game of `kind` after its set-up and the commands `commands` (each with its own seed).
+struct Played {
+    game: &'static dyn DynGame,
+    state: GameState,
+    events: Vec<Value>,
+}
+
+impl Played {
+    fn set_up(kind: &str, seats: u8, options: Value, seed: u64) -> Played {
+        let game = registry::find(kind).unwrap();
+        let options = game.validate_options(&options, seats).unwrap();
+        let events = game.setup(&options, seats, &mut Ctx::new(seed, 0)).unwrap();
+        let state = game.replay(&events).unwrap();
+        Played {
+            game,
+            state,
+            events,
+        }
+    }
+
+    fn play(&mut self, seat: Seat, command: &Value, seed: u64) {
+        let events = self
+            .game
+            .decide(&self.state, seat, command, &mut Ctx::new(seed, 0))
+            .unwrap_or_else(|e| panic!("{command} refused: {e}"));
+        for event in events {
+            self.game.evolve(&mut self.state, &event).unwrap();
+            self.events.push(event);
+        }
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.game.status(&self.state).to_act.first().copied()
+    }
+
+    fn input(&self, seat: Seat) -> BotInput {
+        BotInput::observe(self.game, &self.state, &self.events, seat)
+    }
+}
+
+/// Plays a game of `kind` to its end: the seats in `bots` by a bot of their level, the others
+/// at random. Returns the number of commands played.
+fn play_out(kind: &str, seats: u8, bots: &[(Seat, Level)], seed: u64, max_moves: usize) -> usize {
+    let mut game = Played::set_up(kind, seats, Value::Null, seed);
+    let mut rng = GameRng::from_seed(seed ^ 0xb07);
+    for moves in 0..max_moves {
+        let Some(seat) = game.to_act() else {
+            assert!(game.game.status(&game.state).finished, "{kind}: stuck");
+            return moves;
+        };
+        let level = bots
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map_or(Level::Random, |(_, l)| *l);
+        let input = game.input(seat);
+        let command = choose(&input, level, TEST_BUDGET, &mut rng).unwrap();
+        assert!(
+            input.moves.contains(&command),
+            "{kind}: {command} not legal"
+        );
+        game.play(seat, &command, seed.wrapping_add(moves as u64));
+    }
+    panic!("{kind}: no end after {max_moves} commands");
+}
+
+#[test]
+fn bots_of_every_level_finish_games_of_every_kind_against_random_players() {
+    for game in registry::all() {
+        let kind = game.kind();
+        let seats = game.info().min_seats.max(2);
+        let bots: Vec<(Seat, Level)> = [(0, Level::Greedy), (1, Level::Strong)]
+            .into_iter()
+            .filter(|&(_, level)| supports(kind, level))
+            .collect();
+        play_out(kind, seats, &bots, 7, 5_000);
+    }
+}
+
+#[test]
+fn searching_levels_refuse_kinds_they_cannot_imagine_rather_than_play_at_random() {
+    for game in registry::all() {
+        let kind = game.kind();
+        assert!(supports(kind, Level::Random), "{kind}");
+        let searches = rules_for(kind).is_some();
+        for level in [Level::Greedy, Level::Strong] {
+            assert_eq!(supports(kind, level), searches, "{kind} {level:?}");
+        }
+        let game = Played::set_up(kind, game.info().min_seats.max(2), Value::Null, 2);
+        let Some(seat) = game.to_act() else { continue };
+        let input = game.input(seat);
+        if input.moves.len() < 2 {
+            continue;
+        }
+        for level in [Level::Greedy, Level::Strong] {
+            let chosen = choose(&input, level, TEST_BUDGET, &mut GameRng::from_seed(1));
+            if searches {
+                assert!(input.moves.contains(&chosen.unwrap()), "{kind} {level:?}");
+            } else {
+                assert_eq!(
+                    chosen,
+                    Err(BotError::LevelUnavailable {
+                        kind: kind.to_string(),
+                        level
+                    })
+                );
+            }
+        }
+    }
+    for kind in ["mauerbauer", "burgbaumeister", "carcassonne"] {
+        assert!(supports(kind, Level::Strong), "{kind}");
+    }
+    assert!(!supports("chess", Level::Random));
+}
+
+#[test]
+fn a_bot_sends_only_legal_commands_and_refuses_when_it_has_none() {
+    let game = Played::set_up("burgbaumeister", 2, Value::Null, 3);
+    let seat = game.to_act().unwrap();
+    let idle = 1 - seat;
+    for level in Level::ALL {
+        let input = game.input(idle);
+        assert!(input.moves.is_empty());
+        assert_eq!(
+            choose(&input, level, TEST_BUDGET, &mut GameRng::from_seed(1)),
+            Err(BotError::NothingToDo)
+        );
+    }
+}
+
+#[test]
+fn levels_are_named_as_the_api_names_them() {
+    for level in Level::ALL {
+        assert_eq!(Level::from_name(level.name()), Some(level));
+        assert_eq!(serde_json::to_value(level).unwrap(), json!(level.name()));
+    }
+    assert_eq!(Level::from_name("grandmaster"), None);
+}
+
+// ---- Burgbaumeister --------------------------------------------------------------------------
+
+/// A game of Burgbaumeister after `moves` random commands, and the same game with the store's
+/// face-down cards that nobody has seen yet laid out differently: the two differ only in what no
+/// seat may see.
+fn burgbaumeister_twins(seed: u64, moves: usize) -> (Played, Played) {
+    let mut a = Played::set_up("burgbaumeister", 3, json!({"variant": true}), seed);
+    let mut pick = GameRng::from_seed(seed);
+    let mut commands = Vec::new();
+    for step in 0..moves {
+        let Some(seat) = a.to_act() else { break };
+        let moves = a.game.legal_commands(&a.state, seat);
+        let command = moves[pick.index(moves.len())].clone();
+        a.play(seat, &command, step as u64);
+        commands.push((seat, command));
+    }
+    let seen: Vec<u64> = a
+        .events
+        .iter()
+        .filter(|e| e["type"] == "CardTurnedUp")
+        .map(|e| e["slot"].as_u64().unwrap())
+        .collect();
+    let mut events = a.events[..2].to_vec();
+    let laid_out = events[1]["cards"].as_array().unwrap().clone();
+    let hidden: Vec<usize> = (0..laid_out.len())
+        .filter(|s| !seen.contains(&(*s as u64)))
+        .collect();
+    assert!(hidden.len() > 2, "the test needs unseen cards");
+    let mut cards = laid_out.clone();
+    // Rotate the unseen cards by one slot: every one of them moves.
+    for (i, &slot) in hidden.iter().enumerate() {
+        cards[slot] = laid_out[hidden[(i + 1) % hidden.len()]].clone();
+    }
+    events[1]["cards"] = Value::Array(cards);
+    let mut b = Played {
+        game: a.game,
+        state: a.game.replay(&events).unwrap(),
+        events,
+    };
+    for (step, (seat, command)) in commands.iter().enumerate() {
+        b.play(*seat, command, step as u64);
+    }
+    assert_ne!(
+        a.game.view(&a.state, Viewer::Everyone),
+        b.game.view(&b.state, Viewer::Everyone),
+        "the twins differ in their hidden cards"
+    );
+    (a, b)
+}
+
+#[test]
+fn burgbaumeister_bots_cannot_peek_at_face_down_cards() {
+    for seed in 0..4 {
+        let (a, b) = burgbaumeister_twins(seed, 20);
+        let Some(seat) = a.to_act() else { continue };
+        let (input_a, input_b) = (a.input(seat), b.input(seat));
+        assert_eq!(
+            serde_json::to_vec(&input_a).unwrap(),
+            serde_json::to_vec(&input_b).unwrap(),
+            "the seat's inputs are byte-identical"
+        );
+        for level in Level::ALL {
+            let choice = |input: &BotInput| {
+                choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
+            };
+            assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
+        }
+    }
+}
+
+#[test]
+fn burgbaumeister_guesses_agree_with_the_seat_and_keep_the_cards() {
+    let rules = rules_for("burgbaumeister").unwrap();
+    for seed in 0..4 {
+        let (a, _) = burgbaumeister_twins(seed, 25);
+        for seat in 0..3 {
+            let input = a.input(seat);
+            let mut rng = GameRng::from_seed(seed);
+            let guesses: Vec<GameState> = (0..5)
+                .map(|_| rules.determinize(&input, &mut rng).unwrap())
+                .collect();
+            for guess in &guesses {
+                // Everything the seat sees is as it sees it...
+                assert_eq!(a.game.view(guess, Viewer::Seat(seat)), input.view);
+                assert_eq!(a.game.legal_commands(guess, seat), input.moves);
+                // ...and the store holds the same number of face-down cards, every card once.
+                let all = a.game.view(guess, Viewer::Everyone);
+                let truth = a.game.view(&a.state, Viewer::Everyone);
+                let face_down = |v: &Value| {
+                    let mut cards: Vec<u64> = v["store"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|s| s["state"] == "face_down")
+                        .map(|s| s["card"].as_u64().unwrap())
+                        .collect();
+                    cards.sort();
+                    cards
+                };
+                assert_eq!(face_down(&all), face_down(&truth));
+            }
+            // The guesses are guesses: they do not all lay the store out alike.
+            let layouts: Vec<Value> = guesses
+                .iter()
+                .map(|g| a.game.view(g, Viewer::Everyone)["store"].clone())
+                .collect();
+            assert!(layouts.iter().any(|l| *l != layouts[0]));
+        }
+    }
+}
+
+#[test]
+fn burgbaumeister_values_a_longer_wall_and_room_to_grow() {
+    use crate::games::burgbaumeister::{BurgbaumeisterEvent, CardAddedToWall};
+    let rules = rules_for("burgbaumeister").unwrap();
+    let game = Played::set_up("burgbaumeister", 2, Value::Null, 1);
+    let with_wall = |cards: &[u8]| {
+        let mut state = game.state.clone();
+        for (position, &card) in cards.iter().enumerate() {
+            let event = serde_json::to_value(BurgbaumeisterEvent::from(CardAddedToWall {
+                seat: 0,
+                card,
+                position: position as u8,
+                by_wizard: false,
+            }))
+            .unwrap();
+            game.game.evolve(&mut state, &event).unwrap();
+        }
+        rules.evaluate(&state, 0)
+    };
+    assert!(with_wall(&[3, 5]) > with_wall(&[3]), "one card more");
+    assert!(with_wall(&[3, 5]) > with_wall(&[40, 45]), "room to grow");
+}
+
+// ---- Carcassonne -----------------------------------------------------------------------------
+
+#[test]
+fn carcassonne_has_no_secret_so_a_guess_is_the_game() {
+    let rules = rules_for("carcassonne").unwrap();
+    let mut game = Played::set_up("carcassonne", 2, Value::Null, 5);
+    let mut pick = GameRng::from_seed(5);
+    for step in 0..30 {
+        let seat = game.to_act().unwrap();
+        let moves = game.game.legal_commands(&game.state, seat);
+        game.play(seat, &moves[pick.index(moves.len())].clone(), step);
+    }
+    let seat = game.to_act().unwrap();
+    let guess = rules
+        .determinize(&game.input(seat), &mut GameRng::from_seed(0))
+        .unwrap();
+    assert!(game.game.same_state(&guess, &game.state));
+}
+
+#[test]
+fn carcassonne_counts_unfinished_features_and_followers_at_home() {
+    let rules = rules_for("carcassonne").unwrap();
+    let game = Played::set_up("carcassonne", 2, Value::Null, 5);
+    let start = rules.evaluate(&game.state, 0);
+    assert_eq!(
+        start,
+        7.0 * 1.5,
+        "nothing scored yet; seven followers at home"
+    );
+}
+
+// ---- Mauerbauer ------------------------------------------------------------------------------
+
+/// A game of Mauerbauer for three after `moves` random commands (observed by the seat `seat`
+/// to act next), and the same game in which another seat holds one card less of a kind it drew
+/// at the start and kept, and one more of a kind still in the draw pile (the draw pile the
+/// other way round): the two differ only in what `seat` may not see.
+fn mauerbauer_twins(seed: u64, moves: usize) -> Option<(Played, Played, Seat)> {
+    use crate::games::mauerbauer::State;
+    let mut a = Played::set_up("mauerbauer", 3, Value::Null, seed);
+    let mut pick = GameRng::from_seed(seed);
+    for step in 0..moves {
+        let Some(seat) = a.to_act() else { break };
+        let moves = a.game.legal_commands(&a.state, seat);
+        let command = moves[pick.index(moves.len())].clone();
+        a.play(seat, &command, 1_000 + step as u64);
+    }
+    let seat = a.to_act()?;
+    let other = (seat + 1) % 3;
+    let truth = a.state.downcast::<State>().unwrap();
+    let held = truth.hand(other).to_vec();
+    let pile = truth.draw_pile.to_vec();
+    let mut events = a.events.clone();
+    let first_draw = events
+        .iter_mut()
+        .find(|e| e["type"] == "GuildCardsDrawn" && e["seat"] == other)
+        .unwrap();
+    let drawn = first_draw["cards"].as_array_mut().unwrap();
+    let kept = held
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .find(|c| drawn.contains(c))?;
+    let fresh = pile
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .find(|c| *c != kept)?;
+    let at = drawn.iter().position(|c| *c == kept).unwrap();
+    drawn[at] = fresh;
+    let b = Played {
+        game: a.game,
+        state: a.game.replay(&events).unwrap(),
+        events,
+    };
+    assert_ne!(
+        a.game.view(&a.state, Viewer::Everyone),
+        b.game.view(&b.state, Viewer::Everyone),
+        "the twins differ in a hand"
+    );
+    Some((a, b, seat))
+}
+
+#[test]
+fn mauerbauer_bots_cannot_peek_at_other_hands_or_the_draw_pile() {
+    let mut compared = 0;
+    for seed in 0..6 {
+        for moves in [3, 40] {
+            let Some((a, b, seat)) = mauerbauer_twins(seed, moves) else {
+                continue;
+            };
+            let (input_a, input_b) = (a.input(seat), b.input(seat));
+            assert_eq!(
+                serde_json::to_vec(&input_a).unwrap(),
+                serde_json::to_vec(&input_b).unwrap(),
+                "the seat's inputs are byte-identical"
+            );
+            for level in Level::ALL {
+                let choice = |input: &BotInput| {
+                    choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
+                };
+                assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 6, "the test compared only {compared} pairs");
+}
+
+#[test]
+fn mauerbauer_guesses_show_the_seat_its_view_and_deal_the_unseen_cards() {
+    use crate::games::mauerbauer::State;
+    let rules = rules_for("mauerbauer").unwrap();
+    for seed in 0..4 {
+        let mut game = Played::set_up("mauerbauer", 3, Value::Null, seed);
+        let mut pick = GameRng::from_seed(seed);
+        for step in 0..60 {
+            let Some(seat) = game.to_act() else { break };
+            let moves = game.game.legal_commands(&game.state, seat);
+            game.play(seat, &moves[pick.index(moves.len())].clone(), step);
+        }
+        let truth = game.state.downcast::<State>().unwrap();
+        for seat in 0..3 {
+            let input = game.input(seat);
+            let mut rng = GameRng::from_seed(seed);
+            let guesses: Vec<GameState> = (0..5)
+                .map(|_| rules.determinize(&input, &mut rng).unwrap())
+                .collect();
+            for guess in &guesses {
+                assert_eq!(game.game.view(guess, Viewer::Seat(seat)), input.view);
+                assert_eq!(game.game.legal_commands(guess, seat), input.moves);
+                // Every card is somewhere, once: the hands and the pile hold the deck less the
+                // discards, as in the game.
+                let g = guess.downcast::<State>().unwrap();
+                let unseen = |s: &State| {
+                    let mut cards: Vec<_> = (0..3)
+                        .filter(|&o| o != seat)
+                        .flat_map(|o| s.hand(o).to_vec())
+                        .chain(s.draw_pile.to_vec())
+                        .collect();
+                    cards.sort();
+                    cards
+                };
+                assert_eq!(unseen(g), unseen(truth));
+                assert_eq!(g.discard_pile, truth.discard_pile);
+            }
+            let hands: Vec<_> = guesses
+                .iter()
+                .map(|g| g.downcast::<State>().unwrap().hands.clone())
+                .collect();
+            assert!(hands.iter().any(|h| *h != hands[0]), "guesses are guesses");
+        }
+    }
+}
+
+#[test]
+fn mauerbauer_values_points_and_cards_in_hand() {
+    let rules = rules_for("mauerbauer").unwrap();
+    let game = Played::set_up("mauerbauer", 2, Value::Null, 1);
+    let state = game
+        .state
+        .downcast::<crate::games::mauerbauer::State>()
+        .unwrap();
+    let expected = state.scores[0] as f64 + 2.0 * f64::from(state.hand(0).total());
+    assert_eq!(rules.evaluate(&game.state, 0), expected);
+    assert!(state.hand(0).total() > 0, "hands are dealt at the start");
+}
+
+#[test]
+fn mauerbauer_greedy_and_strong_bots_finish_games_against_random_players() {
+    for seed in [11, 12] {
+        play_out(
+            "mauerbauer",
+            3,
+            &[(0, Level::Greedy), (1, Level::Strong)],
+            seed,
+            5_000,
+        );
+    }
+}
