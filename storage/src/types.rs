@@ -73,10 +73,10 @@ pub struct SeatHolder {
     /// The player's account name.
     pub player: String,
     /// Present and true when a bot plays this seat (the server, at `bot_level`).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bot: bool,
     /// The bot's level (`random`, `greedy`, `strong`); absent for people.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_level: Option<String>,
     /// When the turn clock makes this seat's default move (RFC 3339): present while the seat is
     /// to act in a game with `move_minutes`. Pushed back while its player is on vacation.
