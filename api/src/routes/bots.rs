@@ -18,6 +18,7 @@ use crate::AppState;
 pub struct NewBot {
     /// A free seat of the game (0-based; seat 0 is the creator's).
     #[schema(example = 1)]
+    #[serde(deserialize_with = "crate::body::whole")]
     pub seat: u8,
     /// `random` (any legal command), `greedy` (the best one step ahead) or `strong` (a tree
     /// search over guesses of the hidden cards). Bots see only their own seat's board and log.

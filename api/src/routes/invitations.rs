@@ -51,7 +51,7 @@ enum NewInvitationShape {
 #[allow(dead_code)]
 struct InviteByName {
     /// The account to invite, by name.
-    #[schema(example = "bea")]
+    #[schema(example = "bea", min_length = 1, max_length = 64)]
     player: String,
     /// How long the invitation holds: 1 to 720 hours (30 days); default 168 (a week).
     #[schema(minimum = 1, maximum = 720, default = 168)]
