@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiResult, Problem};
 use crate::routes::play::COMMAND_LIMIT;
 use crate::AppState;
 
@@ -23,15 +23,8 @@ pub struct RematchAnswer {
 
 async fn seed(req: &HttpRequest, body: web::Payload) -> ApiResult<Option<String>> {
     let body: RematchAnswer = body::optional_json(req, body, BODY_LIMIT).await?;
-    match body.client_seed {
-        Some(s) if !baumeister_domain::fairness::valid_client_seed(&s) => {
-            Err(ApiError::bad_request(
-                "invalid_client_seed",
-                "A client seed is 1 to 64 of A–Z a–z 0–9 _ . - (or absent: the server picks one).",
-            ))
-        }
-        seed => Ok(seed),
-    }
+    crate::routes::games::check_client_seed(&body.client_seed)?;
+    Ok(body.client_seed)
 }
 
 /// Propose a rematch of a finished game you sat at.
