@@ -19,6 +19,7 @@ pub mod proxy;
 pub mod random_play;
 pub mod receiver;
 pub mod sse;
+pub mod watchers;
 
 /// The server's URL for the database named `db`, derived from `DATABASE_URL` (or the local
 /// default), so tests run wherever the server would.

@@ -66,6 +66,23 @@ fn check(truth: &Truth, messages: &[Message], viewer: Viewer, mut after: i64) ->
                 let status = truth.game.status(&state);
                 assert_eq!(m.data["to_act"], json!(status.to_act));
                 assert_eq!(m.data["finished"], json!(status.finished));
+                // A seat's status carries what `/moves` would answer at that version, so a
+                // client following the stream needs no request to learn its moves.
+                match viewer {
+                    Viewer::Seat(seat) => {
+                        let legal = if version == 0 {
+                            Vec::new()
+                        } else {
+                            truth.game.legal_commands(&state, seat)
+                        };
+                        let moves: Vec<Value> = legal
+                            .into_iter()
+                            .map(|c| json!({ "command": c, "expected_version": version }))
+                            .collect();
+                        assert_eq!(m.data["moves"], json!(moves), "moves at {version}");
+                    }
+                    _ => assert!(m.data.get("moves").is_none(), "no moves for {viewer:?}"),
+                }
                 group.clear();
                 after = version;
             }

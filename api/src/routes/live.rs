@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{AccountNotice, ChatFeed, GameChat, MyGame, StreamStatus};
+use baumeister_storage::{AccountNotice, ChatFeed, GameChat, MyGame};
 use serde_json::json;
 use tokio::sync::mpsc;
 
@@ -29,6 +29,22 @@ pub struct StreamMessage {
     pub id: Option<String>,
     /// `data:`, a JSON document.
     pub data: String,
+}
+
+/// The `status` message of a game stream: where the game is, and a seated subscriber's moves.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct StreamStatus {
+    /// The game's version: every event up to it has been sent (those the reader may see).
+    pub version: i64,
+    /// The seats whose command the game waits for.
+    pub to_act: Vec<u8>,
+    pub finished: bool,
+    /// For a seated subscriber, its legal commands at `version`, each ready to POST as it is
+    /// (what `GET …/moves` would answer at that version, empty when it has nothing to do);
+    /// absent for spectators. A client that follows the stream and sends its commands with
+    /// `Prefer: return=representation` needs one request per move of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<crate::routes::play::CommandBody>>,
 }
 
 /// How long a client waits before reconnecting.
@@ -245,8 +261,15 @@ impl GameStream {
                 }
                 if self.status_sent != Some(b.status.version) {
                     self.status_sent = Some(b.status.version);
-                    let status: &StreamStatus = &b.status;
-                    self.send(sse::message("status", Some(status.version), status))
+                    let status = StreamStatus {
+                        version: b.status.version,
+                        to_act: b.status.to_act,
+                        finished: b.status.finished,
+                        moves: b
+                            .moves
+                            .map(|m| crate::routes::play::ready_to_send(m, b.status.version)),
+                    };
+                    self.send(sse::message("status", Some(status.version), &status))
                         .await?;
                 }
             }

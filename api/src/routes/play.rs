@@ -97,7 +97,7 @@ impl From<Representation> for BoardAndMoves {
 }
 
 /// Legal commands as bodies ready to POST, pinned to the version they were listed at.
-fn ready_to_send(commands: Vec<Value>, version: i64) -> Vec<CommandBody> {
+pub(crate) fn ready_to_send(commands: Vec<Value>, version: i64) -> Vec<CommandBody> {
     commands
         .into_iter()
         .map(|command| CommandBody {

@@ -25,6 +25,11 @@ pub struct StreamStatus {
 pub struct StreamBatch {
     pub events: Vec<LoggedEvent>,
     pub status: StreamStatus,
+    /// A seated reader's legal commands at `status.version` (what `/moves` would answer then),
+    /// judged on the same snapshot; `None` for spectators and while more batches follow. A
+    /// client that follows the stream thus needs no request to learn its moves when its turn
+    /// comes: one request per move of its own.
+    pub moves: Option<Vec<serde_json::Value>>,
 }
 
 /// Events per batch: a subscriber far behind gets several batches, each one snapshot.
@@ -69,6 +74,16 @@ impl Store {
                 });
             }
         }
+        let moves = match snapshot.head.seat {
+            // Before the set-up (version 0) nobody has anything to do.
+            Some(_) if !more && snapshot.version() == 0 => Some(Vec::new()),
+            Some(seat) if !more => Some(
+                snapshot
+                    .game()
+                    .legal_commands(&snapshot.aggregate.state, seat),
+            ),
+            _ => None,
+        };
         let status = if more {
             // Not at the snapshot's version yet: no status until the last batch.
             StreamStatus {
@@ -87,6 +102,13 @@ impl Store {
                 finished: status.finished,
             }
         };
-        Ok((StreamBatch { events, status }, more))
+        Ok((
+            StreamBatch {
+                events,
+                status,
+                moves,
+            },
+            more,
+        ))
     }
 }

@@ -3,12 +3,19 @@
 //! PostgreSQL's own ceiling for a durable command. Prints one table row per combination of
 //! client count and live games.
 //!
-//! `cargo run --release -p baumeister-tests --bin bench [-- [--cycle=three|one|both] SECONDS [CLIENTS,…] [GAMES_PER_CLIENT,…]]`
+//! `cargo run --release -p baumeister-tests --bin bench [-- [--cycle=three|one|both] [--streams=N] SECONDS [CLIENTS,…] [GAMES_PER_CLIENT,…]]`
 //!
 //! Two cycles, each a row of its own (`--cycle`, by default both): `three`, the board, the
 //! moves and the command per move; `one`, the command alone with `Prefer:
 //! return=representation`, choosing the next command from the moves in its answer, and reading
 //! `/moves` only where the answer cannot tell (another seat moved since this seat's answer).
+//!
+//! `--streams=N` opens N live streams (spectators' `GET /v1/games/{id}/stream`, spread over the
+//! games being played) before each row and keeps them reading while it runs; the row then
+//! reports how many stayed open, the delay from each event's `recorded_at` to its arrival on a
+//! stream (p50 / p99: an upper bound of commit-to-arrival, see `baumeister_tests::watchers`),
+//! and the events delivered per second; the CPU columns include the streams' cost (compare with
+//! a run without them). A server given by `BENCH_URL` needs `STREAMS_PER_ADDRESS` above N.
 //!
 //! Without `BENCH_URL` it builds and starts the release server (`baumeister`) as a process of
 //! its own on a fresh database (on the PostgreSQL of `DATABASE_URL`, like the tests), configured
@@ -558,7 +565,7 @@ struct Server {
 }
 
 impl Server {
-    fn start() -> Server {
+    fn start(streams: usize) -> Server {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let built = Command::new(cargo)
             .args([
@@ -591,6 +598,7 @@ impl Server {
             .env("LIMIT_REGISTRATIONS", "off")
             .env("LIMIT_NAME_ATTEMPTS", "off")
             .env("LIMIT_EXPENSIVE_READS", "off")
+            .env("STREAMS_PER_ADDRESS", (streams + 64).to_string())
             .spawn()
             .expect("the server starts");
         Server {
@@ -635,6 +643,8 @@ struct Setting {
     seconds: u64,
     /// The server's process, when this benchmark started it (its CPU time is read).
     server_pid: Option<u32>,
+    /// Live streams watching the games while they are played (0: none).
+    streams: usize,
 }
 
 /// Plays `cycle` with the setting's clients for its time; the games are created first (not
@@ -653,6 +663,7 @@ async fn run_cycle(
         per_client,
         seconds,
         server_pid,
+        streams,
     } = *setting;
     let used = || {
         (
@@ -664,6 +675,16 @@ async fn run_cycle(
     for c in 0..n {
         games.push(new_games(http, tokens, c, per_client.max(1)).await);
     }
+    let watchers = if streams > 0 {
+        let ids: Vec<i64> = games.iter().flatten().map(|g| g.0).collect();
+        let client = awc::Client::builder()
+            .timeout(Duration::from_secs(3600))
+            .connector(awc::Connector::new().limit(streams + 16))
+            .finish();
+        Some(baumeister_tests::watchers::watch(&client, &http.base, &ids, streams).await)
+    } else {
+        None
+    };
     let tally = Rc::new(RefCell::new(Tally::default()));
     let pg_before = cpu_each(&backends(admin, database).await);
     let (server_before, client_before) = used();
@@ -685,6 +706,11 @@ async fn run_cycle(
     for h in handles {
         let _ = h.await;
     }
+    // The last commands' events get a moment to arrive; the CPU is read after it.
+    let watched = match watchers {
+        Some(w) => Some(w.finish(Duration::from_millis(250)).await),
+        None => None,
+    };
     let pg_used = cpu_since(&pg_before, &cpu_each(&backends(admin, database).await));
     let (server_after, client_after) = used();
     let mut t = tally.take();
@@ -713,6 +739,16 @@ async fn run_cycle(
             per_command(client_before, client_after),
         ),
         outcomes: format!("{} | {} |", t.refused, t.failed),
+        streams: watched.map(|mut w| {
+            w.delays_ms.sort_unstable();
+            format!(
+                " {} of {streams} | {:.0} / {:.0} | {:.0} |",
+                w.open.saturating_sub(w.lost),
+                percentile(&w.delays_ms, 0.5),
+                percentile(&w.delays_ms, 0.99),
+                w.delays_ms.len() as f64 / seconds as f64,
+            )
+        }),
     }
 }
 
@@ -725,6 +761,8 @@ struct Row {
     cpu: String,
     /// Refused and failed commands.
     outcomes: String,
+    /// With `--streams`: streams open, delay p50 / p99, events delivered per second.
+    streams: Option<String>,
 }
 
 /// The cycles `--cycle=three|one|both` (anywhere among the arguments) selects; both by default.
@@ -740,9 +778,14 @@ fn cycles(args: &[String]) -> Vec<Cycle> {
 fn main() {
     let all: Vec<String> = std::env::args().skip(1).collect();
     let cycles = cycles(&all);
+    let streams: usize = all
+        .iter()
+        .find_map(|a| a.strip_prefix("--streams="))
+        .map(|n| n.parse().expect("--streams=N takes a number"))
+        .unwrap_or(0);
     let args: Vec<String> = all
         .into_iter()
-        .filter(|a| !a.starts_with("--cycle="))
+        .filter(|a| !a.starts_with("--cycle=") && !a.starts_with("--streams="))
         .collect();
     let seconds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
     let counts = numbers(args.get(1), &[1, 8, 32, 128]);
@@ -750,7 +793,7 @@ fn main() {
     actix_web::rt::System::new().block_on(async move {
         let mut server = match std::env::var("BENCH_URL") {
             Ok(_) => None,
-            Err(_) => Some(Server::start()),
+            Err(_) => Some(Server::start(streams)),
         };
         let (base, db_url) = match &server {
             Some(s) => (s.base.clone(), s.database_url.clone()),
@@ -790,8 +833,13 @@ fn main() {
             .await
             .expect("DATABASE_URL answers");
         actix_web::rt::spawn(conn);
-        println!("| cycle | clients | live games | commands/s | requests per command | POST p50 / p99 / p99.9 ms | GET p50 / p99 ms | 1-insert tps | insert p50 / p99 ms | ratio | CPU ms per command: server / PostgreSQL / client | PostgreSQL CPU ms per insert | refused (409/422) | failed |");
-        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        let (stream_columns, stream_rule) = if streams > 0 {
+            (" streams open | stream delay p50 / p99 ms | events delivered/s |", "---|---|---|")
+        } else {
+            ("", "")
+        };
+        println!("| cycle | clients | live games | commands/s | requests per command | POST p50 / p99 / p99.9 ms | GET p50 / p99 ms | 1-insert tps | insert p50 / p99 ms | ratio | CPU ms per command: server / PostgreSQL / client | PostgreSQL CPU ms per insert | refused (409/422) | failed |{stream_columns}");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|{stream_rule}");
         for &per_client in &games_per_client {
             for &n in &counts {
                 // The ceiling is measured once for the rows of all cycles.
@@ -802,6 +850,7 @@ fn main() {
                         per_client,
                         seconds,
                         server_pid,
+                        streams,
                     };
                     rows.push(run_cycle(cycle, &setting, &http, &tokens, &admin, &database).await);
                 }
@@ -816,7 +865,7 @@ fn main() {
                 };
                 for row in rows {
                     println!(
-                        "{} {:.0} | {:.1} / {:.1} | {:.2} | {} | {:.3} | {}",
+                        "{} {:.0} | {:.1} / {:.1} | {:.2} | {} | {:.3} | {}{}",
                         row.measured,
                         ceiling.tps,
                         percentile(&ceiling.latencies, 0.5),
@@ -825,6 +874,7 @@ fn main() {
                         row.cpu,
                         ceiling.cpu_ms,
                         row.outcomes,
+                        row.streams.unwrap_or_default(),
                     );
                 }
             }
