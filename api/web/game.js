@@ -32,7 +32,7 @@ export function showGame(main, id) {
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
   main.replaceChildren(h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox));
 
-  const unskip = movesSkip();
+  const unskip = movesSkip(movesBox);
   const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
 
   // One refresh at a time (polls, stream messages and own moves all ask for one): a request

@@ -5,9 +5,16 @@
 import { h } from './svg.js';
 import { t } from './i18n/index.js';
 
-/** Adds the link after "Skip to content"; the function returned removes it again. */
-export function movesSkip() {
+/**
+ * Adds the link after "Skip to content", shown while `movesBox` is (a spectator has no moves);
+ * the function returned removes it again.
+ */
+export function movesSkip(movesBox) {
   const link = h('a', { class: 'skip', id: 'skip-moves', href: '#moves-h' }, t('boards.skip_moves'));
+  const follow = () => { link.hidden = movesBox.hidden; };
+  const watch = new MutationObserver(follow);
+  watch.observe(movesBox, { attributes: true, attributeFilter: ['hidden'] });
+  follow();
   link.addEventListener('click', (e) => {
     e.preventDefault();
     const target = document.querySelector('.board .target[tabindex="0"]')
@@ -19,5 +26,5 @@ export function movesSkip() {
   });
   const first = document.getElementById('skip');
   if (first) first.after(link); else document.body.prepend(link);
-  return () => link.remove();
+  return () => { watch.disconnect(); link.remove(); };
 }

@@ -31,6 +31,16 @@ const KINDS = {
   carcassonne: { seats: 5, options: { mage_and_witch: true, gold_mines: true }, moves: 30, wants: ['PlaceTile'] },
 };
 
+// The moves that stay in the list beside the board: declarations and choices with no place on
+// the table (passing, finishing, a set of cards at once). Every other move is made on the board.
+const LIST_ONLY = {
+  burgbaumeister: ['DeclineCannon'],
+  wettstreit: ['PassBid', 'FoundCity', 'FinishBuildStep', 'PayToKeepBuilding', 'LetBuildingFall'],
+  'space-builder': ['DeclareCityFinished', 'StopBuilding', 'ReleaseBuildingCard'],
+  mauerbauer: ['JoinCities', 'KeepCitiesApart', 'LayGuildCards', 'FinishCardSwap', 'PassFinalScoring'],
+  carcassonne: ['SkipFollower'],
+};
+
 /** A game of `kind` played at random until the player to act has one of the wanted moves. */
 async function setUp(kind) {
   const spec = KINDS[kind];
@@ -109,6 +119,8 @@ async function measure(page, kind) {
   const tiny = tg.filter((t) => t.w < 44 || t.h < 44);
   assert.deepEqual(tiny, [], `${kind}: targets under 44 × 44 px`);
   assert.deepEqual(await page.evaluate(symbols), [], `${kind}: emoji or symbols as text`);
+  const listed = await page.$$eval('#move-list [data-move]', (els) => els.map((e) => JSON.parse(e.dataset.move).type));
+  assert.deepEqual(listed.filter((type) => !LIST_ONLY[kind].includes(type)), [], `${kind}: moves only in the list`);
   const last = await page.evaluate(() => [...document.querySelectorAll('.board .last-move')].filter((e) => e.getBoundingClientRect().width > 0).length);
   assert.ok(last > 0, `${kind}: the last move is marked on the board`);
   const tabs = await tabsToFirstMove(page);

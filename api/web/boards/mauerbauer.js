@@ -218,8 +218,20 @@ export function render(view, ctx) {
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
     `${seatName(p.seat, n)}${p.seat === ctx.seat ? ' (you)' : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
-    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c)))) : ''))));
+    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx)))) : ''))));
   return wrap;
+}
+
+/** A guild card in the hand is discarded or swapped out by its own button. */
+function handMoves(card, ctx) {
+  const out = [];
+  for (const [type, key] of [['DiscardGuildCard', 'boards.m.discard'], ['SwapOutGuildCard', 'boards.m.swap_out']]) {
+    const m = ctx.moves.find((mv) => mv.command.type === type && mv.command.card === card);
+    if (!m) continue;
+    ctx.claimed.add(m);
+    out.push(' ', h('button', { type: 'button', class: 'hand-move', 'data-move': JSON.stringify(m.command), onclick: () => ctx.play(m) }, t(key)));
+  }
+  return out;
 }
 
 function cardText(view, card) {

@@ -66,7 +66,13 @@ export function render(view, ctx) {
   const myX = x;
   if (me) {
     const g = grid(x, 30, C, `Your city${me.finished ? ' (finished)' : me.stopped ? ' (stopped)' : ''}`);
-    for (const p of me.city || []) g.append(cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p));
+    for (const p of me.city || []) {
+      const el = cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p);
+      // A card on your city goes back to your hand: tap it.
+      const back = ctx.moves.find((m) => m.command.type === 'TakeBackBuildingCard' && m.command.card === p.card);
+      if (back) { ctx.claimed.add(back); moveTarget(el, back, t('boards.sb.take_back', { card: p.card }), ctx); }
+      g.append(el);
+    }
     for (let slot = 0; slot < 9; slot++) {
       const m = place.find((mv) => mv.command.card === pick.card && mv.command.slot === slot && mv.command.face === pick.face && mv.command.rotation === pick.rotation);
       if (m) g.append(moveTarget(s('rect', { x: (slot % 3) * C + 3, y: Math.floor(slot / 3) * C + 3, width: C - 6, height: C - 6, class: 'slot-target', rx: 6 }), m, `Put card ${pick.card} face ${pick.face} turned ${pick.rotation * 90}° on slot ${slot}`, ctx));

@@ -201,7 +201,7 @@ export default {
   'ev.IngotsScored': '{n} Goldbarren von {who}: {points:Punkt|Punkte}.',
   'ev.CarcassonneGameEnded': 'Das Spiel ist zu Ende. Gewonnen hat {winners}.',
   // boards: zoom, keyboard and the key beside each board
-  'boards.skip_moves': 'Zu deinen Zügen springen',
+  'boards.skip_moves': 'Zu den Zügen springen',
   'boards.zoom': 'Plan vergrößern oder verkleinern',
   'boards.zoom_in': 'Vergrößern',
   'boards.zoom_out': 'Verkleinern',
@@ -250,4 +250,7 @@ export default {
   'boards.w.saboteur_key': 'Figur mit Kapuze: die Saboteure eines Spielers (antippen, um einen zu nehmen, wenn du darfst)',
   'boards.sb.look': 'Bauplan ansehen',
   'boards.sb.plan': 'Plan {n}',
+  'boards.sb.take_back': 'Nimm Karte {card} zurück auf die Hand',
+  'boards.m.discard': 'Abwerfen',
+  'boards.m.swap_out': 'Austauschen',
 };

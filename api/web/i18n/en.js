@@ -203,7 +203,7 @@ export default {
   'ev.IngotsScored': "{who}'s {n:gold ingot|gold ingots}: {points:point|points}.",
   'ev.CarcassonneGameEnded': 'The game is over. Won by {winners}.',
   // boards: zoom, keyboard and the key beside each board
-  'boards.skip_moves': 'Skip to your moves',
+  'boards.skip_moves': 'Skip to the moves',
   'boards.zoom': 'Zoom the board',
   'boards.zoom_in': 'Zoom in',
   'boards.zoom_out': 'Zoom out',
@@ -252,4 +252,7 @@ export default {
   'boards.w.saboteur_key': 'Hooded figure: the saboteurs of a player (tap to take one when you may)',
   'boards.sb.look': 'Look at the blueprint',
   'boards.sb.plan': 'plan {n}',
+  'boards.sb.take_back': 'Take card {card} back into your hand',
+  'boards.m.discard': 'Discard',
+  'boards.m.swap_out': 'Swap out',
 };
