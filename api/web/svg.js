@@ -1,5 +1,7 @@
 // Small helpers to build SVG and HTML without a framework.
 
+import { t } from './i18n/index.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 export function s(tag, attrs = {}, ...children) {
@@ -84,12 +86,21 @@ export function seatBadge(seat, x, y, size = 14) {
  * letting taps through. The legend beside the board says what the frame means.
  */
 export function lastFrame(x, y, w, hgt, rx = 6) {
-  return s('rect', { x: x - 4, y: y - 4, width: w + 8, height: hgt + 8, rx, class: 'last-move' });
+  return lastMark(s('rect', { x: x - 4, y: y - 4, width: w + 8, height: hgt + 8, rx }));
+}
+
+/** Any shape as the last move's mark: dashed orange over a white halo (seen on any ground). */
+export function lastMark(el) {
+  const halo = el.cloneNode(true);
+  halo.setAttribute('class', 'last-move-halo');
+  el.setAttribute('class', 'last-move');
+  return s('g', { class: 'last-move-mark' }, halo, el);
 }
 
 /** A small picture for a key in HTML: `el` drawn in a 24 × 24 box. */
 export function swatch(el, label) {
-  const svg = s('svg', { viewBox: '0 0 24 24', width: 24, height: 24, class: 'swatch', role: 'img', 'aria-label': label });
+  // Without a label it only pictures the text beside it: hidden from screen readers.
+  const svg = s('svg', { viewBox: '0 0 24 24', width: 24, height: 24, class: 'swatch', ...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': 'true' }) });
   svg.append(el);
   return svg;
 }
@@ -142,6 +153,9 @@ export function rove(root, key) {
   });
   return root;
 }
+
+/** The key's line for the last move's frame. */
+export const lastMoveKey = () => [swatch(lastMark(s('rect', { x: 4, y: 4, width: 16, height: 16, rx: 3 })), ''), t('boards.last_move')];
 
 /** A key to the board in HTML: one line per sign, its picture and what it means. */
 export function legend(items, label) {

@@ -121,10 +121,24 @@ async function measure(page, kind) {
   assert.deepEqual(await page.evaluate(symbols), [], `${kind}: emoji or symbols as text`);
   const listed = await page.$$eval('#move-list [data-move]', (els) => els.map((e) => JSON.parse(e.dataset.move).type));
   assert.deepEqual(listed.filter((type) => !LIST_ONLY[kind].includes(type)), [], `${kind}: moves only in the list`);
-  const last = await page.evaluate(() => [...document.querySelectorAll('.board .last-move')].filter((e) => e.getBoundingClientRect().width > 0).length);
+  const last = await page.evaluate(() => [...document.querySelectorAll('.board .zoom-layer .last-move')].filter((e) => e.getBoundingClientRect().width > 0).length);
   assert.ok(last > 0, `${kind}: the last move is marked on the board`);
   const tabs = await tabsToFirstMove(page);
   assert.ok(tabs <= 5, `${kind}: ${tabs} tab stops to the first move`);
+  // The board's targets are one tab stop: the arrows go from one to the next.
+  const onBoard = () => page.evaluate(() => { const el = document.activeElement; return el && el.closest('.board svg') ? el.outerHTML.slice(0, 120) : null; });
+  const first = await onBoard();
+  if (first && (await page.locator('.board svg .target').count()) > 1) {
+    assert.equal(await page.locator('.board svg .target[tabindex="0"]').count(), 1, `${kind}: one board target is in the tab order`);
+    let moved = false;
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+      await page.keyboard.press(key);
+      const now = await onBoard();
+      assert.ok(now, `${kind}: ${key} keeps the focus on the board`);
+      if (now !== first) { moved = true; break; }
+    }
+    assert.ok(moved, `${kind}: the arrow keys move between the board's targets`);
+  }
   const minSize = Math.min(...shown.map((t) => t.size));
   const minContrast = Math.min(...shown.map((t) => t.contrast));
   const minTarget = tg.reduce((m, t) => Math.min(m, t.w, t.h), Infinity);
@@ -202,7 +216,7 @@ async function zoomAndPlay(browser, g) {
   await place.click();
   await desk.locator('button.rotation').first().click();
   await desk.waitForFunction((b) => document.querySelector('#log-h')?.textContent !== b, before, { timeout: 10000 });
-  assert.ok(await desk.locator('.board .last-move').count() > 0, 'the tile just placed is marked');
+  assert.ok(await desk.locator('.board .zoom-layer .last-move').count() > 0, 'the tile just placed is marked');
   await desk.context().close();
 }
 

@@ -1,6 +1,6 @@
 // Der Wettkampf der Burgbaumeister: the store of 45 slots and every player's wall.
 
-import { s, h, svgRoot, moveTarget, seatName, count, seatBadge, shapePath, lastFrame, rove, zoomable, legend, swatch, t } from './common.js';
+import { s, h, svgRoot, moveTarget, seatName, count, seatBadge, shapePath, lastFrame, lastMoveKey, rove, zoomable, legend, swatch, t } from './common.js';
 
 const COLS = 9;
 const CW = 46;
@@ -89,7 +89,7 @@ export function render(view, ctx) {
     }
     if (last.type === 'CardDestroyed' && last.target === w.seat) svg.append(lastFrame(0, y, 60 + Math.max(1, w.cards.length) * step, CH));
   });
-  const signs = [[swatch(s('rect', { x: 3, y: 3, width: 18, height: 18, class: 'last-move' }), ''), t('boards.last_move')]];
+  const signs = [lastMoveKey()];
   if (view.variant) for (const sym of SYMBOL_NAMES) signs.push([swatch(s('g', { class: 'card' }, symbol(sym, 12, 12)), ''), t(`boards.b.${sym}`)]);
   return h('div', { class: 'burgbaumeister' }, zoomable(rove(svg, 'burgbaumeister'), { key: 'burgbaumeister' }), legend(signs, t('boards.legend')));
 }

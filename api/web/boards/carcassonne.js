@@ -1,7 +1,7 @@
 // Carcassonne: the tile map (cities, roads, fields, cloisters) with followers, the mage and the
 // witch, gold; the drawn tile and, for a chosen free place, its legal rotations.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, seatMark, seatShapeName, shapePath, swatch, SEAT_COLOUR_NAMES, lastFrame, rove, zoomable, legend, t as tr } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, seatMark, seatShapeName, shapePath, swatch, SEAT_COLOUR_NAMES, lastFrame, lastMoveKey, rove, zoomable, legend, t as tr } from './common.js';
 
 const T = 64;
 const chosen = { key: null, figureTile: null };
@@ -292,7 +292,7 @@ export function render(view, ctx) {
     for (const name of ['mage', 'witch']) key.push(h('li', { 'data-key-figure': name }, swatch(magicFigure(12, 12, name, 10), `${name}: star`), h('span', {}, FIGURE[name].text)));
   }
   side.append(h('h3', { class: 'key-h' }, 'Players and pieces'), h('ul', { class: 'players c-key', id: 'key' }, key));
-  const signs = [[swatch(s('rect', { x: 3, y: 3, width: 18, height: 18, class: 'last-move' }), ''), tr('boards.last_move')]];
+  const signs = [lastMoveKey()];
   if (view.tiles.some((x) => x.magic)) signs.push([swatch(s('path', { d: shapePath('star', 12, 12, 9), class: 'c-mark' }), ''), tr('boards.c.magic')]);
   if (view.gold_mines) signs.push([swatch(s('path', { d: shapePath('diamond', 12, 12, 9), class: 'c-mark gold' }), ''), tr('boards.c.gold')]);
   side.append(legend(signs, tr('boards.legend')));

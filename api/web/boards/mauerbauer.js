@@ -1,7 +1,7 @@
 // Mauerbauer: the triangle board drawn from the geometry in the view (vertices, lines, fields),
 // with walls, towers, houses, closed cities and their palaces; a free line is a wall to build.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, shapePath, swatch, lastFrame, rove, zoomable, legend, t } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 
 const U = 110;
 const PAD = 24;
@@ -186,11 +186,11 @@ export function render(view, ctx) {
   const last = (ctx.recent || []).find((e) => ['WallBuilt', 'TowersPlaced', 'HousesPlaced', 'CityWalledIn', 'PalacesBuilt', 'WalledCitiesJoined', 'FinalCityChosen', 'GuildCardsLaid'].includes(e.type)) || {};
   const frameField = (id) => {
     const f = b.fields.find((x) => x.id === id);
-    if (f) svg.append(s('polygon', { points: f.vertices.map((v) => P(vert.get(v)).join(',')).join(' '), class: 'last-move' }));
+    if (f) svg.append(lastMark(s('polygon', { points: f.vertices.map((v) => P(vert.get(v)).join(',')).join(' ') })));
   };
   if (last.type === 'WallBuilt') {
     const l = b.lines.find((x) => x.id === last.line);
-    if (l) { const [a, c] = l.vertices.map((id) => P(vert.get(id))); svg.append(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'last-move' })); }
+    if (l) { const [a, c] = l.vertices.map((id) => P(vert.get(id))); svg.append(lastMark(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1] }))); }
   } else if (last.type === 'TowersPlaced') {
     for (const tw of last.towers || []) { const v = vert.get(tw.vertex); if (v) { const [x, y] = P(v); svg.append(lastFrame(x - 12, y - 12, 24, 24, 14)); } }
   } else if (last.type === 'HousesPlaced') {
@@ -200,7 +200,7 @@ export function render(view, ctx) {
   }
   const signs = Object.keys(HOUSE).map((c) => [swatch(house(c, 12, 12, 8), ''), t('boards.m.colour', { colour: t(`boards.colour.${c}`), shape: t(`boards.shape.${HOUSE_SHAPE[c]}`) })]);
   signs.push([swatch(palace('blue', 12, 12), ''), t('boards.m.palace_key')]);
-  signs.push([swatch(s('rect', { x: 3, y: 3, width: 18, height: 18, class: 'last-move' }), ''), t('boards.last_move')]);
+  signs.push(lastMoveKey());
 
   const n = ctx.names;
   // The board opens around the places where the player may act (else the whole board's middle).

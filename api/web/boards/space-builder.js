@@ -1,7 +1,7 @@
 // Space Builder: every player's 3 × 3 board, the hand, and the blueprint drawn in its own frame
 // and turned by its quarter turns as it lies on the table (the players turn it in their heads).
 
-import { s, h, svgRoot, moveTarget, seatName, swatch, lastFrame, rove, zoomable, legend, t } from './common.js';
+import { s, h, svgRoot, moveTarget, seatName, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 
 const C = 60;
 const pick = { card: null, face: 'A', rotation: 0 };
@@ -94,7 +94,7 @@ export function render(view, ctx) {
     if (last.seat === p.seat && lastSlot !== undefined) svg.append(lastFrame(x + (lastSlot % 3) * small, 30 + Math.floor(lastSlot / 3) * small, small, small, 4));
     x += 200;
   }
-  const signs = [[swatch(s('rect', { x: 3, y: 3, width: 18, height: 18, class: 'last-move' }), ''), t('boards.last_move')]];
+  const signs = [lastMoveKey()];
   // Opens on your city, where your moves are.
   wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder', focus: [myX + 1.5 * C - 40, 30 + 1.5 * C] }), legend(signs, t('boards.legend')));
 

@@ -1,7 +1,7 @@
 // Wettstreit der Baumeister: the two stacks, the auction, every player's city, hand and
 // saboteurs, and your own purse (the others' purses are secret and never in your view).
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, seatBadge, swatch, lastFrame, rove, zoomable, legend, t } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, seatBadge, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 
 const CW = 58;
 const CH = 78;
@@ -29,7 +29,7 @@ const saboteur = (x, y) => s('path', { class: 'saboteur', d: `M${x} ${y - 16} a7
 
 export function render(view, ctx) {
   const n = ctx.names;
-  const last = (ctx.recent || []).find((e) => ['CardBuilt', 'CityFounded', 'BuildingSabotaged', 'AuctionWon', 'IncomeRolled', 'SaboteurTaken', 'HandSabotaged', 'CardPutUpForAuction', 'CardPutUnderStack', 'BuildingRemoved'].includes(e.type)) || {};
+  const last = (ctx.recent || []).find((e) => ['CardBuilt', 'CityFounded', 'BuildingSabotaged', 'AuctionWon', 'IncomeRolled', 'SaboteurTaken', 'HandSabotaged', 'CardPutUpForAuction', 'CardPutUnderStack', 'BuildingRemoved', 'AuctionCardRemoved', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced', 'BidderInsolvent'].includes(e.type)) || {};
   const builds = ctx.moves.filter((m) => m.command.type === 'BuildCard');
   builds.forEach((m) => ctx.claimed.add(m));
   const buildable = [...new Set(builds.map((m) => m.command.card))];
@@ -57,7 +57,7 @@ export function render(view, ctx) {
       ctx.claimed.add(under);
       svg.append(moveTarget(s('g', { class: 'under-target' }, s('rect', { x: x - 6, y: CH + 26, width: CW + 12, height: 44, rx: 6 }), s('text', { x: x + CW / 2, y: CH + 53, 'text-anchor': 'middle', class: 'small' }, t('boards.w.under'))), under, `Put the card under the ${label.toLowerCase()}`, ctx));
     }
-    if ((last.type === 'CardPutUpForAuction' || last.type === 'CardPutUnderStack') && last.stack === name) svg.append(lastFrame(x, 20, CW, CH));
+    if (['CardPutUpForAuction', 'CardPutUnderStack', 'AuctionCardRemoved'].includes(last.type) && last.stack === name) svg.append(lastFrame(x, 20, CW, CH));
     svg.prepend(g);
   });
   // The income die: tap it to roll.
@@ -74,7 +74,7 @@ export function render(view, ctx) {
     if (a.announced_kind) info.push(`Announced: ${KIND[a.announced_kind] || a.announced_kind}`);
     info.push(`Bids: ${a.bids.map((b, i) => `${n[i] || i}: ${b === null ? '-' : b}`).join(', ')}${a.passed.length ? `; passed: ${a.passed.map((p) => n[p] || p).join(', ')}` : ''}`);
     svg.append(s('text', { x: 340, y: 14, class: 'label' }, 'Up for auction'), face(340, 20, a.top || null, 'auction'));
-    if (last.type === 'CardPutUpForAuction') svg.append(lastFrame(340, 20, CW, CH));
+    if (['CardPutUpForAuction', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced'].includes(last.type)) svg.append(lastFrame(340, 20, CW, CH));
   }
   info.push(`Phase: ${view.phase.replace(/_/g, ' ')}${view.last_die ? `, last die: ${view.last_die}` : ''}${view.final_round ? ', final round' : ''}; saboteurs in supply: ${view.saboteur_supply}`);
   if (view.ransom) info.push(`Ransom: ${seatName(view.ransom.owner, n)} may pay ${view.ransom.price} to keep ${KIND[view.ransom.building.kind]} ${view.ransom.building.value}`);
@@ -87,6 +87,7 @@ export function render(view, ctx) {
     svg.append(seatBadge(p.seat, 0, y + 12), s('text', { x: 18, y: y + 12, class: 'label' },
       `${seatName(p.seat, n)}${me ? ' (you)' : ''}: city value ${p.city_value}, shields ${p.shields}, gate coins ${p.gate_coins}, saboteurs ${p.saboteurs}, `,
       s('tspan', { 'data-purse': p.seat, class: p.money === null || p.money === undefined ? 'secret' : 'mine' }, purse)));
+    if (last.type === 'BidderInsolvent' && last.seat === p.seat) svg.append(lastFrame(0, y - 4, 420, 20, 4));
     // City, left to right (a card's place: slot -1 is left of it); gaps left by saboteurs are dashed.
     const slotX = (slot) => (slot + 1) * (CW + 6);
     p.city.forEach((c, j) => {
@@ -134,7 +135,13 @@ export function render(view, ctx) {
     }
     if ((last.type === 'HandSabotaged' && last.target === p.seat) || (last.type === 'AuctionWon' && last.buyer === p.seat && !p.hand.some((c) => c.card === last.card))) svg.append(lastFrame(0, hy, Math.max(1, p.hand_count) * (CW + 6) - 6, CH));
   });
-  const signs = [[swatch(s('rect', { x: 3, y: 3, width: 18, height: 18, class: 'last-move' }), ''), t('boards.last_move')], [swatch(saboteur(12, 14), ''), t('boards.w.saboteur_key')]];
+  // A move marked nowhere else: the row of the player who made it.
+  if (last.type && !svg.querySelector('.last-move')) {
+    const who = [last.seat, last.buyer, last.auctioneer, last.by].find((x) => x !== undefined && x !== null);
+    const i = players.findIndex((p) => p.seat === who);
+    if (i >= 0) svg.append(lastFrame(0, top + i * rowH - 4, 420, 20, 4));
+  }
+  const signs = [lastMoveKey(), [swatch(saboteur(12, 14), ''), t('boards.w.saboteur_key')]];
   wrap.append(zoomable(rove(svg, 'wettstreit'), { key: 'wettstreit' }), legend(signs, t('boards.legend')));
 
   // Bids: a number within the legal amounts, not ninety buttons.
