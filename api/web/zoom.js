@@ -60,6 +60,18 @@ export function zoomable(svg, { key, origin = [0, 0], focus = null, minScale = 1
   }
   function pan(dx, dy) { v.cx -= dx / v.k; v.cy -= dy / v.k; apply(); }
 
+  // Where the moves are, in board units (the layer is not transformed yet: 1 unit is 1 px): the
+  // middle of all targets where they fit in the window, else the last one drawn (the most
+  // particular: a wall's free end after the store's cards).
+  function targetsFocus(k) {
+    const b = svg.getBoundingClientRect();
+    const rs = [...layer.querySelectorAll('.target')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+    if (!rs.length) return null;
+    const box = [Math.min(...rs.map((r) => r.left)), Math.min(...rs.map((r) => r.top)), Math.max(...rs.map((r) => r.right)), Math.max(...rs.map((r) => r.bottom))];
+    const r = (box[2] - box[0]) * k <= vw && (box[3] - box[1]) * k <= vh ? { left: box[0], top: box[1], right: box[2], bottom: box[3] } : rs[rs.length - 1];
+    return [(r.left + r.right) / 2 - b.left, (r.top + r.bottom) / 2 - b.top];
+  }
+
   // The window's size: as wide as the page allows, as high as the board at its opening scale
   // (never more than most of the screen).
   new ResizeObserver(() => {
@@ -73,7 +85,7 @@ export function zoomable(svg, { key, origin = [0, 0], focus = null, minScale = 1
     if (!v) {
       const k = Math.max(fitScale(), minScale);
       if (k <= fitScale() + 1e-9) return fit();
-      const [fx, fy] = focus || [vw / 2 / k, vh / 2 / k];
+      const [fx, fy] = focus || targetsFocus(k) || [vw / 2 / k, vh / 2 / k];
       v = { k, cx: ox + fx, cy: oy + fy };
     }
     apply();

@@ -41,11 +41,13 @@ const LIST_ONLY = {
   carcassonne: ['SkipFollower'],
 };
 
+let games = 0;
 /** A game of `kind` played at random until the player to act has one of the wanted moves. */
 async function setUp(kind) {
   const spec = KINDS[kind];
   const accounts = [];
-  for (let i = 0; i < spec.seats; i++) accounts.push(await api.account(`bd${kind.slice(0, 4)}${i}${RUN}`));
+  games += 1;
+  for (let i = 0; i < spec.seats; i++) accounts.push(await api.account(`bd${kind.slice(0, 4)}${i}${RUN}${games}`));
   const id = await api.game(kind, accounts, spec.options);
   const seatOf = (d, seat) => accounts.find((a) => d.seats.some((s) => s.seat === seat && s.player === a.name));
   for (let i = 0; i < spec.moves + 400; i++) {

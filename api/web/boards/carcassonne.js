@@ -257,29 +257,31 @@ export function render(view, ctx) {
   }
 
   const wrap = h('div', { class: 'carcassonne' });
-  const side = h('div', { class: 'c-side' });
-  if (picker) side.append(picker);
+  // What to do now (above the map on a phone, beside it on a wide screen), then the key.
+  const act = h('div', { class: 'c-side c-act' });
+  const side = h('div', { class: 'c-side c-info' });
+  if (picker) act.append(picker);
   if (chosen.figureTile) {
     const ft = tiles.get(chosen.figureTile);
-    if (ft) side.append(figurePicker(ft, byFigureTile.get(chosen.figureTile), ctx));
+    if (ft) act.append(figurePicker(ft, byFigureTile.get(chosen.figureTile), ctx));
   }
   if (view.drawn_tile) {
     const preview = svgRoot(T + 8, T + 8, `Drawn tile: ${view.drawn_tile.name}`);
     const g = tile(view.drawn_tile);
     g.setAttribute('transform', 'translate(4,4)');
     preview.append(g);
-    side.append(h('div', { class: 'drawn', 'data-drawn': view.drawn_tile.tile }, h('strong', {}, 'Drawn tile: '), view.drawn_tile.name, preview));
+    act.append(h('div', { class: 'drawn', 'data-drawn': view.drawn_tile.tile }, h('strong', {}, 'Drawn tile: '), view.drawn_tile.name, preview));
   }
   if (chosen.key && byPlace.has(chosen.key)) {
     const ms = byPlace.get(chosen.key);
-    side.append(h('div', { class: 'rotations' }, h('p', {}, `Rotations at ${chosen.key}:`), ms.map((m) => {
+    act.append(h('div', { class: 'rotations' }, h('p', {}, `Rotations at ${chosen.key}:`), ms.map((m) => {
       const pv = svgRoot(T + 8, T + 8, `turned ${m.command.rotation}°`);
       const g = tile(view.drawn_tile);
       g.setAttribute('transform', `translate(4,4) rotate(${m.command.rotation} ${T / 2} ${T / 2})`);
       pv.append(g);
       return h('button', { type: 'button', class: 'rotation', 'data-move': JSON.stringify(m.command), onclick: () => { chosen.key = null; ctx.play(m); } }, pv, `${m.command.rotation}°`);
     })));
-  } else if (placeMoves.length) side.append(h('p', { class: 'muted' }, 'Choose a highlighted place on the map for the drawn tile.'));
+  } else if (placeMoves.length) act.append(h('p', { class: 'muted' }, 'Choose a highlighted place on the map for the drawn tile.'));
   side.append(h('p', {}, `Tiles left: ${view.tiles_left}. Phase: ${view.phase.replace(/_/g, ' ')}.${view.gold_mines ? ` Gold in supply: ${view.gold_supply}.` : ''}`));
   // The key: whose pieces are whose (colour and shape), and the figures.
   const key = view.players.map((pl) => {
@@ -299,7 +301,7 @@ export function render(view, ctx) {
   // The map zooms and pans; it opens at full size around the newest tile.
   const focusAt = framed ? at(framed.x, framed.y) : at(0, 0);
   const map = zoomable(rove(svg, 'carcassonne'), { key: 'carcassonne', origin: [minX * T, minY * T], focus: [focusAt[0] + T / 2, focusAt[1] + T / 2] });
-  wrap.append(h('div', { class: 'c-map' }, map), side);
+  wrap.append(act, h('div', { class: 'c-map' }, map), side);
   return wrap;
 }
 

@@ -82,21 +82,25 @@ export function render(view, ctx) {
   }
   // The others: their own cities only when the rules show them.
   // The last move: the slot a card was placed on, moved to or taken from, in whose city.
-  const last = (ctx.recent || []).find((e) => ['BuildingCardPlaced', 'BuildingCardMoved', 'BuildingCardTakenBack'].includes(e.type)) || {};
+  // A player's other moves (looking, finishing, stopping, releasing a card): their whole city.
+  const last = (ctx.recent || []).find((e) => ['BuildingCardPlaced', 'BuildingCardMoved', 'BuildingCardTakenBack', 'BlueprintLookedAt', 'CityDeclaredFinished', 'PlayerStoppedBuilding', 'BuildingCardReleased'].includes(e.type)) || {};
   const lastSlot = last.placement ? last.placement.slot : last.slot;
-  if (me && last.seat === me.seat && lastSlot !== undefined) svg.append(lastFrame(myX + (lastSlot % 3) * C, 30 + Math.floor(lastSlot / 3) * C, C, C));
+  if (me && last.seat === me.seat) {
+    if (lastSlot !== undefined) svg.append(lastFrame(myX + (lastSlot % 3) * C, 30 + Math.floor(lastSlot / 3) * C, C, C));
+    else if (last.type === 'BlueprintLookedAt') svg.append(lastFrame(10, 30, 3 * C, 3 * C));
+    else svg.append(lastFrame(myX, 30, 3 * C, 3 * C));
+  }
   const small = 36;
   for (const p of others) {
     const g = grid(x, 30, small, `${n[p.seat] || 'seat ' + p.seat}: ${p.placed} cards${p.finished ? ', finished' : p.stopped ? ', stopped' : ''}`);
     g.setAttribute('data-city', p.seat);
     for (const c of p.city || []) g.append(cardShape((c.slot % 3) * small, Math.floor(c.slot / 3) * small, c, small));
     svg.append(g);
-    if (last.seat === p.seat && lastSlot !== undefined) svg.append(lastFrame(x + (lastSlot % 3) * small, 30 + Math.floor(lastSlot / 3) * small, small, small, 4));
+    if (last.seat === p.seat) svg.append(lastSlot !== undefined ? lastFrame(x + (lastSlot % 3) * small, 30 + Math.floor(lastSlot / 3) * small, small, small, 4) : lastFrame(x, 30, 3 * small, 3 * small, 4));
     x += 200;
   }
   const signs = [lastMoveKey()];
-  // Opens on your city, where your moves are.
-  wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder', focus: [myX + 1.5 * C - 40, 30 + 1.5 * C] }), legend(signs, t('boards.legend')));
+  wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder' }), legend(signs, t('boards.legend')));
 
   const info = h('p', {}, `Round ${view.round}, ${view.phase.replace(/_/g, ' ')}, timing ${view.timing}. Rounds won: ${view.players.map((p) => `${seatName(p.seat, n)} ${p.rounds_won}`).join(', ')}.${view.winner !== null && view.winner !== undefined ? ` Winner: ${seatName(view.winner, n)}.` : ''}`);
   wrap.append(info);
