@@ -61,15 +61,15 @@ export function zoomable(svg, { key, origin = [0, 0], focus = null, minScale = 1
   function pan(dx, dy) { v.cx -= dx / v.k; v.cy -= dy / v.k; apply(); }
 
   // Where the moves are, in board units (the layer is not transformed yet: 1 unit is 1 px): the
-  // middle of all targets where they fit in the window, else the last one drawn (the most
-  // particular: a wall's free end after the store's cards).
+  // middle of all targets where they fit in the window, else the window from their top left.
   function targetsFocus(k) {
     const b = svg.getBoundingClientRect();
     const rs = [...layer.querySelectorAll('.target')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
     if (!rs.length) return null;
-    const box = [Math.min(...rs.map((r) => r.left)), Math.min(...rs.map((r) => r.top)), Math.max(...rs.map((r) => r.right)), Math.max(...rs.map((r) => r.bottom))];
-    const r = (box[2] - box[0]) * k <= vw && (box[3] - box[1]) * k <= vh ? { left: box[0], top: box[1], right: box[2], bottom: box[3] } : rs[rs.length - 1];
-    return [(r.left + r.right) / 2 - b.left, (r.top + r.bottom) / 2 - b.top];
+    const [x1, y1] = [Math.min(...rs.map((r) => r.left)) - b.left, Math.min(...rs.map((r) => r.top)) - b.top];
+    const [x2, y2] = [Math.max(...rs.map((r) => r.right)) - b.left, Math.max(...rs.map((r) => r.bottom)) - b.top];
+    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
+    return [along(x1, x2, vw), along(y1, y2, vh)];
   }
 
   // The window's size: as wide as the page allows, as high as the board at its opening scale

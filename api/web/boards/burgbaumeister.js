@@ -91,7 +91,11 @@ export function render(view, ctx) {
   });
   const signs = [lastMoveKey()];
   if (view.variant) for (const sym of SYMBOL_NAMES) signs.push([swatch(s('g', { class: 'card' }, symbol(sym, 12, 12)), ''), t(`boards.b.${sym}`)]);
-  return h('div', { class: 'burgbaumeister' }, zoomable(rove(svg, 'burgbaumeister'), { key: 'burgbaumeister' }), legend(signs, t('boards.legend')));
+  // Adding to the wall: the board opens on the wall's free end (the store's card is above).
+  const mine = view.walls.findIndex((w) => w.seat === ctx.seat);
+  const adding = mine >= 0 && (by('AddCardToWall').length || by('InsertCardWithWizard').length);
+  const focus = adding ? [Math.max(0, 60 + view.walls[mine].cards.length * (CW + 4) - 120), wallTop + mine * (CH + 30) - 40] : null;
+  return h('div', { class: 'burgbaumeister' }, zoomable(rove(svg, 'burgbaumeister'), { key: 'burgbaumeister', focus }), legend(signs, t('boards.legend')));
 }
 
 export function describe(c) {

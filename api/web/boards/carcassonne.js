@@ -31,6 +31,9 @@ function spot(seg) {
   return [x, y];
 }
 
+/** A gold mine: a pile of three nuggets (no player's piece looks like it). */
+const goldMark = (x, y, r = 3.2) => s('g', { class: 'c-mark gold' }, ...[[-r, r * 0.9], [r, r * 0.9], [0, -r * 0.8]].map(([a, b]) => s('circle', { cx: x + a, cy: y + b, r })));
+
 /** A tile drawn in a T × T box at the origin, as its edges and segments say. */
 export function tile(t) {
   const g = s('g', { class: 'c-tile' }, s('rect', { width: T, height: T, class: 'c-field' }));
@@ -66,7 +69,7 @@ export function tile(t) {
   if (t.cloister) g.append(s('path', { d: `M${T * 0.38} ${T * 0.68} V${T * 0.46} L${T * 0.5} ${T * 0.32} L${T * 0.62} ${T * 0.46} V${T * 0.68} Z`, class: 'c-cloister' }));
   // Drawn signs, not characters: a star for magic, a diamond for a gold mine.
   if (t.magic) g.append(s('path', { d: shapePath('star', 10, T - 10, 7), class: 'c-mark' }));
-  if (t.gold) g.append(s('path', { d: shapePath('diamond', T - 10, T - 10, 6), class: 'c-mark gold' }));
+  if (t.gold) g.append(goldMark(T - 11, T - 10));
   g.append(s('rect', { width: T, height: T, class: 'c-edge' }));
   return g;
 }
@@ -296,7 +299,7 @@ export function render(view, ctx) {
   side.append(h('h3', { class: 'key-h' }, 'Players and pieces'), h('ul', { class: 'players c-key', id: 'key' }, key));
   const signs = [lastMoveKey()];
   if (view.tiles.some((x) => x.magic)) signs.push([swatch(s('path', { d: shapePath('star', 12, 12, 9), class: 'c-mark' }), ''), tr('boards.c.magic')]);
-  if (view.gold_mines) signs.push([swatch(s('path', { d: shapePath('diamond', 12, 12, 9), class: 'c-mark gold' }), ''), tr('boards.c.gold')]);
+  if (view.gold_mines) signs.push([swatch(goldMark(12, 12, 4.5), ''), tr('boards.c.gold')]);
   side.append(legend(signs, tr('boards.legend')));
   // The map zooms and pans; it opens at full size around the newest tile.
   const focusAt = framed ? at(framed.x, framed.y) : at(0, 0);

@@ -217,7 +217,7 @@ export default {
   'boards.c.remove_figure': 'Nimm {figure} vom Plan',
   'boards.c.figure_tile': 'Magier oder Hexe auf die Karte bei {at} ({n} Möglichkeiten)',
   'boards.c.magic': 'Stern in der Ecke: eine Zauberkarte (Magier oder Hexe ziehen)',
-  'boards.c.gold': 'Raute in der Ecke: eine Goldmine',
+  'boards.c.gold': 'Drei Nuggets in der Ecke: eine Goldmine',
   'boards.b.return': 'Lege die Karte verdeckt zurück auf Platz {slot}',
   'boards.b.king': 'Krone: der König',
   'boards.b.queen': 'Krone mit Perlen: die Königin',

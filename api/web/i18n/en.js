@@ -219,7 +219,7 @@ export default {
   'boards.c.remove_figure': 'Take the {figure} off the map',
   'boards.c.figure_tile': 'Put the mage or the witch on the tile at {at} ({n} choices)',
   'boards.c.magic': 'Star in a corner: a magic tile (the mage or the witch moves)',
-  'boards.c.gold': 'Diamond in a corner: a gold mine',
+  'boards.c.gold': 'Three nuggets in a corner: a gold mine',
   'boards.b.return': 'Put the card back face down in slot {slot}',
   'boards.b.king': 'Crown: the king',
   'boards.b.queen': 'Crown with pearls: the queen',
