@@ -133,6 +133,8 @@ function figurePicker(t, moves, ctx) {
 /** Moves boxes of w × h centred on (x, y) apart and inside the tile; a grid if that fails. */
 function separate(items, w, hgt) {
   const clamp = (v, half) => Math.min(T - half, Math.max(half, v));
+  // Inside the tile first: a field's spot near a corner would put half its label off the tile.
+  for (const it of items) { it.x = clamp(it.x, w / 2); it.y = clamp(it.y, hgt / 2); }
   for (let round = 0; round < 60; round++) {
     let moved = false;
     for (let i = 0; i < items.length; i++) {
