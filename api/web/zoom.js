@@ -16,7 +16,9 @@ const DRAG_PX = 6;
  * frame that stays put while the board grows (Carcassonne's map grows to the left and up), and
  * `focus` the board point to show first.
  */
-export function zoomable(svg, { key, origin = [0, 0], focus = null, minScale = 1 }) {
+export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minScale = 1 }) {
+  // Per board and page (the route names the game): another game opens at its own view.
+  const key = `${location.hash}|${board}`;
   const [, , W, H] = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
   const [ox, oy] = origin;
   svg.removeAttribute('viewBox');
