@@ -47,7 +47,7 @@ export function render(view, ctx) {
     if (look) {
       ctx.claimed.add(look);
       hidden.setAttribute('class', 'sb-look');
-      hidden.append(s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C + 26, 'text-anchor': 'middle' }, t('boards.sb.look')));
+      hidden.append(s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C + 26, 'text-anchor': 'middle' }, t('boards.sb.look_short')));
       moveTarget(hidden, look, t('boards.sb.look'), ctx);
     }
     svg.append(hidden);

@@ -250,6 +250,7 @@ export default {
   'boards.w.saboteur_key': 'Figur mit Kapuze: die Saboteure eines Spielers (antippen, um einen zu nehmen, wenn du darfst)',
   'boards.sb.look': 'Bauplan ansehen',
   'boards.sb.plan': 'Plan {n}',
+  'boards.sb.look_short': 'Antippen: ansehen',
   'boards.sb.take_back': 'Nimm Karte {card} zurück auf die Hand',
   'boards.m.discard': 'Abwerfen',
   'boards.m.swap_out': 'Austauschen',

@@ -252,6 +252,7 @@ export default {
   'boards.w.saboteur_key': 'Hooded figure: the saboteurs of a player (tap to take one when you may)',
   'boards.sb.look': 'Look at the blueprint',
   'boards.sb.plan': 'plan {n}',
+  'boards.sb.look_short': 'Tap to look',
   'boards.sb.take_back': 'Take card {card} back into your hand',
   'boards.m.discard': 'Discard',
   'boards.m.swap_out': 'Swap out',
