@@ -26,6 +26,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("words.js", JS, include_str!("../web/words.js")),
     ("svg.js", JS, include_str!("../web/svg.js")),
     ("sse.js", JS, include_str!("../web/sse.js")),
+    ("zoom.js", JS, include_str!("../web/zoom.js")),
+    ("moves-skip.js", JS, include_str!("../web/moves-skip.js")),
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
     ("i18n/index.js", JS, include_str!("../web/i18n/index.js")),
     ("i18n/en.js", JS, include_str!("../web/i18n/en.js")),

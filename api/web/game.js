@@ -9,6 +9,7 @@ import { describeMove, seatName, count } from './words.js';
 import { sentence, results } from './words/index.js';
 import { t } from './i18n/index.js';
 import { problem, notice } from './app.js';
+import { movesSkip } from './moves-skip.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
 import * as wettstreit from './boards/wettstreit.js';
 import * as spaceBuilder from './boards/space-builder.js';
@@ -31,6 +32,7 @@ export function showGame(main, id) {
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
   main.replaceChildren(h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox));
 
+  const unskip = movesSkip(movesBox);
   const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
 
   // One refresh at a time (polls, stream messages and own moves all ask for one): a request
@@ -172,7 +174,9 @@ export function showGame(main, id) {
 
     const replaying = st.replayAt !== null && st.replayView;
     const view = replaying ? st.replayView : d.view;
-    const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render };
+    // The newest events first (up to the version shown): the board marks the last move.
+    const recent = st.log.filter((e) => !replaying || e.version <= st.replayAt).slice(-12).reverse().map((e) => e.event || {});
+    const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render, recent };
     board.replaceChildren();
     if (view && mod) {
       try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, `The board could not be drawn: ${e.message}`)); console.error(e); }
@@ -278,6 +282,7 @@ export function showGame(main, id) {
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', refresh);
     if (st.closeStream) st.closeStream();
+    unskip();
     notice(null);
     document.title = 'Baumeister';
   };

@@ -1,17 +1,16 @@
 // Carcassonne: the tile map (cities, roads, fields, cloisters) with followers, the mage and the
 // witch, gold; the drawn tile and, for a chosen free place, its legal rotations.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, seatMark, seatShapeName, shapePath, swatch } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, seatMark, seatShapeName, shapePath, swatch, SEAT_COLOUR_NAMES, lastFrame, lastMoveKey, rove, zoomable, legend, t as tr } from './common.js';
 
 const T = 64;
-const chosen = { key: null };
+const chosen = { key: null, figureTile: null };
 const DIR = { north: [0.5, 0], east: [1, 0.5], south: [0.5, 1], west: [0, 0.5] };
 const HALF = [[0.25, 0.08], [0.75, 0.08], [0.92, 0.25], [0.92, 0.75], [0.75, 0.92], [0.25, 0.92], [0.08, 0.75], [0.08, 0.25]];
 // A city on three sides, open to the south; turned for the other sides (see `turn`).
 const CITY_THREE = [[0, 0], [1, 0], [1, 1], [0.72, 0.68], [0.28, 0.68], [0, 1]];
 const QUARTERS_FROM_SOUTH = { south: 0, west: 1, north: 2, east: 3 };
 const turn = (q) => ([x, y]) => { let p = [x, y]; for (let i = 0; i < q; i++) p = [1 - p[1], p[0]]; return p; };
-const COLOUR_NAMES = ['blue', 'red', 'green', 'purple', 'orange'];
 const KIND_LABEL = { city: 'City', road: 'Road', field: 'Field', cloister: 'Cloister' };
 const FIGURE = { mage: { colour: '#6a5acd', text: 'Mage: +1 point per tile of its road or city' }, witch: { colour: '#222', text: 'Witch: halves the points of its road or city' } };
 const CITY_POLY = { north: '0,0 1,0 0.7,0.32 0.3,0.32', east: '1,0 1,1 0.68,0.7 0.68,0.3', south: '0,1 1,1 0.7,0.68 0.3,0.68', west: '0,0 0,1 0.32,0.7 0.32,0.3' };
@@ -31,6 +30,9 @@ function spot(seg) {
   if (Math.abs(x - 0.5) < 0.02 && Math.abs(y - 0.5) < 0.02) { x = pts[0][0] * 0.4 + 0.3; y = pts[0][1] * 0.4 + 0.3; }
   return [x, y];
 }
+
+/** A gold mine: a pile of three nuggets (no player's piece looks like it). */
+const goldMark = (x, y, r = 3.2) => s('g', { class: 'c-mark gold' }, ...[[-r, r * 0.9], [r, r * 0.9], [0, -r * 0.8]].map(([a, b]) => s('circle', { cx: x + a, cy: y + b, r })));
 
 /** A tile drawn in a T × T box at the origin, as its edges and segments say. */
 export function tile(t) {
@@ -65,8 +67,9 @@ export function tile(t) {
   }
   // A chapel (body and roof), so that it is not mistaken for a player's square follower.
   if (t.cloister) g.append(s('path', { d: `M${T * 0.38} ${T * 0.68} V${T * 0.46} L${T * 0.5} ${T * 0.32} L${T * 0.62} ${T * 0.46} V${T * 0.68} Z`, class: 'c-cloister' }));
-  if (t.magic) g.append(s('text', { x: 4, y: T - 4, class: 'c-mark' }, '✦'));
-  if (t.gold) g.append(s('text', { x: T - 14, y: T - 4, class: 'c-mark gold' }, '◆'));
+  // Drawn signs, not characters: a star for magic, a diamond for a gold mine.
+  if (t.magic) g.append(s('path', { d: shapePath('star', 10, T - 10, 7), class: 'c-mark' }));
+  if (t.gold) g.append(goldMark(T - 11, T - 10));
   g.append(s('rect', { width: T, height: T, class: 'c-edge' }));
   return g;
 }
@@ -84,35 +87,54 @@ function magicFigure(x, y, name, r = 8) {
 }
 
 /**
- * The follower step on the tile just placed, drawn large: one labelled target per feature the
- * follower may go to, each on its feature and apart from the others (a tap target of about
- * 90 × 50 px).
+ * A choice of features on one tile, drawn large: one labelled target per feature (and figure),
+ * each on its feature and apart from the others (a tap target of about 90 × 50 px). The
+ * follower step uses it on the tile just placed, the mage and the witch on the tile chosen.
  */
-function followerPicker(t, moves, ctx) {
+function segmentPicker(t, choices, intro, ctx) {
   const W = 22;
   const H = 12;
-  const picks = moves.map((m) => {
-    const seg = t.segments.find((x) => x.segment === m.command.segment);
+  const picks = choices.map((c) => {
+    const seg = t.segments.find((x) => x.segment === c.m.command.segment);
     const [x, y] = spot(seg);
-    return { m, seg, x: x * T, y: y * T };
+    return { ...c, seg, x: x * T, y: y * T };
   });
   separate(picks, W + 2, H + 2);
-  const svg = svgRoot(T, T, `The tile you placed, at ${t.x}, ${t.y}`);
+  const svg = svgRoot(T, T, `The tile at ${t.x}, ${t.y}`);
   svg.setAttribute('role', 'group');
   svg.append(tile(t));
   for (const p of picks) {
-    const label = KIND_LABEL[p.seg.kind] || p.seg.kind;
     const g = s('g', { class: `c-pick k-${p.seg.kind}`, 'data-kind': p.seg.kind },
       s('rect', { x: p.x - W / 2, y: p.y - H / 2, width: W, height: H, rx: 3 }),
-      s('text', { x: p.x, y: p.y + 2, 'text-anchor': 'middle' }, label));
-    svg.append(moveTarget(g, p.m, `Put a follower on the ${p.seg.kind}${p.seg.kind === 'field' ? ' (farmer)' : p.seg.kind === 'road' ? ' (thief)' : p.seg.kind === 'city' ? ' (knight)' : ' (monk)'}`, ctx));
+      s('text', { x: p.x, y: p.y + 2, 'text-anchor': 'middle' }, p.text));
+    svg.append(moveTarget(g, p.m, p.aria, ctx));
   }
-  return h('div', { class: 'c-zoom' }, h('p', {}, h('strong', {}, 'Your follower: '), 'tap where it goes on the tile you placed, or choose “Place no follower”.'), svg);
+  return h('div', { class: 'c-zoom' }, h('p', {}, intro), rove(svg, 'carcassonne-picker'));
+}
+
+function followerPicker(t, moves, ctx) {
+  const role = { field: ' (farmer)', road: ' (thief)', city: ' (knight)', cloister: ' (monk)' };
+  const choices = moves.map((m) => {
+    const seg = t.segments.find((x) => x.segment === m.command.segment);
+    return { m, text: KIND_LABEL[seg.kind] || seg.kind, aria: `Put a follower on the ${seg.kind}${role[seg.kind] || ''}` };
+  });
+  return segmentPicker(t, choices, [h('strong', {}, 'Your follower: '), 'tap where it goes on the tile you placed, or choose “Place no follower”.'], ctx);
+}
+
+function figurePicker(t, moves, ctx) {
+  const choices = moves.map((m) => {
+    const seg = t.segments.find((x) => x.segment === m.command.segment);
+    const fig = m.command.figure === 'mage' ? tr('boards.c.mage') : tr('boards.c.witch');
+    return { m, text: `${fig[0]}: ${KIND_LABEL[seg.kind] || seg.kind}`, aria: tr('boards.c.put_figure', { figure: fig, feature: KIND_LABEL[seg.kind] || seg.kind, at: `${t.x}, ${t.y}` }) };
+  });
+  return segmentPicker(t, choices, [h('strong', {}, tr('boards.c.figure_title')), ' ', tr('boards.c.figure_intro', { at: `${t.x}, ${t.y}` })], ctx);
 }
 
 /** Moves boxes of w × h centred on (x, y) apart and inside the tile; a grid if that fails. */
 function separate(items, w, hgt) {
   const clamp = (v, half) => Math.min(T - half, Math.max(half, v));
+  // Inside the tile first: a field's spot near a corner would put half its label off the tile.
+  for (const it of items) { it.x = clamp(it.x, w / 2); it.y = clamp(it.y, hgt / 2); }
   for (let round = 0; round < 60; round++) {
     let moved = false;
     for (let i = 0; i < items.length; i++) {
@@ -168,10 +190,6 @@ export function render(view, ctx) {
     svg.append(g);
     for (let i = 0; i < t.ingots; i++) svg.append(s('rect', { x: px + 4 + i * 8, y: py + 4, width: 7, height: 5, class: 'c-ingot' }, s('title', {}, 'gold ingot')));
   }
-  if (view.placed_this_turn) {
-    const [px, py] = at(view.placed_this_turn.x, view.placed_this_turn.y);
-    svg.append(s('rect', { x: px, y: py, width: T, height: T, class: 'c-last' }));
-  }
   for (const f of view.followers) {
     const t = tiles.get(`${f.x},${f.y}`);
     const seg = t && t.segments.find((x) => x.segment === f.segment);
@@ -186,7 +204,30 @@ export function render(view, ctx) {
     const seg = t && t.segments.find((x) => x.segment === spotOf.segment);
     const [sx, sy] = seg ? spot(seg) : [0.5, 0.5];
     const [px, py] = at(spotOf.x, spotOf.y);
-    svg.append(magicFigure(px + sx * T + 6, py + sy * T + 6, name));
+    const fig = magicFigure(px + sx * T + 6, py + sy * T + 6, name);
+    const off = ctx.moves.find((m) => m.command.type === 'RemoveMageOrWitch' && m.command.figure === name);
+    if (off) {
+      // Taking a figure off: tap the figure (a disc around it is what a finger hits).
+      ctx.claimed.add(off);
+      svg.append(moveTarget(s('g', { class: 'figure-target' }, s('circle', { cx: px + sx * T + 6, cy: py + sy * T + 6, r: 23, class: 'ring' }), fig), off, tr('boards.c.remove_figure', { figure: tr(`boards.c.${name}`) }), ctx));
+    } else svg.append(fig);
+  }
+  // The mage or the witch onto a road or city: choose a tile on the map, then the feature on the
+  // tile drawn large beside it (the first tile offered is shown at once).
+  const figureMoves = ctx.moves.filter((m) => m.command.type === 'PlaceMageOrWitch');
+  figureMoves.forEach((m) => ctx.claimed.add(m));
+  const byFigureTile = new Map();
+  for (const m of figureMoves) {
+    const k = `${m.command.x},${m.command.y}`;
+    if (!byFigureTile.has(k)) byFigureTile.set(k, []);
+    byFigureTile.get(k).push(m);
+  }
+  if (!byFigureTile.has(chosen.figureTile)) chosen.figureTile = byFigureTile.size ? [...byFigureTile.keys()][0] : null;
+  for (const [k, ms] of byFigureTile) {
+    const [x, y] = k.split(',').map(Number);
+    const [px, py] = at(x, y);
+    const el = s('rect', { x: px + 3, y: py + 3, width: T - 6, height: T - 6, rx: 6, class: k === chosen.figureTile ? 'place-target chosen' : 'place-target' });
+    svg.append(clickable(el, tr('boards.c.figure_tile', { at: `${x}, ${y}`, n: ms.length }), () => { chosen.figureTile = k; ctx.rerender(); }, { 'data-figure-tile': k }));
   }
   // Free places: choose one, then a rotation below.
   for (const [k, ms] of byPlace) {
@@ -212,30 +253,44 @@ export function render(view, ctx) {
     svg.append(moveTarget(s('rect', { x: px + 8, y: py + 8, width: T - 16, height: T - 16, class: 'gold-target' }), m, `Put the gold ingot on the tile at ${m.command.x}, ${m.command.y}`, ctx));
   }
 
+  // The last move: the tile it was made on, framed.
+  const lastAt = (ctx.recent || []).find((e) => ['TilePlaced', 'StartTilePlaced', 'FollowerPlaced', 'MageOrWitchPlaced', 'GoldIngotPlaced'].includes(e.type));
+  const framed = view.placed_this_turn || lastAt;
+  if (framed && tiles.has(`${framed.x},${framed.y}`)) {
+    const [px, py] = at(framed.x, framed.y);
+    svg.append(lastFrame(px + 4, py + 4, T - 8, T - 8));
+  }
+
   const wrap = h('div', { class: 'carcassonne' });
-  const side = h('div', { class: 'c-side' });
-  if (picker) side.append(picker);
+  // What to do now (above the map on a phone, beside it on a wide screen), then the key.
+  const act = h('div', { class: 'c-side c-act' });
+  const side = h('div', { class: 'c-side c-info' });
+  if (picker) act.append(picker);
+  if (chosen.figureTile) {
+    const ft = tiles.get(chosen.figureTile);
+    if (ft) act.append(figurePicker(ft, byFigureTile.get(chosen.figureTile), ctx));
+  }
   if (view.drawn_tile) {
     const preview = svgRoot(T + 8, T + 8, `Drawn tile: ${view.drawn_tile.name}`);
     const g = tile(view.drawn_tile);
     g.setAttribute('transform', 'translate(4,4)');
     preview.append(g);
-    side.append(h('div', { class: 'drawn', 'data-drawn': view.drawn_tile.tile }, h('strong', {}, 'Drawn tile: '), view.drawn_tile.name, preview));
+    act.append(h('div', { class: 'drawn', 'data-drawn': view.drawn_tile.tile }, h('strong', {}, 'Drawn tile: '), view.drawn_tile.name, preview));
   }
   if (chosen.key && byPlace.has(chosen.key)) {
     const ms = byPlace.get(chosen.key);
-    side.append(h('div', { class: 'rotations' }, h('p', {}, `Rotations at ${chosen.key}:`), ms.map((m) => {
+    act.append(h('div', { class: 'rotations' }, h('p', {}, `Rotations at ${chosen.key}:`), ms.map((m) => {
       const pv = svgRoot(T + 8, T + 8, `turned ${m.command.rotation}°`);
       const g = tile(view.drawn_tile);
       g.setAttribute('transform', `translate(4,4) rotate(${m.command.rotation} ${T / 2} ${T / 2})`);
       pv.append(g);
       return h('button', { type: 'button', class: 'rotation', 'data-move': JSON.stringify(m.command), onclick: () => { chosen.key = null; ctx.play(m); } }, pv, `${m.command.rotation}°`);
     })));
-  } else if (placeMoves.length) side.append(h('p', { class: 'muted' }, 'Choose a highlighted place on the map for the drawn tile.'));
+  } else if (placeMoves.length) act.append(h('p', { class: 'muted' }, 'Choose a highlighted place on the map for the drawn tile.'));
   side.append(h('p', {}, `Tiles left: ${view.tiles_left}. Phase: ${view.phase.replace(/_/g, ' ')}.${view.gold_mines ? ` Gold in supply: ${view.gold_supply}.` : ''}`));
   // The key: whose pieces are whose (colour and shape), and the figures.
   const key = view.players.map((pl) => {
-    const look = `${COLOUR_NAMES[pl.seat % COLOUR_NAMES.length]} ${seatShapeName(pl.seat)}`;
+    const look = `${SEAT_COLOUR_NAMES[pl.seat % SEAT_COLOUR_NAMES.length]} ${seatShapeName(pl.seat)}`;
     return h('li', { 'data-key-seat': pl.seat },
       swatch(seatMark(pl.seat, 12, 12, 9, { 'data-shape': seatShapeName(pl.seat) }), look),
       h('span', {}, h('strong', {}, seatName(pl.seat, n)), pl.seat === ctx.seat ? ' (you)' : '', ` — ${look}: ${count(pl.score, 'point')}, ${count(pl.followers_at_home, 'follower')} at home${view.gold_mines ? `, ${count(pl.ingots, 'ingot')}` : ''}`));
@@ -244,7 +299,14 @@ export function render(view, ctx) {
     for (const name of ['mage', 'witch']) key.push(h('li', { 'data-key-figure': name }, swatch(magicFigure(12, 12, name, 10), `${name}: star`), h('span', {}, FIGURE[name].text)));
   }
   side.append(h('h3', { class: 'key-h' }, 'Players and pieces'), h('ul', { class: 'players c-key', id: 'key' }, key));
-  wrap.append(h('div', { class: 'c-map' }, svg), side);
+  const signs = [lastMoveKey()];
+  if (view.tiles.some((x) => x.magic)) signs.push([swatch(s('path', { d: shapePath('star', 12, 12, 9), class: 'c-mark' }), ''), tr('boards.c.magic')]);
+  if (view.gold_mines) signs.push([swatch(goldMark(12, 12, 4.5), ''), tr('boards.c.gold')]);
+  side.append(legend(signs, tr('boards.legend')));
+  // The map zooms and pans; it opens at full size around the newest tile.
+  const focusAt = framed ? at(framed.x, framed.y) : at(0, 0);
+  const map = zoomable(rove(svg, 'carcassonne'), { key: 'carcassonne', origin: [minX * T, minY * T], focus: [focusAt[0] + T / 2, focusAt[1] + T / 2] });
+  wrap.append(act, h('div', { class: 'c-map' }, map), side);
   return wrap;
 }
 

@@ -1,11 +1,16 @@
 // Mauerbauer: the triangle board drawn from the geometry in the view (vertices, lines, fields),
 // with walls, towers, houses, closed cities and their palaces; a free line is a wall to build.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 
 const U = 110;
 const PAD = 24;
-const HOUSE = { yellow: '#e6b800', green: '#2e8b3e', blue: '#2f6fd6', pink: '#e36fb0', red: '#c8322b' };
+export const HOUSE = { yellow: '#e6b800', green: '#2e8b3e', blue: '#2f6fd6', pink: '#e36fb0', red: '#c8322b' };
+// Each building colour has its shape too, so that the five tell apart without colour vision.
+export const HOUSE_SHAPE = { yellow: 'circle', green: 'triangle', blue: 'square', pink: 'diamond', red: 'hexagon' };
+const house = (c, x, y, r, attrs = {}) => s('path', { d: shapePath(HOUSE_SHAPE[c] || 'circle', x, y, r), fill: HOUSE[c] || c, stroke: '#1b1b1b', 'stroke-width': 1.2, class: 'house', 'data-colour': c, ...attrs }, s('title', {}, t('boards.m.house', { colour: t(`boards.colour.${c}`) })));
+// A palace: the colour's shape, larger, with a white core.
+const palace = (c, x, y) => s('g', { class: 'palace', 'data-colour': c }, s('path', { d: shapePath(HOUSE_SHAPE[c] || 'circle', x, y, 10), fill: HOUSE[c] || c, stroke: '#1b1b1b', 'stroke-width': 2.5 }), s('path', { d: shapePath(HOUSE_SHAPE[c] || 'circle', x, y, 3.5), fill: '#fff' }), s('title', {}, t('boards.m.palace', { colour: t(`boards.colour.${c}`) })));
 const TOWER = { white: '#fafafa', grey: '#8c8c8c', black: '#222' };
 const REGION = ['#f3ecd9', '#e6efd8', '#dfe9f2', '#f2e0e0', '#ece3f3'];
 
@@ -78,7 +83,7 @@ export function render(view, ctx) {
     svg.append(s('polygon', { points: pts, class: cls, fill: f.city !== null && f.city !== undefined ? '#d9c79e' : REGION[regions.indexOf(f.region) % REGION.length], 'data-field': f.id }, s('title', {}, `Field ${f.id}, region ${f.region}`)));
     const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
     const houses = Object.entries(f.houses).flatMap(([c, k]) => Array(k).fill(c));
-    houses.forEach((c, i) => svg.append(s('rect', { x: cx - 12 + (i % 3) * 9, y: cy - 6 + Math.floor(i / 3) * 9, width: 8, height: 8, fill: HOUSE[c], stroke: '#222', 'stroke-width': 0.8, class: 'house' }, s('title', {}, `${c} house`))));
+    houses.forEach((c, i) => svg.append(house(c, cx - 15 + (i % 3) * 15, cy - 4 + Math.floor(i / 3) * 15, 6.5)));
   }
   // Closed cities: their palaces at the first field's centre.
   for (const c of view.cities) {
@@ -86,8 +91,16 @@ export function render(view, ctx) {
     if (!f) continue;
     const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
     const palaces = Object.entries(c.palaces || {}).flatMap(([col, k]) => Array(k).fill(col));
-    palaces.forEach((col, i) => svg.append(s('path', { d: `M${cx - 10 + i * 14} ${cy + 14} h12 v-8 l-6 -7 l-6 7 z`, fill: HOUSE[col], stroke: '#111', class: 'palace' }, s('title', {}, `${col} palace of city ${c.id}`))));
-    svg.append(s('text', { x: cx, y: cy - 10, 'text-anchor': 'middle', class: 'small' }, `city ${c.id}`));
+    palaces.forEach((col, i) => svg.append(palace(col, cx - 14 + i * 24, cy + 22)));
+    const label = s('g', { class: 'city-label', 'data-city': c.id }, s('text', { x: cx, y: cy - 12, 'text-anchor': 'middle', class: 'mb-text' }, `city ${c.id}`));
+    const choose = ctx.moves.find((m) => m.command.type === 'ChooseFinalCity' && m.command.city === c.id);
+    if (choose) {
+      // The final scoring: tap the city to choose it.
+      ctx.claimed.add(choose);
+      label.prepend(s('rect', { x: cx - 40, y: cy - 36, width: 80, height: 44, rx: 8, class: 'city-target' }));
+      moveTarget(label, choose, `Choose city ${c.id} for the final scoring`, ctx);
+    }
+    svg.append(label);
   }
   const walls = new Map(ctx.moves.filter((m) => m.command.type === 'BuildWall').map((m) => [m.command.line, m]));
   for (const l of b.lines) {
@@ -97,7 +110,15 @@ export function render(view, ctx) {
     const m = walls.get(l.id);
     if (m) {
       ctx.claimed.add(m);
-      svg.append(moveTarget(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'line-target' }), m, `Build a wall on line ${l.id}`, ctx));
+      // A band along the line, as wide as a finger in the middle and narrow at the corners,
+      // so that the bands of neighbouring lines never overlap.
+      const [dx, dy] = [c[0] - a[0], c[1] - a[1]];
+      const len = Math.hypot(dx, dy) || 1;
+      const [ux, uy] = [dx / len, dy / len];
+      const [nx, ny] = [-uy * 28, ux * 28];
+      const tip = 16;
+      const band = [[a[0] + ux * tip, a[1] + uy * tip], [(a[0] + c[0]) / 2 + nx, (a[1] + c[1]) / 2 + ny], [c[0] - ux * tip, c[1] - uy * tip], [(a[0] + c[0]) / 2 - nx, (a[1] + c[1]) / 2 - ny]];
+      svg.append(moveTarget(s('g', { class: 'line-target' }, s('polygon', { points: band.map((p) => p.join(',')).join(' '), class: 'hit' }), s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'stroke' })), m, `Build a wall on line ${l.id}`, ctx));
     }
   }
   for (const v of b.vertices) {
@@ -146,7 +167,7 @@ export function render(view, ctx) {
         svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[it.colour], stroke: '#ff9f1c', 'stroke-width': 3, class: 'tower pending' }));
       } else {
         const f = b.fields.find((x) => x.id === it.at);
-        if (f) svg.append(s('rect', { x: (f.x - minX) * U + PAD - 5, y: (f.y - minY) * U + PAD + 8, width: 10, height: 10, fill: HOUSE[it.colour], stroke: '#ff9f1c', 'stroke-width': 3, class: 'house pending' }));
+        if (f) svg.append(house(it.colour, (f.x - minX) * U + PAD, (f.y - minY) * U + PAD + 14, 8, { stroke: '#b36200', 'stroke-width': 3, class: 'house pending' }));
       }
     }
     const complete = open.filter((o) => o.left.length === 0);
@@ -155,14 +176,41 @@ export function render(view, ctx) {
         ? `Placed so far: ${pick.chosen.map((c) => `${c.colour} ${spec.what}`).join(', ')}. `
         : '', `Tap a highlighted ${spec.where} on the board to place a ${spec.what}.`),
       pick.at !== null && spots.has(pick.at) ? h('div', { class: 'row' }, h('span', {}, 'Colour:'), [...spots.get(pick.at)].map((c) => h('button', { type: 'button', class: `colour c-${c}`, 'data-pick-colour': c,
-        onclick: () => choose({ colour: c, at: pick.at }, open, ctx) }, c))) : '',
+        onclick: () => choose({ colour: c, at: pick.at }, open, ctx) }, swatch(spec.what === 'house' ? house(c, 12, 12, 8) : s('circle', { cx: 12, cy: 12, r: 8, fill: TOWER[c] || c, stroke: '#000', 'stroke-width': 1.5 }), ''), ' ', c))) : '',
       h('div', { class: 'row' },
         complete.length ? h('button', { type: 'button', id: 'place-done', onclick: () => { pick.chosen = []; ctx.play(complete[0].m); } }, `Place ${pick.chosen.length === 1 ? 'only this one' : 'these'}`) : '',
         pick.chosen.length || pick.at !== null ? h('button', { type: 'button', class: 'link', onclick: () => { pick.chosen = []; pick.at = null; ctx.rerender(); } }, 'Start over') : ''));
   }
 
+  // The last move: the wall built, the towers or houses placed, the city closed or chosen.
+  const last = (ctx.recent || []).find((e) => ['WallBuilt', 'TowersPlaced', 'HousesPlaced', 'CityWalledIn', 'PalacesBuilt', 'WalledCitiesJoined', 'FinalCityChosen', 'GuildCardsLaid'].includes(e.type)) || {};
+  const frameField = (id) => {
+    const f = b.fields.find((x) => x.id === id);
+    if (f) svg.append(lastMark(s('polygon', { points: f.vertices.map((v) => P(vert.get(v)).join(',')).join(' ') })));
+  };
+  if (last.type === 'WallBuilt') {
+    const l = b.lines.find((x) => x.id === last.line);
+    if (l) { const [a, c] = l.vertices.map((id) => P(vert.get(id))); svg.append(lastMark(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1] }))); }
+  } else if (last.type === 'TowersPlaced') {
+    for (const tw of last.towers || []) { const v = vert.get(tw.vertex); if (v) { const [x, y] = P(v); svg.append(lastFrame(x - 12, y - 12, 24, 24, 14)); } }
+  } else if (last.type === 'HousesPlaced') {
+    for (const x of last.houses || []) frameField(x.field);
+  } else if (last.city !== undefined && cities.has(last.city)) {
+    for (const id of cities.get(last.city).fields) frameField(id);
+  }
+  const signs = Object.keys(HOUSE).map((c) => [swatch(house(c, 12, 12, 8), ''), t('boards.m.colour', { colour: t(`boards.colour.${c}`), shape: t(`boards.shape.${HOUSE_SHAPE[c]}`) })]);
+  signs.push([swatch(palace('blue', 12, 12), ''), t('boards.m.palace_key')]);
+  signs.push(lastMoveKey());
+
   const n = ctx.names;
-  const wrap = h('div', { class: 'mauerbauer' }, bar, svg);
+  // The board opens around the places where the player may act (else the whole board's middle).
+  const spots = [...svg.querySelectorAll('.target')].map((el) => {
+    if (el.dataset.spot) { const [what, id] = el.dataset.spot.split('-'); const p = what === 'corner' ? P(vert.get(Number(id))) : (() => { const f = b.fields.find((x) => String(x.id) === id); return f ? [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD] : null; })(); return p; }
+    const line = el.querySelector('line');
+    return line ? [(Number(line.getAttribute('x1')) + Number(line.getAttribute('x2'))) / 2, (Number(line.getAttribute('y1')) + Number(line.getAttribute('y2'))) / 2] : null;
+  }).filter(Boolean);
+  const focus = spots.length ? [spots.reduce((a, p) => a + p[0], 0) / spots.length, spots.reduce((a, p) => a + p[1], 0) / spots.length] : [W / 2, H / 2];
+  const wrap = h('div', { class: 'mauerbauer' }, bar, zoomable(rove(svg, 'mauerbauer'), { key: 'mauerbauer', minScale: 0.8, focus }), legend(signs, t('boards.legend')));
   const facts = [`Phase: ${view.phase.replace(/_/g, ' ')}`];
   if (view.dice) facts.push(`dice: houses ${view.dice.houses.join(', ')}${view.dice.tower ? `, tower ${view.dice.tower}` : ''}`);
   if (view.built !== null && view.built !== undefined) facts.push(`wall built this turn: line ${view.built}`);
@@ -170,8 +218,20 @@ export function render(view, ctx) {
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
     `${seatName(p.seat, n)}${p.seat === ctx.seat ? ' (you)' : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
-    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c)))) : ''))));
+    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx)))) : ''))));
   return wrap;
+}
+
+/** A guild card in the hand is discarded or swapped out by its own button. */
+function handMoves(card, ctx) {
+  const out = [];
+  for (const [type, key] of [['DiscardGuildCard', 'boards.m.discard'], ['SwapOutGuildCard', 'boards.m.swap_out']]) {
+    const m = ctx.moves.find((mv) => mv.command.type === type && mv.command.card === card);
+    if (!m) continue;
+    ctx.claimed.add(m);
+    out.push(' ', h('button', { type: 'button', class: 'hand-move', 'data-move': JSON.stringify(m.command), onclick: () => ctx.play(m) }, t(key)));
+  }
+  return out;
 }
 
 function cardText(view, card) {

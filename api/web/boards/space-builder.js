@@ -1,7 +1,7 @@
 // Space Builder: every player's 3 × 3 board, the hand, and the blueprint drawn in its own frame
 // and turned by its quarter turns as it lies on the table (the players turn it in their heads).
 
-import { s, h, svgRoot, moveTarget, clickable, seatColour, seatName } from './common.js';
+import { s, h, svgRoot, moveTarget, seatName, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 
 const C = 60;
 const pick = { card: null, face: 'A', rotation: 0 };
@@ -37,11 +37,20 @@ export function render(view, ctx) {
     const g = s('g', { 'data-blueprint': b.number, transform: `translate(${x + 1.5 * C},${30 + 1.5 * C}) rotate(${b.turn * 90}) translate(${-1.5 * C},${-1.5 * C})` });
     g.append(s('rect', { x: -4, y: -4, width: 3 * C + 8, height: 3 * C + 8, class: 'blueprint-frame', rx: 8 }));
     for (const p of b.cards) g.append(cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p, C, 'plan'));
-    g.append(s('text', { x: 3, y: 12, class: 'small' }, `▲ plan ${b.number}`));
+    g.append(s('path', { d: 'M4 16 L10 4 L16 16 Z', class: 'plan-mark' }), s('text', { x: 20, y: 16, class: 'small' }, t('boards.sb.plan', { n: b.number })));
     svg.append(s('text', { x, y: 16, class: 'label' }, `Blueprint ${b.number}, turned ${b.turn * 90}°`), g);
   } else {
-    svg.append(s('g', { 'data-no-blueprint': '' }, s('rect', { x, y: 30, width: 3 * C, height: 3 * C, class: 'blueprint-hidden', rx: 8 }),
-      s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C, 'text-anchor': 'middle' }, view.phase === 'building' ? 'Blueprint hidden' : 'No blueprint')));
+    const hidden = s('g', { 'data-no-blueprint': '' }, s('rect', { x, y: 30, width: 3 * C, height: 3 * C, class: 'blueprint-hidden', rx: 8 }),
+      s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C, 'text-anchor': 'middle', class: 'on-dark' }, view.phase === 'building' ? 'Blueprint hidden' : 'No blueprint'));
+    // Looking at the blueprint: tap it (your time starts).
+    const look = ctx.moves.find((m) => m.command.type === 'LookAtBlueprint');
+    if (look) {
+      ctx.claimed.add(look);
+      hidden.setAttribute('class', 'sb-look');
+      hidden.append(s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C + 26, 'text-anchor': 'middle' }, t('boards.sb.look_short')));
+      moveTarget(hidden, look, t('boards.sb.look'), ctx);
+    }
+    svg.append(hidden);
   }
   x += 3 * C + 70;
 
@@ -54,9 +63,16 @@ export function render(view, ctx) {
     const onBoard = new Set(((me && me.city) || []).map((p) => p.card));
     pick.card = [...held].find((c) => !onBoard.has(c)) ?? [...held][0];
   }
+  const myX = x;
   if (me) {
     const g = grid(x, 30, C, `Your city${me.finished ? ' (finished)' : me.stopped ? ' (stopped)' : ''}`);
-    for (const p of me.city || []) g.append(cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p));
+    for (const p of me.city || []) {
+      const el = cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p);
+      // A card on your city goes back to your hand: tap it.
+      const back = ctx.moves.find((m) => m.command.type === 'TakeBackBuildingCard' && m.command.card === p.card);
+      if (back) { ctx.claimed.add(back); moveTarget(el, back, t('boards.sb.take_back', { card: p.card }), ctx); }
+      g.append(el);
+    }
     for (let slot = 0; slot < 9; slot++) {
       const m = place.find((mv) => mv.command.card === pick.card && mv.command.slot === slot && mv.command.face === pick.face && mv.command.rotation === pick.rotation);
       if (m) g.append(moveTarget(s('rect', { x: (slot % 3) * C + 3, y: Math.floor(slot / 3) * C + 3, width: C - 6, height: C - 6, class: 'slot-target', rx: 6 }), m, `Put card ${pick.card} face ${pick.face} turned ${pick.rotation * 90}° on slot ${slot}`, ctx));
@@ -65,15 +81,26 @@ export function render(view, ctx) {
     x += 3 * C + 60;
   }
   // The others: their own cities only when the rules show them.
+  // The last move: the slot a card was placed on, moved to or taken from, in whose city.
+  // A player's other moves (looking, finishing, stopping, releasing a card): their whole city.
+  const last = (ctx.recent || []).find((e) => ['BuildingCardPlaced', 'BuildingCardMoved', 'BuildingCardTakenBack', 'BlueprintLookedAt', 'CityDeclaredFinished', 'PlayerStoppedBuilding', 'BuildingCardReleased'].includes(e.type)) || {};
+  const lastSlot = last.placement ? last.placement.slot : last.slot;
+  if (me && last.seat === me.seat) {
+    if (lastSlot !== undefined) svg.append(lastFrame(myX + (lastSlot % 3) * C, 30 + Math.floor(lastSlot / 3) * C, C, C));
+    else if (last.type === 'BlueprintLookedAt') svg.append(lastFrame(10, 30, 3 * C, 3 * C));
+    else svg.append(lastFrame(myX, 30, 3 * C, 3 * C));
+  }
   const small = 36;
   for (const p of others) {
     const g = grid(x, 30, small, `${n[p.seat] || 'seat ' + p.seat}: ${p.placed} cards${p.finished ? ', finished' : p.stopped ? ', stopped' : ''}`);
     g.setAttribute('data-city', p.seat);
     for (const c of p.city || []) g.append(cardShape((c.slot % 3) * small, Math.floor(c.slot / 3) * small, c, small));
     svg.append(g);
+    if (last.seat === p.seat) svg.append(lastSlot !== undefined ? lastFrame(x + (lastSlot % 3) * small, 30 + Math.floor(lastSlot / 3) * small, small, small, 4) : lastFrame(x, 30, 3 * small, 3 * small, 4));
     x += 200;
   }
-  wrap.append(svg);
+  const signs = [lastMoveKey()];
+  wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder' }), legend(signs, t('boards.legend')));
 
   const info = h('p', {}, `Round ${view.round}, ${view.phase.replace(/_/g, ' ')}, timing ${view.timing}. Rounds won: ${view.players.map((p) => `${seatName(p.seat, n)} ${p.rounds_won}`).join(', ')}.${view.winner !== null && view.winner !== undefined ? ` Winner: ${seatName(view.winner, n)}.` : ''}`);
   wrap.append(info);
@@ -106,4 +133,3 @@ export function describe(c) {
     default: return null;
   }
 }
-void clickable; void seatColour;

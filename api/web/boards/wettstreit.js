@@ -1,7 +1,7 @@
 // Wettstreit der Baumeister: the two stacks, the auction, every player's city, hand and
 // saboteurs, and your own purse (the others' purses are secret and never in your view).
 
-import { s, h, svgRoot, moveTarget, seatColour, seatName } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, seatBadge, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 
 const CW = 58;
 const CH = 78;
@@ -9,21 +9,37 @@ const KIND = { left_corner_tower: 'Left tower', right_corner_tower: 'Right tower
 const KIND_CLASS = { left_corner_tower: 'k-tower', right_corner_tower: 'k-tower', tower: 'k-tower', city_gate: 'k-gate', town_hall: 'k-hall', church: 'k-church' };
 
 function face(x, y, c, extra = '') {
-  if (!c) return s('g', { transform: `translate(${x},${y})`, class: 'card back' }, s('rect', { width: CW, height: CH, rx: 5 }), s('text', { x: CW / 2, y: CH / 2 + 5, 'text-anchor': 'middle' }, '?'));
+  if (!c) return s('g', { transform: `translate(${x},${y})`, class: 'card back' }, s('rect', { width: CW, height: CH, rx: 5 }), s('text', { x: CW / 2, y: CH / 2 + 6, 'text-anchor': 'middle', class: 'num' }, '?'));
   return s('g', { transform: `translate(${x},${y})`, class: `card ${KIND_CLASS[c.kind] || ''} ${extra}`, 'data-card': c.card },
     s('rect', { width: CW, height: CH, rx: 5 }),
     s('text', { x: CW / 2, y: 30, 'text-anchor': 'middle', class: 'num' }, c.value),
     s('text', { x: CW / 2, y: CH - 10, 'text-anchor': 'middle', class: 'small' }, KIND[c.kind] || c.kind));
 }
 
+// The income die as it lies on the table: its pips (none before the first roll).
+const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+function die(x, y, value) {
+  return s('g', { class: 'die', 'data-die': value || '' }, s('rect', { x, y, width: 52, height: 52, rx: 9 }),
+    ...(PIPS[value] || []).map(([a, b]) => s('circle', { cx: x + 26 + a * 13, cy: y + 26 + b * 13, r: 4.5 })));
+}
+// The card picked from the hand to build (then a place in the city is tapped).
+const pick = { card: null };
+// A saboteur: a hooded figure.
+const saboteur = (x, y) => s('path', { class: 'saboteur', d: `M${x} ${y - 16} a7 7 0 1 1 0.1 0 Z M${x - 12} ${y + 14} Q${x - 12} ${y - 6} ${x} ${y - 6} Q${x + 12} ${y - 6} ${x + 12} ${y + 14} Z` });
+
 export function render(view, ctx) {
   const n = ctx.names;
+  const last = (ctx.recent || []).find((e) => ['CardBuilt', 'CityFounded', 'BuildingSabotaged', 'AuctionWon', 'IncomeRolled', 'SaboteurTaken', 'HandSabotaged', 'CardPutUpForAuction', 'CardPutUnderStack', 'BuildingRemoved', 'AuctionCardRemoved', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced', 'BidderInsolvent'].includes(e.type)) || {};
+  const builds = ctx.moves.filter((m) => m.command.type === 'BuildCard');
+  builds.forEach((m) => ctx.claimed.add(m));
+  const buildable = [...new Set(builds.map((m) => m.command.card))];
+  if (!buildable.includes(pick.card)) pick.card = buildable.length ? buildable[0] : null;
   const players = view.players;
   const rowH = CH * 2 + 80;
-  const top = 130;
+  const top = 190;
   const maxCity = Math.max(6, ...players.map((p) => p.city.length + 2));
   const maxHand = Math.max(4, ...players.map((p) => p.hand_count));
-  const width = Math.max(1000, 20 + Math.max(maxCity, maxHand) * (CW + 6));
+  const width = Math.max(1000, 100 + Math.max(maxCity + 1, maxHand) * (CW + 6));
   const svg = svgRoot(width, top + players.length * rowH, 'Stacks, auction and cities');
   const wrap = h('div', { class: 'wettstreit' });
 
@@ -33,52 +49,100 @@ export function render(view, ctx) {
     const x = i * 170;
     const g = s('g', { 'data-stack': name }, face(x, 20, name === 'open' ? st.top : st.top || null),
       s('text', { x, y: 14, class: 'label' }, `${label} (${st.count})`));
-    for (const type of ['AuctionTopCard', 'PutCardUnderStack']) {
-      const m = ctx.moves.find((mv) => mv.command.type === type && mv.command.stack === name);
-      if (m) {
-        ctx.claimed.add(m);
-        const t = s('rect', { x, y: 20, width: CW, height: CH, rx: 5, class: 'outline' });
-        svg.append(moveTarget(t, m, type === 'AuctionTopCard' ? `Auction the top card of the ${label.toLowerCase()}` : `Put the card under the ${label.toLowerCase()}`, ctx));
-      }
+    // Auction: tap the stack. Under the stack: tap the band below it.
+    const auction = ctx.moves.find((mv) => mv.command.type === 'AuctionTopCard' && mv.command.stack === name);
+    if (auction) { ctx.claimed.add(auction); svg.append(moveTarget(s('rect', { x, y: 20, width: CW, height: CH, rx: 5, class: 'outline' }), auction, `Auction the top card of the ${label.toLowerCase()}`, ctx)); }
+    const under = ctx.moves.find((mv) => mv.command.type === 'PutCardUnderStack' && mv.command.stack === name);
+    if (under) {
+      ctx.claimed.add(under);
+      svg.append(moveTarget(s('g', { class: 'under-target' }, s('rect', { x: x - 6, y: CH + 26, width: CW + 12, height: 44, rx: 6 }), s('text', { x: x + CW / 2, y: CH + 53, 'text-anchor': 'middle', class: 'small' }, t('boards.w.under'))), under, `Put the card under the ${label.toLowerCase()}`, ctx));
     }
+    if (['CardPutUpForAuction', 'CardPutUnderStack', 'AuctionCardRemoved'].includes(last.type) && last.stack === name) svg.append(lastFrame(x, 20, CW, CH));
     svg.prepend(g);
   });
+  // The income die: tap it to roll.
+  const dieEl = die(86, 26, view.last_die);
+  const roll = ctx.moves.find((m) => m.command.type === 'RollIncomeDie');
+  if (roll) { ctx.claimed.add(roll); moveTarget(dieEl, roll, t('boards.w.roll'), ctx); }
+  svg.append(s('text', { x: 112, y: 96, 'text-anchor': 'middle', class: 'small' }, t('boards.w.die')), dieEl);
+  if (last.type === 'IncomeRolled') svg.append(lastFrame(86, 26, 52, 52));
   const a = view.auction;
   const info = [];
   if (a) {
     info.push(`Auction of the ${a.stack.replace('_', '-')} stack by ${seatName(a.auctioneer, n)}`);
     info.push(`High bid ${a.high_bid} by ${seatName(a.high_bidder, n)}; ${seatName(a.next_bidder, n)} to bid`);
     if (a.announced_kind) info.push(`Announced: ${KIND[a.announced_kind] || a.announced_kind}`);
-    info.push(`Bids: ${a.bids.map((b, i) => `${n[i] || i}: ${b === null ? '—' : b}`).join(', ')}${a.passed.length ? `; passed: ${a.passed.map((p) => n[p] || p).join(', ')}` : ''}`);
+    info.push(`Bids: ${a.bids.map((b, i) => `${n[i] || i}: ${b === null ? '-' : b}`).join(', ')}${a.passed.length ? `; passed: ${a.passed.map((p) => n[p] || p).join(', ')}` : ''}`);
     svg.append(s('text', { x: 340, y: 14, class: 'label' }, 'Up for auction'), face(340, 20, a.top || null, 'auction'));
+    if (['CardPutUpForAuction', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced'].includes(last.type)) svg.append(lastFrame(340, 20, CW, CH));
   }
   info.push(`Phase: ${view.phase.replace(/_/g, ' ')}${view.last_die ? `, last die: ${view.last_die}` : ''}${view.final_round ? ', final round' : ''}; saboteurs in supply: ${view.saboteur_supply}`);
   if (view.ransom) info.push(`Ransom: ${seatName(view.ransom.owner, n)} may pay ${view.ransom.price} to keep ${KIND[view.ransom.building.kind]} ${view.ransom.building.value}`);
-  info.forEach((t, i) => svg.append(s('text', { x: 420, y: 34 + i * 18, class: 'label' }, t)));
+  info.forEach((line, i) => svg.append(s('text', { x: 420, y: 34 + i * 20, class: 'label' }, line)));
 
   players.forEach((p, i) => {
     const y = top + i * rowH;
     const me = p.seat === ctx.seat;
     const purse = p.money === null || p.money === undefined ? 'purse secret' : `purse ${p.money}`;
-    svg.append(s('text', { x: 0, y: y + 12, class: 'label', fill: seatColour(p.seat) },
-      `${seatName(p.seat, n)}${me ? ' (you)' : ''} — city value ${p.city_value}, shields ${p.shields}, gate coins ${p.gate_coins}, saboteurs ${p.saboteurs}, `,
+    svg.append(seatBadge(p.seat, 0, y + 12), s('text', { x: 18, y: y + 12, class: 'label' },
+      `${seatName(p.seat, n)}${me ? ' (you)' : ''}: city value ${p.city_value}, shields ${p.shields}, gate coins ${p.gate_coins}, saboteurs ${p.saboteurs}, `,
       s('tspan', { 'data-purse': p.seat, class: p.money === null || p.money === undefined ? 'secret' : 'mine' }, purse)));
-    // City, left to right; gaps left by saboteurs are dashed.
+    if (last.type === 'BidderInsolvent' && last.seat === p.seat) svg.append(lastFrame(0, y - 4, 420, 20, 4));
+    // City, left to right (a card's place: slot -1 is left of it); gaps left by saboteurs are dashed.
+    const slotX = (slot) => (slot + 1) * (CW + 6);
     p.city.forEach((c, j) => {
-      const el = c ? face(j * (CW + 6), y + 20, c, 'built') : s('rect', { x: j * (CW + 6), y: y + 20, width: CW, height: CH, class: 'gap', rx: 5 });
+      const el = c ? face(slotX(j), y + 20, c, 'built') : s('rect', { x: slotX(j), y: y + 20, width: CW, height: CH, class: 'gap', rx: 5 });
       const sab = c && ctx.moves.find((m) => m.command.type === 'SabotageBuilding' && m.command.target === p.seat && m.command.card === c.card);
       if (sab) { ctx.claimed.add(sab); moveTarget(el, sab, `Sabotage ${KIND[c.kind]} ${c.value} of ${seatName(p.seat, n)}`, ctx); }
       svg.append(el);
+      if (c && ((last.type === 'CardBuilt' && last.seat === p.seat && last.card === c.card) || (last.type === 'CityFounded' && last.seat === p.seat && (last.cards || []).includes(c.card)))) svg.append(lastFrame(slotX(j), y + 20, CW, CH));
+      if (!c && last.type === 'BuildingSabotaged' && last.target === p.seat) svg.append(lastFrame(slotX(j), y + 20, CW, CH));
     });
-    if (!p.city.length) svg.append(s('text', { x: 0, y: y + 60, class: 'muted' }, 'no city yet'));
+    if (!p.city.length) svg.append(s('text', { x: slotX(0), y: y + 60, class: 'muted' }, 'no city yet'));
+    // Building: the places in the city where the card picked from the hand may go.
+    if (me) {
+      for (const m of builds.filter((mv) => mv.command.card === pick.card)) {
+        const x = slotX(m.command.slot);
+        svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x, y: y + 20, width: CW, height: CH, rx: 5 }), s('text', { x: x + CW / 2, y: y + 64, 'text-anchor': 'middle', class: 'plus' }, '+')), m, t('boards.w.build', { card: pick.card, slot: m.command.slot }), ctx));
+      }
+    }
+    // The saboteurs beside the city: tap another player's to take one.
+    const sx = width - 80;
+    const pile = s('g', { class: 'saboteurs', 'data-saboteurs': p.seat }, s('rect', { x: sx, y: y + 20, width: CW, height: CH, rx: 6, class: 'pile' }), saboteur(sx + CW / 2, y + 50), s('text', { x: sx + CW / 2, y: y + CH + 12, 'text-anchor': 'middle', class: 'small' }, `x ${p.saboteurs}`));
+    const takeFrom = ctx.moves.find((m) => m.command.type === 'TakeSaboteurFrom' && m.command.from === p.seat);
+    if (takeFrom) { ctx.claimed.add(takeFrom); moveTarget(pile, takeFrom, `Take a saboteur from ${seatName(p.seat, n)}`, ctx); }
+    svg.append(pile);
+    if (last.type === 'SaboteurTaken' && last.from === p.seat) svg.append(lastFrame(sx, y + 20, CW, CH));
     // Hand: known cards face up, the rest as backs (with any announced kinds).
     const hy = y + CH + 44;
     svg.append(s('text', { x: 0, y: hy - 4, class: 'small' }, `hand ${p.hand_count}${p.announced_kinds.length ? `, announced: ${p.announced_kinds.map((k) => KIND[k] || k).join(', ')}` : ''}`));
     const hidden = Math.max(0, p.hand_count - p.hand.length);
-    p.hand.forEach((c, j) => svg.append(face(j * (CW + 6), hy, c, 'hand')));
+    p.hand.forEach((c, j) => {
+      const el = face(j * (CW + 6), hy, c, pick.card === c.card ? 'hand picked' : 'hand');
+      // Your hand: tap a card to build it, then a place in your city.
+      if (me && buildable.includes(c.card)) {
+        clickable(el, t('boards.w.pick', { card: `${KIND[c.kind] || c.kind} ${c.value}` }), () => { pick.card = c.card; ctx.rerender(); }, { 'data-pick-hand': c.card, 'aria-pressed': String(pick.card === c.card) });
+      }
+      svg.append(el);
+      if (last.type === 'AuctionWon' && last.buyer === p.seat && last.card === c.card) svg.append(lastFrame(j * (CW + 6), hy, CW, CH));
+    });
     for (let j = 0; j < hidden; j++) svg.append(s('g', { 'data-hidden-card': p.seat }, face((p.hand.length + j) * (CW + 6), hy, null)));
+    // Sabotaging a hand: tap the player's hand.
+    const handHit = ctx.moves.find((m) => m.command.type === 'SabotageHand' && m.command.target === p.seat);
+    if (handHit) {
+      ctx.claimed.add(handHit);
+      svg.append(moveTarget(s('rect', { x: -4, y: hy - 4, width: Math.max(1, p.hand_count) * (CW + 6) + 2, height: CH + 8, rx: 6, class: 'outline' }), handHit, `Sabotage the hand of ${seatName(p.seat, n)}`, ctx));
+    }
+    if ((last.type === 'HandSabotaged' && last.target === p.seat) || (last.type === 'AuctionWon' && last.buyer === p.seat && !p.hand.some((c) => c.card === last.card))) svg.append(lastFrame(0, hy, Math.max(1, p.hand_count) * (CW + 6) - 6, CH));
   });
-  wrap.append(svg);
+  // A move marked nowhere else: the row of the player who made it.
+  if (last.type && !svg.querySelector('.last-move')) {
+    const who = [last.seat, last.buyer, last.auctioneer, last.by].find((x) => x !== undefined && x !== null);
+    const i = players.findIndex((p) => p.seat === who);
+    if (i >= 0) svg.append(lastFrame(0, top + i * rowH - 4, 420, 20, 4));
+  }
+  const signs = [lastMoveKey(), [swatch(saboteur(12, 14), ''), t('boards.w.saboteur_key')]];
+  wrap.append(zoomable(rove(svg, 'wettstreit'), { key: 'wettstreit' }), legend(signs, t('boards.legend')));
 
   // Bids: a number within the legal amounts, not ninety buttons.
   for (const type of ['MakeOpeningBid', 'RaiseBid']) {

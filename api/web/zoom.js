@@ -1,0 +1,184 @@
+// Zoom and pan for a board larger than its window (Carcassonne's map; any wide board on a
+// phone): pinch and drag on touch, wheel and drag with a mouse, buttons (in, out, whole board),
+// and keys on the board (+, -, 0; Shift+arrows move the view). A board opens at a scale where
+// its text and targets keep their size (`minScale`, CSS px per board unit), or larger when the
+// whole board fits at that; the view (scale and centre) lives on across redraws, per board.
+
+import { h, s } from './svg.js';
+import { t } from './i18n/index.js';
+
+const views = new Map();
+const DRAG_PX = 6;
+
+/**
+ * Wraps `svg` (made by svgRoot, with a viewBox in board units) into a window that zooms and
+ * pans. `key` names the board (its view is kept), `origin` is where board unit 0,0 lies in a
+ * frame that stays put while the board grows (Carcassonne's map grows to the left and up), and
+ * `focus` the board point to show first.
+ */
+export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minScale = 1 }) {
+  // Per board and page (the route names the game): another game opens at its own view.
+  const key = `${location.hash}|${board}`;
+  const [, , W, H] = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
+  const [ox, oy] = origin;
+  svg.removeAttribute('viewBox');
+  svg.classList.add('zoom-view');
+  const layer = s('g', { class: 'zoom-layer' });
+  layer.append(...[...svg.childNodes].filter((c) => c.nodeName !== 'title'));
+  svg.append(layer);
+  let v = views.get(key) || null;
+  let vw = 0;
+  let vh = 0;
+
+  const fitScale = () => Math.min(vw / W, vh / H);
+  const limits = () => [Math.min(fitScale(), minScale) * 0.9, Math.max(fitScale(), minScale) * 4];
+  function apply() {
+    if (!v || !vw) return;
+    const [lo, hi] = limits();
+    v.k = Math.min(hi, Math.max(lo, v.k));
+    // The board fills the window where it is larger, and is centred where it is smaller: it
+    // cannot be lost off the window.
+    const keep = (c, o, size, win) => (size * v.k <= win ? o + size / 2 : Math.min(o + size - win / 2 / v.k, Math.max(o + win / 2 / v.k, c)));
+    v.cx = keep(v.cx, ox, W, vw);
+    v.cy = keep(v.cy, oy, H, vh);
+    const tx = vw / 2 - (v.cx - ox) * v.k;
+    const ty = vh / 2 - (v.cy - oy) * v.k;
+    layer.setAttribute('transform', `translate(${tx.toFixed(1)},${ty.toFixed(1)}) scale(${v.k.toFixed(4)})`);
+    views.set(key, v);
+  }
+  function fit() {
+    v = { k: fitScale(), cx: ox + W / 2, cy: oy + H / 2 };
+    apply();
+  }
+  /** Scales by `f` keeping the board point under window point (px, py) where it is. */
+  function zoomAt(f, px = vw / 2, py = vh / 2) {
+    const wx = v.cx + (px - vw / 2) / v.k;
+    const wy = v.cy + (py - vh / 2) / v.k;
+    const [lo, hi] = limits();
+    v.k = Math.min(hi, Math.max(lo, v.k * f));
+    v.cx = wx - (px - vw / 2) / v.k;
+    v.cy = wy - (py - vh / 2) / v.k;
+    apply();
+  }
+  function pan(dx, dy) { v.cx -= dx / v.k; v.cy -= dy / v.k; apply(); }
+
+  // Where the moves are, in board units (the layer is not transformed yet: 1 unit is 1 px): the
+  // middle of all targets where they fit in the window, else the window from their top left.
+  function targetsFocus(k) {
+    const b = svg.getBoundingClientRect();
+    const rs = [...layer.querySelectorAll('.target')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+    if (!rs.length) return null;
+    const [x1, y1] = [Math.min(...rs.map((r) => r.left)) - b.left, Math.min(...rs.map((r) => r.top)) - b.top];
+    const [x2, y2] = [Math.max(...rs.map((r) => r.right)) - b.left, Math.max(...rs.map((r) => r.bottom)) - b.top];
+    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
+    return [along(x1, x2, vw), along(y1, y2, vh)];
+  }
+
+  // The window's size: as wide as the page allows, as high as the board at its opening scale
+  // (never more than most of the screen).
+  new ResizeObserver(() => {
+    const w = svg.clientWidth;
+    if (!w) return;
+    const maxH = Math.max(240, Math.round(window.innerHeight * 0.72));
+    const height = Math.round(Math.min(maxH, H * Math.max(Math.min(w / W, maxH / H), minScale)) + 2);
+    if (Math.abs(height - svg.clientHeight) > 1) svg.style.height = `${height}px`;
+    vw = w;
+    vh = height;
+    if (!v) {
+      const k = Math.max(fitScale(), minScale);
+      if (k <= fitScale() + 1e-9) return fit();
+      const [fx, fy] = focus || targetsFocus(k) || [vw / 2 / k, vh / 2 / k];
+      v = { k, cx: ox + fx, cy: oy + fy };
+    }
+    apply();
+  }).observe(svg);
+
+  // Pointers: one drags, two pinch. A drag is not a click on what lies under it.
+  const pointers = new Map();
+  let gesture = null;
+  let dragged = false;
+  const local = (e) => { const r = svg.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; };
+  const begin = () => {
+    const ps = [...pointers.values()];
+    if (ps.length === 1) gesture = { x: ps[0][0], y: ps[0][1], cx: v.cx, cy: v.cy, moving: false };
+    else if (ps.length === 2) {
+      const [a, b] = ps;
+      const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      gesture = { pinch: true, d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, k: v.k, wx: v.cx + (mid[0] - vw / 2) / v.k, wy: v.cy + (mid[1] - vh / 2) / v.k };
+    }
+  };
+  svg.addEventListener('pointerdown', (e) => {
+    if (!v || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    pointers.set(e.pointerId, local(e));
+    dragged = false;
+    begin();
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!pointers.has(e.pointerId) || !gesture) return;
+    pointers.set(e.pointerId, local(e));
+    const ps = [...pointers.values()];
+    if (gesture.pinch && ps.length >= 2) {
+      const [a, b] = ps;
+      const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const [lo, hi] = limits();
+      v.k = Math.min(hi, Math.max(lo, gesture.k * (Math.hypot(a[0] - b[0], a[1] - b[1]) / gesture.d)));
+      v.cx = gesture.wx - (mid[0] - vw / 2) / v.k;
+      v.cy = gesture.wy - (mid[1] - vh / 2) / v.k;
+      dragged = true;
+      apply();
+    } else if (!gesture.pinch) {
+      const [x, y] = ps[0];
+      if (!gesture.moving && Math.hypot(x - gesture.x, y - gesture.y) < DRAG_PX) return;
+      if (!gesture.moving) { gesture.moving = true; dragged = true; svg.setPointerCapture(e.pointerId); svg.classList.add('dragging'); }
+      v.cx = gesture.cx - (x - gesture.x) / v.k;
+      v.cy = gesture.cy - (y - gesture.y) / v.k;
+      apply();
+    }
+  });
+  const end = (e) => {
+    if (!pointers.delete(e.pointerId)) return;
+    svg.classList.remove('dragging');
+    gesture = null;
+    if (pointers.size) begin();
+  };
+  svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointercancel', end);
+  svg.addEventListener('click', (e) => { if (dragged) { e.stopPropagation(); e.preventDefault(); dragged = false; } }, true);
+  svg.addEventListener('wheel', (e) => {
+    if (!v) return;
+    e.preventDefault();
+    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? vh : 1;
+    const [px, py] = local(e);
+    zoomAt(Math.exp(-e.deltaY * unit * 0.0015), px, py);
+  }, { passive: false });
+
+  // A target reached by keyboard comes into view.
+  svg.addEventListener('focusin', (e) => {
+    if (!v) return;
+    const r = e.target.getBoundingClientRect();
+    const b = svg.getBoundingClientRect();
+    const [x, y] = [(r.left + r.right) / 2 - b.left, (r.top + r.bottom) / 2 - b.top];
+    if (x < 0 || y < 0 || x > vw || y > vh) pan(vw / 2 - x, vh / 2 - y);
+  });
+
+  const act = (what) => { if (!v) return; if (what === 'in') zoomAt(1.25); else if (what === 'out') zoomAt(0.8); else fit(); };
+  const tools = h('div', { class: 'zoom-tools', role: 'group', 'aria-label': t('boards.zoom') },
+    h('button', { type: 'button', 'data-zoom': 'in', 'aria-label': t('boards.zoom_in'), title: t('boards.zoom_in'), onclick: () => act('in') }, '+'),
+    h('button', { type: 'button', 'data-zoom': 'out', 'aria-label': t('boards.zoom_out'), title: t('boards.zoom_out'), onclick: () => act('out') }, '-'),
+    h('button', { type: 'button', 'data-zoom': 'fit', onclick: () => act('fit') }, t('boards.zoom_fit')),
+    h('span', { class: 'zoom-hint' }, t('boards.zoom_hint')));
+  const box = h('div', { class: 'zoom' }, tools, svg);
+  box.addEventListener('keydown', (e) => {
+    if (!v || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    const step = 60;
+    const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    if (e.key === '+' || e.key === '=') act('in');
+    else if (e.key === '-' || e.key === '_') act('out');
+    else if (e.key === '0') act('fit');
+    else if (e.shiftKey && moves[e.key]) pan(...moves[e.key]);
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  });
+  return box;
+}
