@@ -1,6 +1,7 @@
 //! Baumeister's HTTP server: routes, auth, errors and the OpenAPI spec. Game-agnostic: every
 //! game comes through `baumeister_domain::registry`.
 
+mod accept_language;
 pub mod auth;
 pub mod body;
 mod bot_players;

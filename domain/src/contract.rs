@@ -112,6 +112,10 @@ pub trait Game: 'static + Send + Sync {
     /// `docs/rules/<kind>.md`. It names every decision, the turn clock's default move, and every
     /// command and event type (the registry's test checks the names).
     const RULES: &'static str;
+    /// The same rules in German: `include_str!` of `docs/rules/<kind>.de.md`, with the same
+    /// headings in the same order and every command and event type by the same name (the
+    /// registry's tests compare the two). `None` serves the English document instead.
+    const RULES_DE: Option<&'static str> = None;
 
     /// Options chosen when the game is created. Unknown fields should be rejected.
     type Options: Serialize + DeserializeOwned + Default + Clone + Debug + ToSchema;

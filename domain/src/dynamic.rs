@@ -13,6 +13,7 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::language::Language;
 use crate::schema::{with_tag, TaggedUnion};
 use crate::turn_clock;
 
@@ -141,6 +142,8 @@ pub trait DynGame: Send + Sync {
     fn info(&self) -> KindInfo;
     /// The rules as this server plays them (Markdown; see [`Game::RULES`]).
     fn rules(&self) -> &'static str;
+    /// The rules in that language, if this kind's document exists in it (English always does).
+    fn rules_in(&self, language: Language) -> Option<&'static str>;
     fn schemas(&self) -> GameSchemas;
     /// Parses the options (absent = defaults), checks them for `seats` and returns them in full.
     /// Refuses, as `InvalidOptions`, a seat count outside the kind's range. (Callers outside
@@ -269,6 +272,13 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn rules(&self) -> &'static str {
         G::RULES
+    }
+
+    fn rules_in(&self, language: Language) -> Option<&'static str> {
+        match language {
+            Language::En => Some(G::RULES),
+            Language::De => G::RULES_DE,
+        }
     }
 
     fn info(&self) -> KindInfo {

@@ -6,8 +6,11 @@ pub mod contract;
 pub mod dynamic;
 pub mod fairness;
 pub mod games;
+pub mod language;
 pub mod registry;
 pub mod rng;
+#[cfg(test)]
+mod rules_translations;
 pub mod schema;
 #[cfg(test)]
 mod setup_checks;
@@ -17,3 +20,4 @@ pub mod wide;
 
 pub use contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 pub use dynamic::{DomainError, DynGame, GameState, KindInfo};
+pub use language::Language;

@@ -53,18 +53,25 @@ mod tests {
     use std::collections::HashSet;
 
     #[test]
-    fn every_command_and_event_type_is_named_in_its_rules_document() {
-        // Client authors read `docs/rules/<kind>.md`: each type is there by name, in backticks.
+    fn every_command_and_event_type_is_named_in_its_rules_documents() {
+        // Client authors read `docs/rules/<kind>.md` and `<kind>.de.md`: each type is there by
+        // name, in backticks, in every language.
+        use crate::language::Language;
         for game in super::all() {
-            let rules = game.rules();
             let info = game.info();
-            assert!(rules.starts_with("# "), "{}: a titled document", info.kind);
-            for tag in info.commands.iter().chain(info.events.iter()) {
-                assert!(
-                    rules.contains(&format!("`{tag}`")),
-                    "`{tag}` is not named in docs/rules/{}.md",
-                    info.kind
-                );
+            for language in Language::ALL {
+                let rules = game.rules_in(language).unwrap_or_else(|| {
+                    panic!("{}: no rules document in `{}`", info.kind, language.tag())
+                });
+                assert!(rules.starts_with("# "), "{}: a titled document", info.kind);
+                for tag in info.commands.iter().chain(info.events.iter()) {
+                    assert!(
+                        rules.contains(&format!("`{tag}`")),
+                        "`{tag}` is not named in the `{}` rules of {}",
+                        language.tag(),
+                        info.kind
+                    );
+                }
             }
         }
     }

@@ -1,11 +1,12 @@
 //! The games this server offers, and each one's rules as this server plays them.
 
-use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
-use baumeister_domain::{registry, DynGame, KindInfo};
-use serde::Serialize;
-use utoipa::ToSchema;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_domain::{registry, DynGame, KindInfo, Language};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
+use crate::accept_language;
 use crate::error::{ApiError, ApiResult, Problem};
 
 /// A game kind: what `POST /v1/games` needs, its commands and events, and where its rules are.
@@ -56,16 +57,43 @@ pub async fn kind(kind: web::Path<String>) -> ApiResult<web::Json<GameKind>> {
     Ok(web::Json(GameKind::of(find(&kind)?)))
 }
 
+/// The reader's languages, for the rules document.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct RulesLanguage {
+    /// The languages the client reads, with RFC 9110 weights (`de-DE,de;q=0.9,en;q=0.8`).
+    /// `de` (also `de-DE`, `de-AT`, …) answers German; anything else English: `en`, `*`, a
+    /// language without a document, an absent or malformed header. Never an error.
+    #[serde(rename = "Accept-Language")]
+    #[param(required = false, example = "de-DE,de;q=0.9,en;q=0.8")]
+    pub accept_language: String,
+}
+
 /// The rules of one game as this server plays them, in Markdown.
+///
+/// In the language the client prefers (`Accept-Language`) among those the document exists in,
+/// English and German; English otherwise.
 #[utoipa::path(get, path = "/v1/kinds/{kind}/rules", tag = "games",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`")),
+    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), RulesLanguage),
     responses(
-        (status = 200, description = "The rules document", body = String, content_type = "text/markdown"),
+        (status = 200, description = "The rules document", body = String, content_type = "text/markdown",
+            headers(
+                ("Content-Language" = String, description = "The document's language: `en` or `de`"),
+                ("Vary" = String, description = "`Accept-Language`: caches keep one copy per language"),
+            )),
         (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn kind_rules(kind: web::Path<String>) -> ApiResult<HttpResponse> {
+pub async fn kind_rules(req: HttpRequest, kind: web::Path<String>) -> ApiResult<HttpResponse> {
     let game = find(&kind)?;
+    let available: Vec<Language> = Language::ALL
+        .into_iter()
+        .filter(|l| game.rules_in(*l).is_some())
+        .collect();
+    let language = accept_language::negotiate(&req, &available);
+    let rules = game.rules_in(language).unwrap_or_else(|| game.rules());
     Ok(HttpResponse::Ok()
         .content_type("text/markdown; charset=utf-8")
-        .body(game.rules()))
+        .insert_header((header::CONTENT_LANGUAGE, language.tag()))
+        .insert_header((header::VARY, "Accept-Language"))
+        .body(rules))
 }

@@ -13,6 +13,8 @@ impl Game for Burgbaumeister {
     const MIN_SEATS: u8 = 2;
     const MAX_SEATS: u8 = 4;
     const RULES: &'static str = include_str!("../../../../docs/rules/burgbaumeister.md");
+    const RULES_DE: Option<&'static str> =
+        Some(include_str!("../../../../docs/rules/burgbaumeister.de.md"));
     type Options = BurgbaumeisterOptions;
     type State = State;
     type Command = BurgbaumeisterCommand;

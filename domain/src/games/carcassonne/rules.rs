@@ -15,6 +15,8 @@ impl Game for Carcassonne {
     const MIN_SEATS: u8 = 2;
     const MAX_SEATS: u8 = 5;
     const RULES: &'static str = include_str!("../../../../docs/rules/carcassonne.md");
+    const RULES_DE: Option<&'static str> =
+        Some(include_str!("../../../../docs/rules/carcassonne.de.md"));
     type Options = CarcassonneOptions;
     type State = State;
     type Command = CarcassonneCommand;

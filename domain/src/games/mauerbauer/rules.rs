@@ -17,6 +17,8 @@ impl Game for Mauerbauer {
     const MIN_SEATS: u8 = 2;
     const MAX_SEATS: u8 = 4;
     const RULES: &'static str = include_str!("../../../../docs/rules/mauerbauer.md");
+    const RULES_DE: Option<&'static str> =
+        Some(include_str!("../../../../docs/rules/mauerbauer.de.md"));
     type Options = MauerbauerOptions;
     type State = State;
     type Command = MauerbauerCommand;

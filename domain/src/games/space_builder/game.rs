@@ -14,6 +14,8 @@ impl Game for SpaceBuilder {
     const MIN_SEATS: u8 = 2;
     const MAX_SEATS: u8 = 4;
     const RULES: &'static str = include_str!("../../../../docs/rules/space-builder.md");
+    const RULES_DE: Option<&'static str> =
+        Some(include_str!("../../../../docs/rules/space-builder.de.md"));
     type Options = SpaceBuilderOptions;
     type State = State;
     type Command = SpaceBuilderCommand;

@@ -43,6 +43,8 @@ impl Game for Wettstreit {
     const MIN_SEATS: u8 = 3;
     const MAX_SEATS: u8 = 4;
     const RULES: &'static str = include_str!("../../../../docs/rules/wettstreit.md");
+    const RULES_DE: Option<&'static str> =
+        Some(include_str!("../../../../docs/rules/wettstreit.de.md"));
     type Options = WettstreitOptions;
     type State = State;
     type Command = WettstreitCommand;
