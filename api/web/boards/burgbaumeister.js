@@ -1,6 +1,6 @@
 // Der Wettkampf der Burgbaumeister: the store of 45 slots and every player's wall.
 
-import { s, h, svgRoot, moveTarget, seatColour, seatName, count } from './common.js';
+import { s, h, svgRoot, moveTarget, seatColour, seatName, count, t } from './common.js';
 
 const COLS = 9;
 const CW = 46;
@@ -23,8 +23,8 @@ export function render(view, ctx) {
   const width = Math.max(COLS * (CW + GAP), 110 + wallLen * (CW + 4)) + 10;
   const wallTop = storeH + 110;
   const height = wallTop + view.walls.length * (CH + 30) + 10;
-  const svg = svgRoot(width, height, 'The store and the walls');
-  svg.append(s('text', { x: 0, y: 14, class: 'label' }, 'Store'));
+  const svg = svgRoot(width, height, t('bb.ui.aria'));
+  svg.append(s('text', { x: 0, y: 14, class: 'label' }, t('bb.ui.store')));
   const turn = new Map(by('TurnUpCard').map((m) => [m.command.slot, m]));
   for (const slot of view.store) {
     const x = (slot.slot % COLS) * (CW + GAP);
@@ -33,34 +33,34 @@ export function render(view, ctx) {
     const el = card(x, y, slot.state === 'empty' ? null : label, slot.state.replace('_', '-'), slot.symbol);
     el.setAttribute('data-slot', slot.slot);
     const m = turn.get(slot.slot);
-    if (m) { ctx.claimed.add(m); moveTarget(el, m, `Turn up the card in slot ${slot.slot}`, ctx); }
+    if (m) { ctx.claimed.add(m); moveTarget(el, m, t('bb.ui.turn_up', { slot: slot.slot }), ctx); }
     svg.append(el);
   }
   const ty = storeH + 40;
-  svg.append(s('text', { x: 0, y: ty - 6, class: 'label' }, view.turned_up ? `Turned up: card ${view.turned_up.card} from slot ${view.turned_up.slot}` : `Phase: ${view.phase.replace(/_/g, ' ')}`));
+  svg.append(s('text', { x: 0, y: ty - 6, class: 'label' }, view.turned_up ? t('bb.ui.turned_up', { card: view.turned_up.card, slot: view.turned_up.slot }) : t('ui.phase', { phase: t(`bb.phase.${view.phase}`) })));
   view.walls.forEach((w, i) => {
     const y = wallTop + i * (CH + 30);
     const me = w.seat === ctx.seat;
     svg.append(s('text', { x: 0, y: y - 6, class: 'label', fill: seatColour(w.seat), 'data-wall': w.seat, 'data-last': w.cards.length ? w.cards[w.cards.length - 1].card : 1, 'data-length': w.cards.length },
-      `${seatName(w.seat, ctx.names)}${me ? ' (you)' : ''}: ${count(w.points, 'point')}${w.wizard_ready ? ', wizard ready' : ''}`));
+      `${seatName(w.seat, ctx.names)}${me ? t('ui.you') : ''}: ${count(w.points, 'point')}${w.wizard_ready ? t('bb.ui.wizard_ready') : ''}`));
     const step = CW + 4;
     svg.append(card(0, y, '1', 'tower start', 'tower'));
     w.cards.forEach((c, j) => {
       const el = card(60 + j * step, y, c.card, c.protected ? 'wall protected' : 'wall', view.variant ? c.symbol : null);
       const fire = ctx.moves.find((m) => m.command.type === 'FireCannon' && m.command.target === w.seat && m.command.card === c.card);
-      if (fire) { ctx.claimed.add(fire); moveTarget(el, fire, `Fire the cannon at card ${c.card} of ${seatName(w.seat, ctx.names)}`, ctx); }
+      if (fire) { ctx.claimed.add(fire); moveTarget(el, fire, t('mv.FireCannon', { card: c.card, target: seatName(w.seat, ctx.names) }), ctx); }
       svg.append(el);
     });
     if (me) {
       const endX = 60 + w.cards.length * step;
       for (const m of by('AddCardToWall')) {
         ctx.claimed.add(m);
-        svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x: endX, y, width: CW, height: CH, rx: 5 }), s('text', { x: endX + CW / 2, y: y + CH / 2 + 5, 'text-anchor': 'middle' }, '+')), m, 'Add the card to the end of your wall', ctx));
+        svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x: endX, y, width: CW, height: CH, rx: 5 }), s('text', { x: endX + CW / 2, y: y + CH / 2 + 5, 'text-anchor': 'middle' }, '+')), m, t('bb.ui.add_end'), ctx));
       }
       for (const m of by('InsertCardWithWizard')) {
         ctx.claimed.add(m);
         const x = 56 + m.command.position * step;
-        svg.append(moveTarget(s('rect', { x: x - 4, y: y - 4, width: 8, height: CH + 8, class: 'gap-target' }), m, `Insert the card with the wizard at position ${m.command.position}`, ctx));
+        svg.append(moveTarget(s('rect', { x: x - 4, y: y - 4, width: 8, height: CH + 8, class: 'gap-target' }), m, t('mv.InsertCardWithWizard', { position: m.command.position }), ctx));
       }
     }
   });
@@ -69,10 +69,10 @@ export function render(view, ctx) {
 
 export function describe(c) {
   switch (c.type) {
-    case 'AddCardToWall': return 'Add the card to your wall';
-    case 'ReturnCard': return 'Put the card back face down';
-    case 'DeclineCannon': return 'Do not fire the cannon';
-    case 'TurnUpCard': return `Turn up slot ${c.slot}`;
+    case 'AddCardToWall': return t('mv.AddCardToWall');
+    case 'ReturnCard': return t('mv.ReturnCard');
+    case 'DeclineCannon': return t('mv.DeclineCannon');
+    case 'TurnUpCard': return t('mv.TurnUpCard', { slot: c.slot });
     default: return null;
   }
 }
