@@ -60,6 +60,8 @@ test('an unknown event still reads as words, with names for seats and no nested 
 test('the results as rows, best first', () => {
   assert.deepEqual(results({ type: 'CarcassonneGameEnded', scores: [12, 30, 7], winners: [1] }, names, 'en'),
     [['Ben', 30, true], ['Anna', 12, false], ['Cleo', 7, false]]);
+  assert.deepEqual(results({ type: 'CastleGameEnded', scores: [8, 8], winners: [1] }, names, 'de'),
+    [['Ben', 8, true], ['Anna', 8, false]], 'a tie-break winner first');
   assert.deepEqual(results({ type: 'WettstreitGameEnded', scores: [{ seat: 0, total: 5 }, { seat: 1, total: 9 }], winners: [1] }, names, 'de'),
     [['Ben', 9, true], ['Anna', 5, false]]);
 });

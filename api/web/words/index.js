@@ -55,6 +55,8 @@ export function results(event, names, code) {
   const rows = event.scores.map((s, i) => (typeof s === 'object' && s !== null
     ? { seat: s.seat ?? i, score: s.total ?? Object.entries(s).filter(([k, v]) => k !== 'seat' && typeof v === 'number').reduce((a, [, v]) => a + v, 0) }
     : { seat: i, score: s }));
-  rows.sort((a, b) => b.score - a.score);
+  // Best first; on equal points the winners (the rules' tie-break decided) before the others.
+  const won = (r) => (event.winners.includes(r.seat) ? 0 : 1);
+  rows.sort((a, b) => b.score - a.score || won(a) - won(b));
   return rows.map((r) => [c.name(r.seat), r.score, event.winners.includes(r.seat)]);
 }
