@@ -29,6 +29,12 @@ const FILES: &[(&str, &str, &str)] = &[
     ("zoom.js", JS, include_str!("../web/zoom.js")),
     ("moves-skip.js", JS, include_str!("../web/moves-skip.js")),
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
+    ("rules.js", JS, include_str!("../web/rules.js")),
+    (
+        "manifest.webmanifest",
+        "application/manifest+json",
+        include_str!("../web/manifest.webmanifest"),
+    ),
     ("i18n/index.js", JS, include_str!("../web/i18n/index.js")),
     ("i18n/en.js", JS, include_str!("../web/i18n/en.js")),
     ("i18n/de.js", JS, include_str!("../web/i18n/de.js")),
@@ -90,7 +96,21 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The icons a home screen or an installed app asks for (the manifest's and `apple-touch-icon`),
+/// drawn from `icon.svg` by `scripts/web-icons`.
+const IMAGES: &[(&str, &str, &[u8])] = &[
+    ("icon-180.png", PNG, include_bytes!("../web/icon-180.png")),
+    ("icon-192.png", PNG, include_bytes!("../web/icon-192.png")),
+    ("icon-512.png", PNG, include_bytes!("../web/icon-512.png")),
+    (
+        "icon-maskable-512.png",
+        PNG,
+        include_bytes!("../web/icon-maskable-512.png"),
+    ),
+];
+
 const JS: &str = "text/javascript; charset=utf-8";
+const PNG: &str = "image/png";
 const SVG: &str = "image/svg+xml";
 
 const INDEX: &str = include_str!("../web/index.html");
@@ -110,31 +130,50 @@ fn text(name: &str, compiled: &'static str) -> std::borrow::Cow<'static, str> {
     }
 }
 
-fn serve(kind: &str, body: std::borrow::Cow<'static, str>) -> HttpResponse {
+/// An image's bytes: compiled in, or read from `WEB_CLIENT_DIR` as [`text`] does.
+fn bytes(name: &str, compiled: &'static [u8]) -> std::borrow::Cow<'static, [u8]> {
+    match std::env::var_os("WEB_CLIENT_DIR") {
+        Some(dir) => std::fs::read(std::path::Path::new(&dir).join(name))
+            .map(Into::into)
+            .unwrap_or(compiled.into()),
+        None => compiled.into(),
+    }
+}
+
+fn serve<B: Into<Vec<u8>>>(kind: &str, body: B) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(kind)
         .insert_header((header::CONTENT_SECURITY_POLICY, CSP))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         // The files change with the binary; a short cache keeps upgrades visible.
         .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .body(body.into_owned())
+        .body(body.into())
 }
 
 /// `GET /`: the page.
 pub async fn index() -> HttpResponse {
-    serve("text/html; charset=utf-8", text("index.html", INDEX))
+    serve(
+        "text/html; charset=utf-8",
+        text("index.html", INDEX).into_owned(),
+    )
 }
 
 /// `GET /favicon.ico`: the client's icon (an SVG; browsers read it whatever the name says).
 pub async fn favicon() -> HttpResponse {
-    serve(SVG, text("icon.svg", include_str!("../web/icon.svg")))
+    serve(
+        SVG,
+        text("icon.svg", include_str!("../web/icon.svg")).into_owned(),
+    )
 }
 
 /// `GET /web/{file}`: one of the client's files.
 pub async fn file(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let name = req.match_info().query("file");
+    if let Some((name, kind, body)) = IMAGES.iter().find(|(n, _, _)| *n == name) {
+        return Ok(serve(kind, bytes(name, body).into_owned()));
+    }
     match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((name, kind, body)) => Ok(serve(kind, text(name, body))),
+        Some((name, kind, body)) => Ok(serve(kind, text(name, body).into_owned())),
         None => Err(ApiError::not_found(format!(
             "No file {} in the web client.",
             req.path()
@@ -144,5 +183,8 @@ pub async fn file(req: HttpRequest) -> Result<HttpResponse, ApiError> {
 
 /// The names of the client's files (for the test that every file referenced is served).
 pub fn file_names() -> impl Iterator<Item = &'static str> {
-    FILES.iter().map(|(n, _, _)| *n)
+    FILES
+        .iter()
+        .map(|(n, _, _)| *n)
+        .chain(IMAGES.iter().map(|(n, _, _)| *n))
 }

@@ -1,5 +1,7 @@
 // The public API, nothing else: every call goes through here, so a problem+json answer becomes
-// an Error whose message is the server's `detail`.
+// an Error whose message is the server's `detail` (the page's own words come from the catalogue).
+
+import { t, has, lang } from './i18n/index.js';
 
 const TOKEN = 'baumeister.token';
 const NAME = 'baumeister.name';
@@ -13,8 +15,12 @@ export const session = {
 
 export class Problem extends Error {
   constructor(status, body) {
-    const detail = body && body.detail ? body.detail : `The server answered ${status}.`;
+    // The refusals a player meets most are said in the page's language (`err.<code>`); any
+    // other in the server's words.
+    const own = body && typeof body.code === 'string' && has(`err.${body.code}`) ? t(`err.${body.code}`) : null;
+    const detail = own || (body && body.detail ? body.detail : t('api.status', { status }));
     super(detail);
+    this.detail = body && body.detail;
     this.status = status;
     this.code = body && body.code;
     this.title = body && body.title;
@@ -23,7 +29,7 @@ export class Problem extends Error {
 
 /** One request. `etag` sends If-None-Match; the answer is {status, data, etag}. */
 export async function api(method, path, body, { etag, auth = true } = {}) {
-  const headers = { Accept: 'application/json' };
+  const headers = { Accept: 'application/json', 'Accept-Language': lang() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth && session.token) headers.Authorization = `Bearer ${session.token}`;
   if (etag) headers['If-None-Match'] = etag;
@@ -31,7 +37,7 @@ export async function api(method, path, body, { etag, auth = true } = {}) {
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
-    throw new Problem(0, { detail: 'The server cannot be reached; check your connection.', code: 'offline' });
+    throw new Problem(0, { detail: t('api.offline'), code: 'offline' });
   }
   if (res.status === 304) return { status: 304, data: null, etag };
   const text = await res.text();
@@ -44,7 +50,7 @@ export async function api(method, path, body, { etag, auth = true } = {}) {
     const p = new Problem(res.status, data);
     if (res.status === 429 || res.status === 503) {
       const after = res.headers.get('Retry-After');
-      if (after) p.message += ` Try again in ${after} s.`;
+      if (after) p.message += ` ${t('api.retry_after', { s: after })}`;
     }
     throw p;
   }

@@ -36,7 +36,9 @@ function languageSwitch() {
 export function renderAccount() {
   document.documentElement.lang = lang();
   document.getElementById('skip').textContent = t('skip');
+  document.getElementById('api-link').textContent = t('footer.api');
   const nav = document.getElementById('account');
+  nav.setAttribute('aria-label', t('account.label'));
   if (session.token) {
     nav.replaceChildren(
       h('span', { class: 'me', 'data-me': session.name }, t('signed_in_as', { name: session.name })), ' ',
@@ -53,6 +55,7 @@ export function renderAccount() {
 
 export function route() {
   if (leave) { leave(); leave = null; }
+  document.title = t('page.title');
   problem(null);
   const hash = location.hash || '#/';
   const m = hash.match(/^#\/game\/(\d+)/);

@@ -7,7 +7,8 @@ import { eventStream } from './sse.js';
 import { h } from './svg.js';
 import { describeMove, seatName, count } from './words.js';
 import { sentence, results } from './words/index.js';
-import { t } from './i18n/index.js';
+import { t, num } from './i18n/index.js';
+import { showRules } from './rules.js';
 import { problem, notice } from './app.js';
 import { movesSkip } from './moves-skip.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
@@ -20,13 +21,18 @@ const BOARDS = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, maue
 // Polling period; `localStorage['baumeister.poll_ms']` shortens it (the browser test does).
 const POLL_MS = Number(localStorage.getItem('baumeister.poll_ms')) || 1500;
 
+/** Names as the language lists them: "Anna, Ben and Cleo". */
+function joinNames(items) {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${t('and')} ${items[items.length - 1]}`;
+}
+
 export function showGame(main, id) {
   const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: false };
   let alive = true;
   let timer = null;
 
   const head = h('section', { class: 'game-head', 'aria-live': 'polite' });
-  const board = h('section', { class: 'board', 'aria-label': 'Board' });
+  const board = h('section', { class: 'board', 'aria-label': t('game.board') });
   const movesBox = h('section', { class: 'moves', 'aria-labelledby': 'moves-h' });
   const replayBox = h('section', { class: 'replay', 'aria-labelledby': 'replay-h' });
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
@@ -64,10 +70,10 @@ export function showGame(main, id) {
       st.moves = m ? m.moves : [];
       const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       if (myTurn && !st.wasMyTurn) {
-        notice(`It is your turn in game #${id}.`);
-        document.title = `▶ Your turn — Baumeister #${id}`;
+        notice(t('game.your_turn_notice', { id }));
+        document.title = t('game.title_turn', { id });
       } else if (!myTurn) {
-        document.title = `Baumeister #${id}`;
+        document.title = t('game.title', { id });
         if (st.wasMyTurn) notice(null);
       }
       st.wasMyTurn = myTurn;
@@ -88,8 +94,8 @@ export function showGame(main, id) {
     clearTimeout(timer);
     if (st.closeStream) st.closeStream();
     main.replaceChildren(h('div', { class: 'game', 'data-missing': id },
-      h('h1', {}, 'No such game'),
-      h('p', {}, `There is no game #${id} on this server. `, h('a', { href: '#/' }, 'Back to the lobby'), '.')));
+      h('h1', {}, t('game.none')),
+      h('p', {}, t('game.none_text', { id }), h('a', { href: '#/' }, t('game.back')), '.')));
   }
 
   async function loadLog(d) {
@@ -153,23 +159,24 @@ export function showGame(main, id) {
     const n = names();
     const mod = BOARDS[d.kind];
     const seat = d.your_seat;
-    const seatLine = d.seats.map((s) => h('li', { class: d.to_act.includes(s.seat) && d.status === 'active' ? 'acting' : '', 'data-seat': s.seat },
-      seatName(s.seat, n), s.seat === seat ? ' — you' : '', d.scores ? `: ${count(d.scores[s.seat], 'point')}` : '',
-      d.to_act.includes(s.seat) && d.status === 'active' ? h('strong', {}, ' ◀ to act') : '',
-      d.winners.includes(s.seat) ? h('strong', {}, ' ★ winner') : ''));
+    const seatLine = d.seats.map((s) => h('li', { class: d.to_act.includes(s.seat) && d.status === 'active' ? 'acting' : '', 'data-seat': s.seat, 'data-you': s.seat === seat },
+      seatName(s.seat, n), s.seat === seat ? t('game.you') : '', d.scores ? `: ${count(d.scores[s.seat], 'point')}` : '',
+      d.to_act.includes(s.seat) && d.status === 'active' ? h('strong', {}, t('game.to_act')) : '',
+      d.winners.includes(s.seat) ? h('strong', {}, t('game.winner')) : ''));
     let status;
-    if (d.status === 'open') status = `Waiting for players: ${d.seats.length} of ${d.seat_count} seats taken.`;
-    else if (d.status === 'finished') status = `Finished. ${d.winners.length ? 'Won by ' + d.winners.map((w) => seatName(w, n)).join(' and ') : 'No winner'}.`;
-    else if (seat !== null && seat !== undefined && d.to_act.includes(seat)) status = 'Your turn.';
-    else status = `Waiting for ${d.to_act.map((s) => seatName(s, n)).join(', ')}.`;
+    const yourTurn = d.status === 'active' && seat !== null && seat !== undefined && d.to_act.includes(seat);
+    if (d.status === 'open') status = t('game.waiting_players', { n: d.seats.length, of: d.seat_count });
+    else if (d.status === 'finished') status = d.winners.length ? t(d.winners.length > 1 ? 'game.finished_won_many' : 'game.finished_won', { who: joinNames(d.winners.map((w) => seatName(w, n))) }) : t('game.finished_nobody');
+    else if (yourTurn) status = t('game.your_turn');
+    else status = t('game.waiting_for', { who: joinNames(d.to_act.map((s) => seatName(s, n))) });
     const join = d.status === 'open' && session.token && (seat === null || seat === undefined)
-      ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, 'Join this game') : '';
+      ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, t('game.join')) : '';
     head.replaceChildren(
-      h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small' }, 'rules')),
-      h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(status === 'Your turn.') }, status, ' ', join),
+      h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind).catch(problem); } }, t('game.rules'))),
+      h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', join),
       h('ul', { class: 'seats' }, seatLine),
-      d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, 'You are watching: the board shows what a spectator may see.') : '',
-      st.stream ? h('p', { class: 'muted small' }, 'Live (event stream).') : h('p', { class: 'muted small' }, 'Live (polling).'),
+      d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, t('game.watching')) : '',
+      st.stream ? h('p', { class: 'muted small', 'data-live': 'stream' }, t('game.live_stream')) : h('p', { class: 'muted small', 'data-live': 'poll' }, t('game.live_poll')),
       auditLine());
 
     const replaying = st.replayAt !== null && st.replayView;
@@ -179,16 +186,16 @@ export function showGame(main, id) {
     const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render, recent };
     board.replaceChildren();
     if (view && mod) {
-      try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, `The board could not be drawn: ${e.message}`)); console.error(e); }
-    } else if (!view) board.append(h('p', {}, d.status === 'open' ? 'The board appears when the game starts.' : 'No board.'));
-    if (replaying) board.prepend(h('p', { class: 'replay-note' }, `Replay: the board at version ${st.replayAt} of ${d.version}.`));
+      try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, t('game.board_broken', { error: e.message }))); console.error(e); }
+    } else if (!view) board.append(h('p', {}, d.status === 'open' ? t('game.board_later') : t('game.no_board')));
+    if (replaying) board.prepend(h('p', { class: 'replay-note', 'data-at': st.replayAt }, t('game.replay_note', { at: st.replayAt, of: d.version })));
 
     const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
     // Only a seated player has moves; a spectator gets no box for them.
     movesBox.hidden = seat === null || seat === undefined;
-    movesBox.replaceChildren(h('h2', { id: 'moves-h' }, 'Your moves'),
-      ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? 'Replaying: go back to the live board to play.' : 'Nothing to do now.') : '',
-      ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted' }, 'Click a highlighted place on the board, or choose below.') : '',
+    movesBox.replaceChildren(h('h2', { id: 'moves-h' }, t('game.moves')),
+      ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
+      ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted' }, t('game.click')) : '',
       rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
         h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : '');
 
@@ -198,33 +205,33 @@ export function showGame(main, id) {
 
   function auditLine() {
     if (!st.audit) return '';
-    if (st.audit === 'pending') return h('p', { class: 'audit' }, 'Auditing…');
-    if (st.audit.error) return h('p', { class: 'audit bad' }, `Audit: ${st.audit.error}`);
+    if (st.audit === 'pending') return h('p', { class: 'audit' }, t('game.auditing'));
+    if (st.audit.error) return h('p', { class: 'audit bad' }, t('game.audit_error', { error: st.audit.error }));
     const a = st.audit;
     const ok = a.chain_intact && a.decisions_reproduced;
     return h('p', { class: ok ? 'audit good' : 'audit bad', id: 'audit', 'data-verdict': ok ? 'sound' : 'broken' },
-      ok ? `Audit: sound — the hash chain of ${a.events} events is intact and all ${a.commands} commands decided again gave the same events.`
-        : `Audit: PROBLEMS — ${a.problems.join('; ') || 'chain or decisions do not match'}.`);
+      ok ? t('game.audit_sound', { events: num(a.events), commands: num(a.commands) })
+        : t('game.audit_broken', { problems: a.problems.join('; ') || t('game.audit_mismatch') }));
   }
 
   function renderReplay() {
     const d = st.detail;
     if (!d || d.version === 0) { replayBox.replaceChildren(); return; }
     const at = st.replayAt ?? d.version;
-    const slider = h('input', { type: 'range', id: 'replay', min: 1, max: d.version, value: at, 'aria-valuetext': `version ${at}` });
-    const label = h('output', { for: 'replay', id: 'replay-at' }, `version ${at} of ${d.version}`);
+    const slider = h('input', { type: 'range', id: 'replay', min: 1, max: d.version, value: at, 'aria-valuetext': t('game.version_of', { at, of: d.version }) });
+    const label = h('output', { for: 'replay', id: 'replay-at' }, t('game.version_of', { at, of: d.version }));
     let pending = null;
     slider.addEventListener('input', () => {
-      label.textContent = `version ${slider.value} of ${d.version}`;
+      label.textContent = t('game.version_of', { at: slider.value, of: d.version });
       clearTimeout(pending);
       pending = setTimeout(() => showAt(Number(slider.value)), 150);
     });
-    replayBox.replaceChildren(h('h2', { id: 'replay-h' }, 'Replay'),
-      h('label', { for: 'replay' }, 'Version'), slider, label,
+    replayBox.replaceChildren(h('h2', { id: 'replay-h' }, t('game.replay')),
+      h('label', { for: 'replay' }, t('game.version')), slider, label,
       h('div', { class: 'row' },
-        h('button', { type: 'button', onclick: () => showAt(Math.max(1, at - 1)) }, '◀ Back'),
-        h('button', { type: 'button', onclick: () => showAt(Math.min(d.version, at + 1)) }, 'Forward ▶'),
-        h('button', { type: 'button', id: 'live', onclick: () => { st.replayAt = null; st.replayView = null; render(); } }, 'Live')));
+        h('button', { type: 'button', onclick: () => showAt(Math.max(1, at - 1)) }, t('game.back_btn')),
+        h('button', { type: 'button', onclick: () => showAt(Math.min(d.version, at + 1)) }, t('game.forward')),
+        h('button', { type: 'button', id: 'live', onclick: () => { st.replayAt = null; st.replayView = null; render(); } }, t('game.live'))));
   }
 
   async function showAt(at) {
@@ -245,7 +252,7 @@ export function showGame(main, id) {
       const rows = results(e.event || {}, n);
       return h('li', { 'data-version': e.version }, h('span', { class: 'muted' }, `${e.version}. `), sentence(kind, e.event || {}, n),
         rows ? h('table', { class: 'results' }, h('thead', {}, h('tr', {}, h('th', {}, t('game.player')), h('th', {}, t('game.score')), h('th', {}, ''))),
-          h('tbody', {}, rows.map(([who, score, won]) => h('tr', {}, h('td', {}, who), h('td', {}, String(score)), h('td', {}, won ? `★ ${t('game.won')}` : ''))))) : '');
+          h('tbody', {}, rows.map(([who, score, won]) => h('tr', {}, h('td', {}, who), h('td', {}, num(score)), h('td', {}, won ? `★ ${t('game.won')}` : ''))))) : '');
     });
     logBox.replaceChildren(h('h2', { id: 'log-h' }, t(st.log.length > 200 ? 'game.log_cut' : 'game.log', { n: st.log.length })), h('ul', { class: 'log-list' }, items));
   }
@@ -284,6 +291,6 @@ export function showGame(main, id) {
     if (st.closeStream) st.closeStream();
     unskip();
     notice(null);
-    document.title = 'Baumeister';
+    document.title = t('page.title');
   };
 }

@@ -4,6 +4,8 @@
 import { session, get, post, api, openapi, kinds } from './api.js';
 import { h } from './svg.js';
 import { problem, renderAccount, route } from './app.js';
+import { t, has, when } from './i18n/index.js';
+import { showRules } from './rules.js';
 
 export function showLobby(main) {
   let alive = true;
@@ -34,22 +36,22 @@ function signIn() {
   async function go(register) {
     problem(null);
     try {
-      if (!name.value || !password.value) throw new Error('Enter a name and a password.');
+      if (!name.value || !password.value) throw new Error(t('lobby.enter'));
       if (register) await post('/v1/accounts', { name: name.value, password: password.value }, { auth: false });
-      const t = await post('/v1/tokens', { name: name.value, password: password.value }, { auth: false });
-      session.set(t.name || name.value.trim(), t.token);
+      const tok = await post('/v1/tokens', { name: name.value, password: password.value }, { auth: false });
+      session.set(tok.name || name.value.trim(), tok.token);
       renderAccount();
       route();
     } catch (e) { problem(e); }
   }
   const form = h('form', { class: 'card signin', onsubmit: (e) => { e.preventDefault(); go(false); } },
-    h('h1', {}, 'Play builder games by web'),
-    h('p', {}, 'Sign in to play, or just watch any game below.'),
-    h('label', { for: 'name' }, 'Name'), name,
-    h('label', { for: 'password' }, 'Password'), password,
+    h('h1', {}, t('lobby.title')),
+    h('p', {}, t('lobby.intro')),
+    h('label', { for: 'name' }, t('lobby.name')), name,
+    h('label', { for: 'password' }, t('lobby.password')), password,
     h('div', { class: 'row' },
-      h('button', { type: 'submit', id: 'login' }, 'Sign in'),
-      h('button', { type: 'button', id: 'register', onclick: () => go(true) }, 'Register')));
+      h('button', { type: 'submit', id: 'login' }, t('lobby.sign_in')),
+      h('button', { type: 'button', id: 'register', onclick: () => go(true) }, t('lobby.register'))));
   return form;
 }
 
@@ -75,9 +77,11 @@ function gameRow(game, extra) {
   const players = game.seats.map((s) => s.player).join(', ') || '—';
   return h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
     h('a', { href: `#/game/${game.id}` }, `#${game.id} ${TITLES[game.kind] || game.kind}`),
-    ' ', h('span', { class: 'muted' }, `${game.status}, ${game.seats.length}/${game.seat_count} seats: ${players}`),
-    myTurn ? h('strong', { class: 'badge' }, 'your turn') : '',
-    game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — won by ${game.winners.map((w) => (game.seats.find((s) => s.seat === w) || {}).player).join(', ')}`) : '',
+    ' ', h('span', { class: 'muted' }, t('lobby.row', { status: t(`status.${game.status}`), n: game.seats.length, of: game.seat_count, players })),
+    game.updated_at || game.last_activity ? h('span', { class: 'muted small' }, ` · ${t('lobby.changed', { at: when(game.updated_at || game.last_activity) })}`) : '',
+    game.deadline ? h('span', { class: 'muted small' }, ` · ${t('lobby.deadline', { at: when(game.deadline) })}`) : '',
+    myTurn ? h('strong', { class: 'badge' }, t('lobby.your_turn')) : '',
+    game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — ${t('lobby.won_by', { who: game.winners.map((w) => (game.seats.find((s) => s.seat === w) || {}).player).join(', ') })}`) : '',
     extra || '');
 }
 
@@ -105,41 +109,34 @@ async function myGames(section) {
   // Stable: within each group the server's order (most recently active first) stays.
   games.sort((a, b) => turn(a) - turn(b));
   if (!changed(section, games)) return;
-  section.replaceChildren(h('h2', { id: 'mine-h' }, 'My games'),
-    games.length ? h('ul', { class: 'games', id: 'my-games' }, games.map((g) => gameRow(g))) : h('p', {}, 'No games yet: create one or join one.'));
+  section.replaceChildren(h('h2', { id: 'mine-h' }, t('lobby.mine')),
+    games.length ? h('ul', { class: 'games', id: 'my-games' }, games.map((g) => gameRow(g))) : h('p', {}, t('lobby.none_mine')));
 }
 
 async function openGames(section) {
   const games = (await get('/v1/games?status=open&limit=50')).games;
   if (!changed(section, games)) return;
-  section.replaceChildren(h('h2', { id: 'open-h' }, 'Open games'),
+  section.replaceChildren(h('h2', { id: 'open-h' }, t('lobby.open')),
     games.length ? h('ul', { class: 'games', id: 'open-games' }, games.map((g) => gameRow(g,
       session.token && seatOf(g) === null ? h('button', { type: 'button', class: 'join', 'data-join': g.id, onclick: async () => {
         try { await post(`/v1/games/${g.id}/join`); location.hash = `#/game/${g.id}`; } catch (e) { problem(e); }
-      } }, 'Join') : ''))) : h('p', {}, 'No game is waiting for players.'));
+      } }, t('lobby.join')) : ''))) : h('p', {}, t('lobby.none_open')));
 }
 
 async function allGames(section) {
   const games = (await get('/v1/games?limit=20')).games;
   if (!changed(section, games)) return;
-  section.replaceChildren(h('h2', { id: 'all-h' }, 'Watch'),
+  section.replaceChildren(h('h2', { id: 'all-h' }, t('lobby.watch')),
     h('ul', { class: 'games' }, games.map((g) => gameRow(g))));
 }
 
-// The options' names as a player reads them; an option not listed here is named from its key.
-const LABELS = {
-  move_minutes: 'Turn clock (minutes per move)',
-  deadline_minutes: 'Round deadline (minutes)',
-  variant: 'Variant for experienced builders',
-  timing: 'Finishing order',
-  mage_and_witch: 'Magier & Hexe (the mage and the witch)',
-  gold_mines: 'Die Goldminen (gold mines)',
-};
-// Help in a player's words where the schema's speaks to client authors.
-const HELP = {
-  move_minutes: 'If a player has not moved within this many minutes (time on vacation not counted), the server makes a default move for them. Leave it empty for no turn clock.',
-};
-const VALUES = { arrival: 'By arrival', elapsed: 'By time taken' };
+// The options' names and help as a player reads them, from the catalogue: `opt.<kind>.<name>`
+// (then `opt.<name>`, shared by every kind, e.g. the turn clock); an option no catalogue names
+// yet is named from its key, its help from the schema's description.
+function optText(kind, name, suffix = '') {
+  for (const key of [`opt.${kind}.${name}${suffix}`, `opt.${name}${suffix}`]) if (has(key)) return t(key);
+  return null;
+}
 
 function humanName(key) {
   const t = String(key).replace(/_/g, ' ');
@@ -162,20 +159,20 @@ function helpText(description, typeList) {
   return t.trim();
 }
 
-function optionInput(name, prop, def, spec) {
+function optionInput(name, prop, def, spec, kind) {
   let p = prop;
   if (p.oneOf) {
     const ref = p.oneOf.find((x) => x.$ref);
     if (ref) p = { ...spec.components.schemas[ref.$ref.split('/').pop()], ...p };
   }
   const id = `opt-${name}`;
-  const label = h('label', { for: id }, LABELS[name] || humanName(name));
-  const text = HELP[name] || helpText(p.description, types(p));
+  const label = h('label', { for: id }, optText(kind, name) || humanName(name));
+  const text = optText(kind, name, '.help') || helpText(p.description, types(p));
   const help = text ? h('small', { class: 'muted', id: `${id}-help` }, text) : '';
   const typeList = types(p);
   const described = help ? `${id}-help` : undefined;
   if (p.enum) {
-    return { el: h('div', { class: 'field' }, label, h('select', { id, name, 'aria-describedby': described }, p.enum.map((v) => h('option', { value: v, selected: v === def }, VALUES[v] || humanName(v)))), help),
+    return { el: h('div', { class: 'field' }, label, h('select', { id, name, 'aria-describedby': described }, p.enum.map((v) => h('option', { value: v, selected: v === def }, optText(kind, `${name}.${v}`) || (has(`opt.value.${v}`) ? t(`opt.value.${v}`) : humanName(v))))), help),
       read: (f) => f.querySelector(`#${id}`).value };
   }
   if (typeList.includes('boolean')) {
@@ -183,7 +180,7 @@ function optionInput(name, prop, def, spec) {
       read: (f) => f.querySelector(`#${id}`).checked };
   }
   if (typeList.includes('integer')) {
-    return { el: h('div', { class: 'field' }, label, h('input', { type: 'number', id, name, min: p.minimum, max: p.maximum, value: def ?? '', placeholder: typeList.includes('null') ? 'none' : '', 'aria-describedby': described }), help),
+    return { el: h('div', { class: 'field' }, label, h('input', { type: 'number', id, name, min: p.minimum, max: p.maximum, value: def ?? '', placeholder: typeList.includes('null') ? t('opt.none') : '', 'aria-describedby': described }), help),
       read: (f) => { const v = f.querySelector(`#${id}`).value; return v === '' ? null : Number(v); } };
   }
   return { el: h('div', { class: 'field' }, label, h('input', { id, name, value: def ?? '', 'aria-describedby': described }), help),
@@ -195,21 +192,21 @@ async function createForm(section) {
   const kind = h('select', { id: 'kind', name: 'kind' }, list.map((k) => h('option', { value: k.kind }, k.title)));
   const seats = h('select', { id: 'seats', name: 'seats' });
   const opts = h('div', { class: 'options' });
-  const rules = h('a', { target: '_blank', rel: 'noopener' }, 'rules');
+  const rules = h('a', { target: '_blank', rel: 'noopener', onclick: (e) => { e.preventDefault(); const k = list.find((x) => x.kind === kind.value); showRules(k.kind, k.title).catch(problem); } }, t('game.rules'));
   let readers = [];
   function update() {
     const k = list.find((x) => x.kind === kind.value);
-    seats.replaceChildren(...Array.from({ length: k.max_seats - k.min_seats + 1 }, (_, i) => h('option', { value: k.min_seats + i }, `${k.min_seats + i} players`)));
+    seats.replaceChildren(...Array.from({ length: k.max_seats - k.min_seats + 1 }, (_, i) => h('option', { value: k.min_seats + i }, t('lobby.players', { n: k.min_seats + i }))));
     const schema = spec.components.schemas[k.options_schema] || {};
     const props = schema.properties || {};
     readers = [];
     opts.replaceChildren(...Object.entries(props).map(([n, p]) => {
-      const r = optionInput(n, p, (k.default_options || {})[n], spec);
+      const r = optionInput(n, p, (k.default_options || {})[n], spec, k.kind);
       readers.push([n, r.read]);
       return r.el;
     }));
     rules.href = k.rules || `/v1/kinds/${k.kind}/rules`;
-    rules.textContent = `Rules of ${k.title}`;
+    rules.textContent = t('lobby.rules_of', { title: k.title });
   }
   kind.addEventListener('change', update);
   const form = h('form', { class: 'card', id: 'create', onsubmit: async (e) => {
@@ -222,11 +219,11 @@ async function createForm(section) {
       location.hash = `#/game/${g.id}`;
     } catch (err) { problem(err); }
   } },
-  h('label', { for: 'kind' }, 'Game'), kind,
-  h('label', { for: 'seats' }, 'Seats'), seats, opts, h('p', {}, rules),
-  h('button', { type: 'submit' }, 'Create game'));
+  h('label', { for: 'kind' }, t('lobby.game')), kind,
+  h('label', { for: 'seats' }, t('lobby.seats')), seats, opts, h('p', {}, rules),
+  h('button', { type: 'submit' }, t('lobby.create')));
   update();
-  section.replaceChildren(h('h2', { id: 'create-h' }, 'New game'), form);
+  section.replaceChildren(h('h2', { id: 'create-h' }, t('lobby.new_game')), form);
 }
 
 export { seatOf };

@@ -1,5 +1,8 @@
 // The log and the moves in words: a command or event type becomes a phrase and its fields
-// follow, with seats named by their players.
+// follow, with seats named by their players. A command the catalogue has a sentence for
+// (`mv.<Type>`) reads as that sentence in the page's language.
+
+import { t, has } from './i18n/index.js';
 
 export function humanize(type) {
   return type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
@@ -11,11 +14,11 @@ function value(k, v, names) {
   if ((k === 'winners' || k === 'seats' || k === 'order') && Array.isArray(v) && v.every(Number.isInteger)) return v.map((x) => seatName(x, names)).join(', ');
   if (Array.isArray(v)) {
     if (v.length === 0) return null;
-    if (v.length > 8) return `${v.length} entries`;
+    if (v.length > 8) return t('words.entries', { n: v.length });
     return v.map((x) => (typeof x === 'object' && x !== null ? brief(x, names) : String(x))).join(', ');
   }
   if (typeof v === 'object') return brief(v, names);
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'boolean') return t(v ? 'words.yes' : 'words.no');
   return String(v).replace(/_/g, ' ');
 }
 
@@ -23,8 +26,8 @@ function brief(obj, names) {
   const parts = [];
   for (const [k, v] of Object.entries(obj)) {
     if (k === 'type') continue;
-    const t = value(k, v, names);
-    if (t !== null && t !== '') parts.push(`${k.replace(/_/g, ' ')} ${t}`);
+    const text = value(k, v, names);
+    if (text !== null && text !== '') parts.push(`${k.replace(/_/g, ' ')} ${text}`);
     if (parts.length >= 6) break;
   }
   return parts.length ? `(${parts.join(', ')})` : '';
@@ -32,7 +35,7 @@ function brief(obj, names) {
 
 export function seatName(seat, names) {
   const n = names && names[seat];
-  return n ? `${n} (seat ${seat})` : `seat ${seat}`;
+  return n ? t('seat_named', { name: n, n: seat }) : t('seat', { n: seat });
 }
 
 const SKIP = new Set(['type', 'catalogue', 'segments', 'store', 'board', 'cards_by_kind', 'guild_cards', 'draw_pile_cards']);
@@ -41,9 +44,9 @@ function fields(obj, names) {
   const parts = [];
   for (const [k, v] of Object.entries(obj)) {
     if (SKIP.has(k)) continue;
-    const t = value(k, v, names);
-    if (t === null || t === '') continue;
-    parts.push(`${k.replace(/_/g, ' ')}: ${t}`);
+    const text = value(k, v, names);
+    if (text === null || text === '') continue;
+    parts.push(`${k.replace(/_/g, ' ')}: ${text}`);
   }
   return parts.join('; ');
 }
@@ -58,13 +61,41 @@ export function describeEvent(entry, names) {
   return `${who}${humanize(e.type || 'event')}${rest ? ': ' + rest : ''}`;
 }
 
+/** A command's fields as a sentence's parameters: seats named, cards, stacks and figures in words. */
+function moveParams(command, names) {
+  const one = (k, v) => {
+    if ((k === 'target' || k === 'from' || k === 'seat') && Number.isInteger(v)) return seatName(v, names);
+    if (k === 'stack') return t(`ws.stack.${v}`);
+    if (k === 'figure') return t(`cc.figure.${v}`);
+    if (typeof v === 'string' && has(`mb.guild.${v}`)) return t(`mb.guild.${v}`);
+    return v;
+  };
+  const out = {};
+  for (const [k, v] of Object.entries(command)) {
+    out[k] = Array.isArray(v) ? list(v.map((x) => one(k, x))) : one(k, v);
+  }
+  if (Number.isInteger(command.rotation)) out.deg = command.rotation * 90;
+  return out;
+}
+
+/** "a, b and c" in the page's language. */
+export function list(items) {
+  const xs = items.map(String);
+  return xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${t('and')} ${xs[xs.length - 1]}`;
+}
+
 /** A legal move in words (the command without its type and version). */
 export function describeMove(command, names) {
+  if (has(`mv.${command.type}`)) return t(`mv.${command.type}`, moveParams(command, names));
   const rest = fields(command, names);
   return `${humanize(command.type)}${rest ? ' — ' + rest : ''}`;
 }
 
-/** "1 point", "2 points": a count with its noun, singular for one. */
+/**
+ * "1 point", "2 points": a count with its noun, singular for one, in the page's language when
+ * the catalogue has the noun (`count.<noun>`, e.g. `{n:point|points}`).
+ */
 export function count(n, one, many = `${one}s`) {
+  if (has(`count.${one}`)) return t(`count.${one}`, { n });
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -88,6 +88,73 @@ async fn the_page_and_every_module_it_imports_are_served() {
     s.finish().await;
 }
 
+/// The page can be installed: it links a manifest with a name, `/` to start, a standalone
+/// window and its icons (SVG, PNG 192 and 512, a maskable one), and every icon it names is
+/// served as what it says it is (the PNGs byte for byte, not as text).
+#[actix_web::test]
+async fn the_page_is_installable() {
+    let s = TestServer::start().await;
+    let (_, _, html) = fetch(&s, "/").await;
+    assert!(html.contains(r#"<link rel="manifest" href="/web/manifest.webmanifest">"#));
+    assert!(html.contains(r#"rel="apple-touch-icon""#), "{html}");
+    assert!(html.contains(r#"<meta name="theme-color""#), "{html}");
+    let (status, kind, text) = fetch(&s, "/web/manifest.webmanifest").await;
+    assert_eq!((status, kind.as_str()), (200, "application/manifest+json"));
+    let manifest: baumeister_tests::serde_json::Value =
+        baumeister_tests::serde_json::from_str(&text).unwrap();
+    assert_eq!(manifest["start_url"], "/");
+    assert_eq!(manifest["display"], "standalone");
+    assert_eq!(manifest["short_name"], "Baumeister");
+    assert!(manifest["name"].as_str().unwrap().starts_with("Baumeister"));
+    assert!(manifest["theme_color"].is_string() && manifest["background_color"].is_string());
+    let icons = manifest["icons"].as_array().unwrap();
+    let has = |size: &str, purpose: &str| {
+        icons
+            .iter()
+            .any(|i| i["sizes"] == size && i["purpose"].as_str().unwrap_or("any") == purpose)
+    };
+    assert!(has("192x192", "any") && has("512x512", "any") && has("512x512", "maskable"));
+    let apple = html
+        .split(r#"rel="apple-touch-icon" href=""#)
+        .nth(1)
+        .unwrap();
+    let mut paths: Vec<(String, String)> = icons
+        .iter()
+        .map(|i| {
+            (
+                i["src"].as_str().unwrap().to_string(),
+                i["type"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    paths.push((
+        apple[..apple.find('"').unwrap()].to_string(),
+        "image/png".into(),
+    ));
+    for (path, media) in paths {
+        let mut res = s.request("GET", &path, None).send().await.unwrap();
+        assert_eq!(res.status().as_u16(), 200, "{path}");
+        assert_eq!(
+            res.headers().get("content-type").unwrap(),
+            media.as_str(),
+            "{path}"
+        );
+        let body = res.body().limit(1 << 20).await.unwrap();
+        if media == "image/png" {
+            assert!(body.starts_with(b"\x89PNG\r\n\x1a\n"), "{path} is a PNG");
+            // The size the manifest names is the size of the picture (width, height at 16..24).
+            let side = u32::from_be_bytes(body[16..20].try_into().unwrap());
+            assert_eq!(
+                u32::from_be_bytes(body[20..24].try_into().unwrap()),
+                side,
+                "{path} is square"
+            );
+            assert!([180, 192, 512].contains(&side), "{path}: {side} px");
+        }
+    }
+    s.finish().await;
+}
+
 #[actix_web::test]
 async fn the_client_leaves_the_api_routes_alone_and_is_not_in_the_spec() {
     let s = TestServer::start().await;

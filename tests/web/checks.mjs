@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { client } from './client.mjs';
 import { watchConsole } from './console.mjs';
+import { LOCALES, say, englishOn } from './language.mjs';
 
 const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
@@ -23,8 +24,8 @@ const checks = [];
 const check = (name, fn) => checks.push([name, fn]);
 
 /** A page signed in as `account` (or a spectator), its requests recorded. */
-async function open(browser, account, viewport = DESKTOP, allow) {
-  const ctx = await browser.newContext({ viewport });
+async function open(browser, account, viewport = DESKTOP, allow, lang = 'en') {
+  const ctx = await browser.newContext({ viewport, locale: LOCALES[lang] });
   if (account) {
     await ctx.addInitScript(([name, token]) => {
       localStorage.setItem('baumeister.name', name);
@@ -180,6 +181,70 @@ check('counts read "1 point", "2 points"', async (browser) => {
     return [count(1, 'point'), count(2, 'point'), count(0, 'point')];
   });
   assert.deepEqual(words, ['1 point', '2 points', '0 points']);
+  await page.context().close();
+});
+
+check('a German browser gets the page in German, and the player can switch', async (browser) => {
+  const page = await open(browser, toAct, PHONE, undefined, 'de');
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector('#my-games');
+  await page.waitForSelector('#create');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+  assert.equal(await page.textContent('#mine-h'), say('de', 'lobby.mine'));
+  assert.equal(await page.textContent('#skip'), say('de', 'skip'));
+  // Dates as German writes them (25.11.2026, 23:59), in the rows of the player's games.
+  assert.match(await page.textContent('#my-games'), /\d{1,2}\.\d{1,2}\.\d{4}, \d{1,2}:\d{2}/, 'a date in German');
+  for (const kind of await page.$$eval('#kind option', (os) => os.map((o) => o.value))) {
+    await page.selectOption('#kind', kind);
+    assert.deepEqual(await englishOn(page), [], `the lobby with the form for ${kind} speaks German`);
+  }
+  await page.screenshot({ path: `${SHOTS}lobby-phone-de.png`, fullPage: true });
+  // The switch: English at once, and still English after a reload (remembered).
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction((h) => document.querySelector('#mine-h')?.textContent === h, say('en', 'lobby.mine'));
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  await page.reload();
+  await page.waitForSelector('#mine-h');
+  assert.equal(await page.textContent('#mine-h'), say('en', 'lobby.mine'));
+  await page.context().close();
+});
+
+check('a German game page speaks German, and its rules are asked for in German', async (browser) => {
+  // A game of its own: the checks before have moved in the others.
+  const game = await api.game('burgbaumeister', [a, b]);
+  const d = await api.call('GET', `/v1/games/${game}`);
+  const first = d.seats.find((x) => x.seat === d.to_act[0]).player === a.name ? a : b;
+  const page = await open(browser, first, DESKTOP, undefined, 'de');
+  await page.goto(`${BASE}/#/game/${game}`);
+  await page.waitForSelector('#status[data-your-turn="true"]');
+  assert.equal((await page.textContent('#status')).trim(), say('de', 'game.your_turn'));
+  assert.equal(await page.textContent('#moves-h'), say('de', 'game.moves'));
+  assert.equal(await page.title(), say('de', 'game.title_turn', { id: game }));
+  assert.deepEqual(await englishOn(page), [], 'the game page speaks German');
+  await page.screenshot({ path: `${SHOTS}game-desktop-de.png`, fullPage: true });
+  await page.click('#rules-link');
+  await page.waitForSelector('dialog#rules[open] h2');
+  const asked = page.requests.filter((r) => r.url.endsWith('/v1/kinds/burgbaumeister/rules'));
+  assert.equal(asked.length, 1, 'the rules were fetched once');
+  assert.match(asked[0].headers['accept-language'] || '', /^de\b/, 'in German');
+  await page.click('#rules-close');
+  assert.equal(await page.locator('dialog#rules').count(), 0, 'the dialog closes');
+  await page.context().close();
+});
+
+check('the page can be installed: manifest, icons, theme colour', async (browser) => {
+  const page = await open(browser, null);
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#all-h');
+  const href = await page.getAttribute('link[rel="manifest"]', 'href');
+  const manifest = await page.evaluate(async (u) => (await fetch(u)).json(), href);
+  assert.equal(manifest.start_url, '/');
+  assert.equal(manifest.display, 'standalone');
+  for (const icon of manifest.icons) {
+    const ok = await page.evaluate(async (src) => new Promise((done) => { const img = new Image(); img.onload = () => done(img.naturalWidth > 0); img.onerror = () => done(false); img.src = src; }), icon.src);
+    assert.ok(ok, `${icon.src} loads as an image`);
+  }
+  assert.ok(await page.getAttribute('meta[name="theme-color"]', 'content'));
   await page.context().close();
 });
 

@@ -1,12 +1,17 @@
 // Plays a whole game of every kind through the web client only, each player in their own
 // browser context, clicking what the page offers; checks that no page shows another player's
-// secrets; saves a screenshot of each board mid-game. Usage: BASE_URL=http://127.0.0.1:PORT
+// secrets; saves a screenshot of each board mid-game. One player is on a desktop, the next on a
+// phone (390×844); each kind is played in English and German, the page choosing its language from
+// the browser's locale (desktop English and phone German, then the other way round, by turns),
+// and a German page must show no English interface words from the catalogue. Any console error,
+// failed request or refused move fails the kind. Usage: BASE_URL=http://127.0.0.1:PORT
 // node play.mjs [kind…]. CHROMIUM overrides the browser's path; SHOTS the screenshot folder.
 
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { watchConsole } from './console.mjs';
+import { LOCALES, say, englishOn } from './language.mjs';
 
 const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
@@ -40,7 +45,7 @@ const KINDS = {
       return move;
     },
     probe: () => {
-      const me = [...document.querySelectorAll('.seats li')].find((li) => li.textContent.includes('— you'));
+      const me = document.querySelector('.seats li[data-you]');
       const seat = me ? me.dataset.seat : null;
       const wall = document.querySelector(`[data-wall="${seat}"]`);
       const up = document.querySelector('.card.turned-up .num');
@@ -55,12 +60,13 @@ const KINDS = {
       if (bid) return bid;
       return pickType(['FoundCity', 'BuildCard', 'FinishBuildStep', 'RollIncomeDie', 'AuctionTopCard', 'PassBid', 'LetBuildingFall'])(moves);
     },
-    async secrets(pages, seats) {
+    async secrets(pages, seats, langs) {
       for (let i = 0; i < pages.length; i++) {
         const purses = await pages[i].$$eval('[data-purse]', (els) => els.map((e) => [Number(e.dataset.purse), e.textContent]));
+        const own = new RegExp(`^${say(langs[i], 'ws.ui.purse', { n: 'N' }).replace('N', '\\d+')}$`);
         for (const [seat, text] of purses) {
-          if (seat === seats[i]) assert.match(text, /^purse \d+$/, 'a player sees their own purse');
-          else assert.equal(text, 'purse secret', `seat ${seats[i]} sees the purse of seat ${seat}`);
+          if (seat === seats[i]) assert.match(text, own, 'a player sees their own purse');
+          else assert.equal(text, say(langs[i], 'ws.ui.purse_secret'), `seat ${seats[i]} sees the purse of seat ${seat}`);
         }
       }
     } },
@@ -88,10 +94,10 @@ const KINDS = {
     choose: (moves) => (Math.random() < 0.4 ? pickType(['PlaceFollower', 'PlaceGoldIngot'])(moves) : pickType(['SkipFollower', 'PlaceGoldIngot'])(moves)),
     async secrets() {},
     // Before a move: the follower targets are apart, labelled and big enough to tap.
-    async before(page, spec) {
+    async before(page, spec, lang) {
       const picks = await page.evaluate(() => [...document.querySelectorAll('[data-move*="PlaceFollower"]')].map((e) => {
         const r = e.getBoundingClientRect();
-        return { x: r.x, y: r.y, w: r.width, h: r.height, text: e.textContent.replace(/Put a follower.*$/, '').trim(), kind: e.dataset.kind };
+        return { x: r.x, y: r.y, w: r.width, h: r.height, text: (e.querySelector('text')?.textContent || '').trim(), kind: e.dataset.kind };
       }));
       if (!picks.length) return;
       spec.followerChecks = (spec.followerChecks || 0) + 1;
@@ -102,7 +108,7 @@ const KINDS = {
       }
       for (const p of picks) {
         assert.ok(p.w >= 44 && p.h >= 44, `carcassonne: a follower target is ${p.w.toFixed(0)}×${p.h.toFixed(0)} px, under 44`);
-        assert.match(p.text, /^(City|Road|Field|Cloister)$/, 'carcassonne: a follower target says which feature it is');
+        assert.equal(p.text, say(lang, `cc.label.${p.kind}`), 'carcassonne: a follower target says which feature it is, in the page\'s language');
       }
       for (let i = 0; i < picks.length; i++) for (let j = i + 1; j < picks.length; j++) {
         const [a, b] = [picks[i], picks[j]];
@@ -119,7 +125,7 @@ const KINDS = {
       }));
       const names = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.seats li')].map((li) => [li.dataset.seat, li.textContent])));
       assert.equal(key.length, Object.keys(names).length, 'carcassonne: the key lists every player');
-      for (const k of key) assert.ok(names[k.seat].startsWith(k.text.split(' (seat')[0]), `carcassonne: the key names seat ${k.seat}`);
+      for (const k of key) assert.ok(names[k.seat].startsWith(k.text.split(/ \((?:seat|Platz) /)[0]), `carcassonne: the key names seat ${k.seat}`);
       const pieces = await page.evaluate(() => [...document.querySelectorAll('.c-follower')].map((e) => ({ seat: Number(e.dataset.seat), fill: e.getAttribute('fill'), shape: e.dataset.shape })));
       for (const p of pieces) {
         const k = key.find((x) => x.seat === p.seat);
@@ -160,7 +166,7 @@ async function look(page, probe) {
     extra,
     turn: !!document.querySelector('#status[data-your-turn="true"]'),
     finished: !!document.querySelector('#status[data-status="finished"]'),
-    notice: /your turn/i.test(document.querySelector('#notice:not([hidden])')?.textContent || ''),
+    notice: !!document.querySelector('#notice:not([hidden])')?.textContent,
     moves: [...document.querySelectorAll('[data-move]')].map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') })),
     places: document.querySelectorAll('[data-place]').length,
     spots: document.querySelectorAll('[data-spot]').length,
@@ -168,7 +174,7 @@ async function look(page, probe) {
 }
 
 /** One move on this page, if it is this player's turn: returns whether it acted. */
-async function act(page, spec, seen) {
+async function act(page, spec, seen, lang) {
   if (!seen.turn) return false;
   if (seen.spots) return tap(page, spec);
   let moves = seen.moves;
@@ -180,7 +186,7 @@ async function act(page, spec, seen) {
     moves = (await look(page, spec.probe)).moves;
   }
   if (!moves.length) return false;
-  if (spec.before) await spec.before(page, spec);
+  if (spec.before) await spec.before(page, spec, lang);
   const move = spec.choose(moves, seen);
   const before = await signature(page);
   const target = page.locator('[data-move]').nth(move.i);
@@ -232,19 +238,51 @@ async function tap(page, spec) {
   return true;
 }
 
-async function playKind(browser, kind) {
+/**
+ * Counts what a page asked for and did not get: a request that failed (but one the page itself
+ * broke off, as a stream closed on leaving a game), an answer of 400 or more, and above all a
+ * move the server refused.
+ */
+function watchRequests(page, label, spec) {
+  page.on('requestfailed', (r) => {
+    if (/ERR_ABORTED/.test(r.failure()?.errorText || '')) return;
+    spec.failedRequests = (spec.failedRequests || 0) + 1;
+    console.error(`[${label}] request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', async (res) => {
+    if (res.status() < 400) return;
+    const req = res.request();
+    const refused = req.method() === 'POST' && /\/commands$/.test(req.url());
+    spec[refused ? 'refusedMoves' : 'failedRequests'] = (spec[refused ? 'refusedMoves' : 'failedRequests'] || 0) + 1;
+    console.error(`[${label}] ${refused ? 'move refused' : 'request answered'} ${res.status()}: ${req.method()} ${req.url()} ${await res.text().catch(() => '')}`);
+  });
+}
+
+/** A German page must not speak English: every visible text and label is checked. */
+async function speaksOnly(page, lang, where) {
+  if (lang !== 'de') return;
+  const leaks = await englishOn(page);
+  assert.deepEqual(leaks, [], `${where}: English words on a German page`);
+}
+
+async function playKind(browser, kind, round) {
   const spec = KINDS[kind];
   const started = Date.now();
   const contexts = [];
   const pages = [];
   const names = [];
+  // The second player plays on a phone; desktop and phone speak different languages, swapped
+  // from one kind to the next so that both sizes are played in both languages.
+  const [desktopLang, phoneLang] = round % 2 === 0 ? ['en', 'de'] : ['de', 'en'];
+  const langs = Array.from({ length: spec.seats }, (_, i) => (i === 1 ? phoneLang : desktopLang));
+  const size = (i) => (i === 1 ? 'phone' : 'desktop');
   for (let i = 0; i < spec.seats; i++) {
-    // The second player plays on a phone.
-    const ctx = await browser.newContext({ viewport: i === 1 ? { width: 390, height: 844 } : { width: 1280, height: 900 }, hasTouch: i === 1 });
+    const ctx = await browser.newContext({ viewport: i === 1 ? { width: 390, height: 844 } : { width: 1280, height: 900 }, hasTouch: i === 1, locale: LOCALES[langs[i]] });
     contexts.push(ctx);
     const page = await ctx.newPage();
     page.on('pageerror', (e) => { console.error(`[${kind} p${i}] page error: ${e.message}`); spec.pageErrors = (spec.pageErrors || 0) + 1; });
     watchConsole(page, `${kind} p${i}`, spec);
+    watchRequests(page, `${kind} p${i}`, spec);
     pages.push(page);
     names.push(`${kind.slice(0, 5)}${i}r${RUN}`);
     await signUp(page, names[i]);
@@ -269,13 +307,16 @@ async function playKind(browser, kind) {
   const seats = [];
   for (let i = 0; i < pages.length; i++) {
     await pages[i].waitForSelector('#status[data-status="active"]');
-    const me = await pages[i].locator('.seats li', { hasText: '— you' }).getAttribute('data-seat');
+    const me = await pages[i].locator('.seats li[data-you]').getAttribute('data-seat');
+    assert.equal(await pages[i].evaluate(() => document.documentElement.lang), langs[i], `${kind}: the page speaks the browser's language`);
     seats.push(Number(me));
   }
-  // A spectator watches from a fresh context, without an account.
-  const watcherCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A spectator watches from a fresh context, without an account, on a phone in the desktop
+  // player's language (so a phone shows both languages in every kind).
+  const watcherCtx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: LOCALES[desktopLang] });
   const watcher = await watcherCtx.newPage();
   watchConsole(watcher, `${kind} spectator`, spec);
+  watchRequests(watcher, `${kind} spectator`, spec);
   await watcher.goto(`${BASE}/#/game/${id}`);
   await watcher.waitForSelector('#status');
 
@@ -287,22 +328,26 @@ async function playKind(browser, kind) {
     if (seen.every((x) => x.finished)) break;
     if (seen.some((x) => x.notice)) sawNotice = true;
     let acted = false;
-    for (let i = 0; i < pages.length; i++) if (await act(pages[i], spec, seen[i])) acted = true;
+    for (let i = 0; i < pages.length; i++) if (await act(pages[i], spec, seen[i], langs[i])) acted = true;
     // Once a game has ended everything in it is public.
     if (acted && spec.look && (spec.count || 0) % 7 === 0) await spec.look(pages[0], spec, id);
     if (acted) {
       const done = await Promise.all(pages.map((p) => p.evaluate(() => !!document.querySelector('#status[data-status="finished"]'))));
-      if (!done.some(Boolean)) await spec.secrets(pages, seats);
+      if (!done.some(Boolean)) await spec.secrets(pages, seats, langs);
+      // Now and then, every German page is read for English.
+      if ((spec.count || 0) % 15 === 0) for (let i = 0; i < pages.length; i++) await speaksOnly(pages[i], langs[i], `${kind} p${i} after ${spec.count} moves`);
     }
     if (!shot && (spec.count || 0) >= spec.shotAt) {
       shot = true;
       await pages[0].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
-      await pages[1].screenshot({ path: `${SHOTS}${kind}-player-phone.png`, fullPage: true });
-      await watcher.screenshot({ path: `${SHOTS}${kind}-spectator-phone.png`, fullPage: true });
+      for (let i = 0; i < 2; i++) await pages[i].screenshot({ path: `${SHOTS}${kind}-player-${size(i)}-${langs[i]}.png`, fullPage: true });
+      await watcher.screenshot({ path: `${SHOTS}${kind}-spectator-phone-${desktopLang}.png`, fullPage: true });
+      for (let i = 0; i < pages.length; i++) await speaksOnly(pages[i], langs[i], `${kind} p${i} mid-game`);
+      await speaksOnly(watcher, desktopLang, `${kind} spectator mid-game`);
       // Phone width: the page itself never scrolls sideways (a wide board scrolls in its box).
       const overflow = await watcher.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${kind}: the page is ${overflow}px wider than a phone`);
-      await spec.secrets([watcher], [-1]);
+      await spec.secrets([watcher], [-1], [desktopLang]);
     }
     if (!acted) {
       idle++;
@@ -314,15 +359,20 @@ async function playKind(browser, kind) {
   assert.ok(sawNotice, `${kind}: a "your turn" notice was shown`);
   if (!shot) await pages[0].locator('.board').screenshot({ path: `${SHOTS}${kind}.png` });
   const result = await host.locator('#status').textContent();
-  assert.match(result, /Finished\./);
+  assert.ok(result.startsWith(say(langs[0], 'game.finished_nobody').split(' ')[0]), `${kind}: the end says "${result}"`);
   // The audit's verdict, the replay slider over every version, and the finished board for all.
   await watcher.waitForSelector('#audit[data-verdict="sound"]', { timeout: 20000 });
   const max = Number(await watcher.locator('#replay').getAttribute('max'));
   assert.ok(max > 5, 'the replay covers every version');
   await watcher.locator('#replay').fill('3');
-  await watcher.waitForSelector('.replay-note', { hasText: 'version 3 of' });
-  await watcher.screenshot({ path: `${SHOTS}${kind}-replay.png`, fullPage: true });
-  await pages[0].screenshot({ path: `${SHOTS}${kind}-end.png`, fullPage: true });
+  await watcher.waitForSelector('.replay-note[data-at="3"]');
+  assert.equal(await watcher.textContent('#replay-at'), say(desktopLang, 'game.version_of', { at: 3, of: max }));
+  await watcher.screenshot({ path: `${SHOTS}${kind}-replay-phone-${desktopLang}.png`, fullPage: true });
+  await speaksOnly(watcher, desktopLang, `${kind} spectator replay`);
+  for (let i = 0; i < 2; i++) {
+    await pages[i].screenshot({ path: `${SHOTS}${kind}-end-${size(i)}-${langs[i]}.png`, fullPage: true });
+    await speaksOnly(pages[i], langs[i], `${kind} p${i} at the end`);
+  }
   const problems = await Promise.all(pages.map((p) => p.locator('#problem:not([hidden])').count()));
   // After a finished game the lobby still shows the player's games, the open ones and all.
   await host.goto(`${BASE}/#/`);
@@ -330,14 +380,18 @@ async function playKind(browser, kind) {
   await host.waitForSelector('#open-h');
   await host.waitForSelector('#all-h');
   assert.equal(await host.locator('#problem:not([hidden])').count(), 0, `${kind}: the lobby shows a problem after a finished game`);
-  await host.screenshot({ path: `${SHOTS}${kind}-lobby.png`, fullPage: true });
+  await host.screenshot({ path: `${SHOTS}${kind}-lobby-desktop-${langs[0]}.png`, fullPage: true });
+  await speaksOnly(host, langs[0], `${kind} lobby`);
   for (const c of [...contexts, watcherCtx]) await c.close();
   assert.equal(spec.pageErrors || 0, 0, `${kind}: the page threw`);
   assert.equal(spec.consoleErrors || 0, 0, `${kind}: ${spec.consoleErrors} console errors`);
+  assert.equal(spec.failedRequests || 0, 0, `${kind}: ${spec.failedRequests} failed requests`);
+  assert.equal(spec.refusedMoves || 0, 0, `${kind}: ${spec.refusedMoves} moves refused`);
   if (spec.after) spec.after(spec);
   assert.ok((spec.boardClicks || 0) > 0, `${kind}: some moves were made on the board`);
   assert.ok((spec.keyboard || 0) > 0, `${kind}: some moves were made by keyboard`);
-  console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board, ${spec.keyboard} by keyboard) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${result.trim()}${problems.some(Boolean) ? ' (a problem message was showing)' : ''}`);
+  assert.ok(!problems.some(Boolean), `${kind}: a problem message was showing at the end`);
+  console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board, ${spec.keyboard} by keyboard) in ${((Date.now() - started) / 1000).toFixed(1)} s, desktop ${desktopLang}, phone ${phoneLang}; ${result.trim()}`);
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
@@ -345,10 +399,12 @@ let failed = 0;
 try {
   // Two games at a time (the longest first): the browser, the server and the database each wait
   // on the others most of the time.
-  const queue = process.argv.slice(2).length ? process.argv.slice(2) : ['wettstreit', 'burgbaumeister', 'carcassonne', 'space-builder', 'mauerbauer'];
+  const all = ['wettstreit', 'burgbaumeister', 'carcassonne', 'space-builder', 'mauerbauer'];
+  const queue = process.argv.slice(2).length ? process.argv.slice(2) : [...all];
   const worker = async () => {
     for (let kind = queue.shift(); kind; kind = queue.shift()) {
-      try { await playKind(browser, kind); } catch (e) { failed++; console.error(`${kind}: FAILED: ${e.stack || e}`); }
+      // The kind's place in the list decides its languages, whatever runs first.
+      try { await playKind(browser, kind, all.indexOf(kind)); } catch (e) { failed++; console.error(`${kind}: FAILED: ${e.stack || e}`); }
     }
   };
   const started = Date.now();

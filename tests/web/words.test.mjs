@@ -39,6 +39,11 @@ test('a few sentences, exactly', () => {
   assert.equal(sentence('carcassonne', city, names, 'de'), 'Ben schloss ein Gebiet (Stadt) aus 5 Karten: 10 Punkte.');
   assert.equal(sentence('carcassonne', { type: 'FollowerPlaced', feature: 'road', seat: 2, segment: 1, x: 0, y: -1 }, names, 'de'),
     'Cleo setzte einen Gefolgsmann als Wegelagerer (Straße) bei (0, -1).');
+  // A tile by its name; its rotation is in degrees already.
+  assert.equal(sentence('carcassonne', { type: 'TilePlaced', seat: 1, tile: 'N', x: 0, y: -1, rotation: 270 }, names, 'de'),
+    'Ben legte Karte „Stadtecke (zwei benachbarte Seiten)“ bei (0, -1), um 270° gedreht.');
+  assert.equal(sentence('wettstreit', { type: 'AuctionOpened', auctioneer: 2, card: null, opening_bid: 1, stack: 'face_down' }, names, 'de'),
+    'Cleo eröffnete die Versteigerung: 1 Taler für eine verdeckte Karte.');
   assert.equal(sentence('burgbaumeister', { type: 'CardAddedToWall', by_wizard: false, card: 37, position: 2, seat: 0 }, names, 'en'),
     'Anna added card 37 (King) to their castle wall.');
   assert.equal(sentence('burgbaumeister', { type: 'CardDestroyed', by: 0, card: 9, target: 3 }, names, 'de'),
@@ -55,6 +60,8 @@ test('an unknown event still reads as words, with names for seats and no nested 
 test('the results as rows, best first', () => {
   assert.deepEqual(results({ type: 'CarcassonneGameEnded', scores: [12, 30, 7], winners: [1] }, names, 'en'),
     [['Ben', 30, true], ['Anna', 12, false], ['Cleo', 7, false]]);
+  assert.deepEqual(results({ type: 'CastleGameEnded', scores: [8, 8], winners: [1] }, names, 'de'),
+    [['Ben', 8, true], ['Anna', 8, false]], 'a tie-break winner first');
   assert.deepEqual(results({ type: 'WettstreitGameEnded', scores: [{ seat: 0, total: 5 }, { seat: 1, total: 9 }], winners: [1] }, names, 'de'),
     [['Ben', 9, true], ['Anna', 5, false]]);
 });

@@ -38,8 +38,8 @@ export function render(view, ctx) {
   const width = Math.max(COLS * (CW + GAP), 110 + wallLen * (CW + 4)) + 10;
   const wallTop = storeH + 110;
   const height = wallTop + view.walls.length * (CH + 30) + 10;
-  const svg = svgRoot(width, height, 'The store and the walls');
-  svg.append(s('text', { x: 0, y: 14, class: 'label' }, 'Store'));
+  const svg = svgRoot(width, height, t('bb.ui.aria'));
+  svg.append(s('text', { x: 0, y: 14, class: 'label' }, t('bb.ui.store')));
   const turn = new Map(by('TurnUpCard').map((m) => [m.command.slot, m]));
   // The last move: a card turned up or returned (its slot), added (in its wall) or destroyed.
   const last = (ctx.recent || []).find((e) => ['CardTurnedUp', 'CardReturned', 'CardAddedToWall', 'CardDestroyed'].includes(e.type)) || {};
@@ -51,7 +51,7 @@ export function render(view, ctx) {
     const el = card(x, y, slot.state === 'empty' ? null : label, slot.state.replace('_', '-'), slot.symbol);
     el.setAttribute('data-slot', slot.slot);
     const m = turn.get(slot.slot);
-    if (m) { ctx.claimed.add(m); moveTarget(el, m, `Turn up the card in slot ${slot.slot}`, ctx); }
+    if (m) { ctx.claimed.add(m); moveTarget(el, m, t('bb.ui.turn_up', { slot: slot.slot }), ctx); }
     // The card turned up goes back face down where it lay: tap it.
     const back = slot.state === 'turned_up' && ctx.moves.find((mv) => mv.command.type === 'ReturnCard');
     if (back) { ctx.claimed.add(back); moveTarget(el, back, t('boards.b.return', { slot: slot.slot }), ctx); }
@@ -59,32 +59,32 @@ export function render(view, ctx) {
     if (lastSlot === slot.slot) svg.append(lastFrame(x, y, CW, CH));
   }
   const ty = storeH + 40;
-  svg.append(s('text', { x: 0, y: ty - 6, class: 'label' }, view.turned_up ? `Turned up: card ${view.turned_up.card} from slot ${view.turned_up.slot}` : `Phase: ${view.phase.replace(/_/g, ' ')}`));
+  svg.append(s('text', { x: 0, y: ty - 6, class: 'label' }, view.turned_up ? t('bb.ui.turned_up', { card: view.turned_up.card, slot: view.turned_up.slot }) : t('ui.phase', { phase: t(`bb.phase.${view.phase}`) })));
   view.walls.forEach((w, i) => {
     const y = wallTop + i * (CH + 30);
     const me = w.seat === ctx.seat;
     svg.append(seatBadge(w.seat, 0, y - 6), s('text', { x: 18, y: y - 6, class: 'label', 'data-wall': w.seat, 'data-last': w.cards.length ? w.cards[w.cards.length - 1].card : 1, 'data-length': w.cards.length },
-      `${seatName(w.seat, ctx.names)}${me ? ' (you)' : ''}: ${count(w.points, 'point')}${w.wizard_ready ? ', wizard ready' : ''}`));
+      `${seatName(w.seat, ctx.names)}${me ? t('ui.you') : ''}: ${count(w.points, 'point')}${w.wizard_ready ? t('bb.ui.wizard_ready') : ''}`));
     const step = CW + 4;
     svg.append(card(0, y, '1', 'tower start', 'tower'));
     w.cards.forEach((c, j) => {
       const el = card(60 + j * step, y, c.card, c.protected ? 'wall protected' : 'wall', view.variant ? c.symbol : null);
       if (last.type === 'CardAddedToWall' && last.seat === w.seat && last.card === c.card) svg.append(lastFrame(60 + j * step, y, CW, CH));
       const fire = ctx.moves.find((m) => m.command.type === 'FireCannon' && m.command.target === w.seat && m.command.card === c.card);
-      if (fire) { ctx.claimed.add(fire); moveTarget(el, fire, `Fire the cannon at card ${c.card} of ${seatName(w.seat, ctx.names)}`, ctx); }
+      if (fire) { ctx.claimed.add(fire); moveTarget(el, fire, t('mv.FireCannon', { card: c.card, target: seatName(w.seat, ctx.names) }), ctx); }
       svg.append(el);
     });
     if (me) {
       const endX = 60 + w.cards.length * step;
       for (const m of by('AddCardToWall')) {
         ctx.claimed.add(m);
-        svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x: endX, y, width: CW, height: CH, rx: 5 }), s('text', { x: endX + CW / 2, y: y + CH / 2 + 5, 'text-anchor': 'middle' }, '+')), m, 'Add the card to the end of your wall', ctx));
+        svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x: endX, y, width: CW, height: CH, rx: 5 }), s('text', { x: endX + CW / 2, y: y + CH / 2 + 5, 'text-anchor': 'middle' }, '+')), m, t('bb.ui.add_end'), ctx));
       }
       for (const m of by('InsertCardWithWizard')) {
         ctx.claimed.add(m);
         // A gap between two cards: a bar to see, a band as wide as a finger to tap.
         const x = 57 + m.command.position * step;
-        svg.append(moveTarget(s('g', { class: 'gap-target' }, s('rect', { x: x - 22, y: y - 4, width: 44, height: CH + 8, class: 'hit' }), s('rect', { x: x - 3, y: y - 4, width: 6, height: CH + 8, class: 'bar' })), m, `Insert the card with the wizard at position ${m.command.position}`, ctx));
+        svg.append(moveTarget(s('g', { class: 'gap-target' }, s('rect', { x: x - 22, y: y - 4, width: 44, height: CH + 8, class: 'hit' }), s('rect', { x: x - 3, y: y - 4, width: 6, height: CH + 8, class: 'bar' })), m, t('mv.InsertCardWithWizard', { position: m.command.position }), ctx));
       }
     }
     if (last.type === 'CardDestroyed' && last.target === w.seat) svg.append(lastFrame(0, y, 60 + Math.max(1, w.cards.length) * step, CH));
@@ -100,10 +100,10 @@ export function render(view, ctx) {
 
 export function describe(c) {
   switch (c.type) {
-    case 'AddCardToWall': return 'Add the card to your wall';
-    case 'ReturnCard': return 'Put the card back face down';
-    case 'DeclineCannon': return 'Do not fire the cannon';
-    case 'TurnUpCard': return `Turn up slot ${c.slot}`;
+    case 'AddCardToWall': return t('mv.AddCardToWall');
+    case 'ReturnCard': return t('mv.ReturnCard');
+    case 'DeclineCannon': return t('mv.DeclineCannon');
+    case 'TurnUpCard': return t('mv.TurnUpCard', { slot: c.slot });
     default: return null;
   }
 }

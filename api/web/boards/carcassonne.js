@@ -1,7 +1,7 @@
 // Carcassonne: the tile map (cities, roads, fields, cloisters) with followers, the mage and the
 // witch, gold; the drawn tile and, for a chosen free place, its legal rotations.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, seatMark, seatShapeName, shapePath, swatch, SEAT_COLOUR_NAMES, lastFrame, lastMoveKey, rove, zoomable, legend, t as tr } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, seatMark, seatShapeName, shapePath, swatch, SEAT_COLOUR_NAMES, lastFrame, lastMoveKey, rove, zoomable, legend, t, t as tr } from './common.js';
 
 const T = 64;
 const chosen = { key: null, figureTile: null };
@@ -11,8 +11,8 @@ const HALF = [[0.25, 0.08], [0.75, 0.08], [0.92, 0.25], [0.92, 0.75], [0.75, 0.9
 const CITY_THREE = [[0, 0], [1, 0], [1, 1], [0.72, 0.68], [0.28, 0.68], [0, 1]];
 const QUARTERS_FROM_SOUTH = { south: 0, west: 1, north: 2, east: 3 };
 const turn = (q) => ([x, y]) => { let p = [x, y]; for (let i = 0; i < q; i++) p = [1 - p[1], p[0]]; return p; };
-const KIND_LABEL = { city: 'City', road: 'Road', field: 'Field', cloister: 'Cloister' };
-const FIGURE = { mage: { colour: '#6a5acd', text: 'Mage: +1 point per tile of its road or city' }, witch: { colour: '#222', text: 'Witch: halves the points of its road or city' } };
+const KIND_LABEL = new Proxy({}, { get: (_, kind) => t(`cc.label.${String(kind)}`) });
+const FIGURE = { mage: { colour: '#6a5acd', get text() { return t('cc.ui.mage'); } }, witch: { colour: '#222', get text() { return t('cc.ui.witch'); } } };
 const CITY_POLY = { north: '0,0 1,0 0.7,0.32 0.3,0.32', east: '1,0 1,1 0.68,0.7 0.68,0.3', south: '0,1 1,1 0.7,0.68 0.3,0.68', west: '0,0 0,1 0.32,0.7 0.32,0.3' };
 
 /** Where on a tile (0..1) a segment's figure stands. */
@@ -83,7 +83,7 @@ function follower(x, y, seat, label) {
 
 /** The mage or the witch: a star, never a seat's shape. */
 function magicFigure(x, y, name, r = 8) {
-  return s('path', { d: shapePath('star', x, y, r), fill: FIGURE[name].colour, stroke: '#fff', 'stroke-width': 1.5, class: `c-${name}`, 'data-figure': name }, s('title', {}, name));
+  return s('path', { d: shapePath('star', x, y, r), fill: FIGURE[name].colour, stroke: '#fff', 'stroke-width': 1.5, class: `c-${name}`, 'data-figure': name }, s('title', {}, t(`cc.label.${name}`)));
 }
 
 /**
@@ -100,7 +100,7 @@ function segmentPicker(t, choices, intro, ctx) {
     return { ...c, seg, x: x * T, y: y * T };
   });
   separate(picks, W + 2, H + 2);
-  const svg = svgRoot(T, T, `The tile at ${t.x}, ${t.y}`);
+  const svg = svgRoot(T, T, tr('cc.ui.placed_tile', { x: t.x, y: t.y }));
   svg.setAttribute('role', 'group');
   svg.append(tile(t));
   for (const p of picks) {
@@ -113,12 +113,12 @@ function segmentPicker(t, choices, intro, ctx) {
 }
 
 function followerPicker(t, moves, ctx) {
-  const role = { field: ' (farmer)', road: ' (thief)', city: ' (knight)', cloister: ' (monk)' };
+  const role = { field: 'farmer', road: 'thief', city: 'knight' };
   const choices = moves.map((m) => {
     const seg = t.segments.find((x) => x.segment === m.command.segment);
-    return { m, text: KIND_LABEL[seg.kind] || seg.kind, aria: `Put a follower on the ${seg.kind}${role[seg.kind] || ''}` };
+    return { m, text: KIND_LABEL[seg.kind] || seg.kind, aria: tr('cc.ui.follower_on', { feature: tr(`cc.feature.${seg.kind}`), role: tr(`cc.role.${role[seg.kind] || 'monk'}`) }) };
   });
-  return segmentPicker(t, choices, [h('strong', {}, 'Your follower: '), 'tap where it goes on the tile you placed, or choose “Place no follower”.'], ctx);
+  return segmentPicker(t, choices, [h('strong', {}, tr('cc.ui.your_follower')), tr('cc.ui.follower_help', { skip: tr('mv.SkipFollower') })], ctx);
 }
 
 function figurePicker(t, moves, ctx) {
@@ -177,7 +177,7 @@ export function render(view, ctx) {
   const minY = Math.min(0, ...cells.map((c) => c[1])) - 1;
   const maxX = Math.max(0, ...cells.map((c) => c[0])) + 1;
   const maxY = Math.max(0, ...cells.map((c) => c[1])) + 1;
-  const svg = svgRoot((maxX - minX + 1) * T, (maxY - minY + 1) * T, 'The tile map');
+  const svg = svgRoot((maxX - minX + 1) * T, (maxY - minY + 1) * T, t('cc.ui.map'));
   const at = (x, y) => [(x - minX) * T, (y - minY) * T];
   const tiles = new Map(view.tiles.map((t) => [`${t.x},${t.y}`, t]));
 
@@ -186,9 +186,9 @@ export function render(view, ctx) {
     const g = tile(t);
     g.setAttribute('transform', `translate(${px},${py})`);
     g.setAttribute('data-tile', `${t.x},${t.y}`);
-    g.append(s('title', {}, `${t.name} at ${t.x}, ${t.y}`));
+    g.append(s('title', {}, tr('cc.ui.tile_at', { name: tr(`cc.tile.${t.tile}`), x: t.x, y: t.y })));
     svg.append(g);
-    for (let i = 0; i < t.ingots; i++) svg.append(s('rect', { x: px + 4 + i * 8, y: py + 4, width: 7, height: 5, class: 'c-ingot' }, s('title', {}, 'gold ingot')));
+    for (let i = 0; i < t.ingots; i++) svg.append(s('rect', { x: px + 4 + i * 8, y: py + 4, width: 7, height: 5, class: 'c-ingot' }, s('title', {}, tr('cc.ui.ingot'))));
   }
   for (const f of view.followers) {
     const t = tiles.get(`${f.x},${f.y}`);
@@ -196,7 +196,7 @@ export function render(view, ctx) {
     if (!seg) continue;
     const [sx, sy] = spot(seg);
     const [px, py] = at(f.x, f.y);
-    svg.append(follower(px + sx * T, py + sy * T, f.seat, `${f.kind} of ${seatName(f.seat, n)}`));
+    svg.append(follower(px + sx * T, py + sy * T, f.seat, tr('cc.ui.follower_of', { who: seatName(f.seat, n), feature: tr(`cc.feature.${f.kind}`) })));
   }
   for (const [name, spotOf] of [['mage', view.mage], ['witch', view.witch]]) {
     if (!spotOf) continue;
@@ -234,7 +234,7 @@ export function render(view, ctx) {
     const [x, y] = k.split(',').map(Number);
     const [px, py] = at(x, y);
     const el = s('rect', { x: px + 3, y: py + 3, width: T - 6, height: T - 6, rx: 6, class: k === chosen.key ? 'place-target chosen' : 'place-target' });
-    svg.append(clickable(el, `Place the tile at ${x}, ${y} (${ms.length} rotation${ms.length > 1 ? 's' : ''})`, () => { chosen.key = k; ctx.rerender(); }, { 'data-place': k }));
+    svg.append(clickable(el, t('cc.ui.place_at', { x, y, n: ms.length }), () => { chosen.key = k; ctx.rerender(); }, { 'data-place': k }));
   }
   // Followers on the placed tile: chosen on the tile drawn large beside the map.
   const p = view.placed_this_turn;
@@ -250,7 +250,7 @@ export function render(view, ctx) {
   for (const m of ctx.moves.filter((mv) => mv.command.type === 'PlaceGoldIngot')) {
     ctx.claimed.add(m);
     const [px, py] = at(m.command.x, m.command.y);
-    svg.append(moveTarget(s('rect', { x: px + 8, y: py + 8, width: T - 16, height: T - 16, class: 'gold-target' }), m, `Put the gold ingot on the tile at ${m.command.x}, ${m.command.y}`, ctx));
+    svg.append(moveTarget(s('rect', { x: px + 8, y: py + 8, width: T - 16, height: T - 16, class: 'gold-target' }), m, t('mv.PlaceGoldIngot', { x: m.command.x, y: m.command.y }), ctx));
   }
 
   // The last move: the tile it was made on, framed.
@@ -271,34 +271,34 @@ export function render(view, ctx) {
     if (ft) act.append(figurePicker(ft, byFigureTile.get(chosen.figureTile), ctx));
   }
   if (view.drawn_tile) {
-    const preview = svgRoot(T + 8, T + 8, `Drawn tile: ${view.drawn_tile.name}`);
+    const preview = svgRoot(T + 8, T + 8, `${t('cc.ui.drawn')} ${t(`cc.tile.${view.drawn_tile.tile}`)}`);
     const g = tile(view.drawn_tile);
     g.setAttribute('transform', 'translate(4,4)');
     preview.append(g);
-    act.append(h('div', { class: 'drawn', 'data-drawn': view.drawn_tile.tile }, h('strong', {}, 'Drawn tile: '), view.drawn_tile.name, preview));
+    act.append(h('div', { class: 'drawn', 'data-drawn': view.drawn_tile.tile }, h('strong', {}, `${t('cc.ui.drawn')} `), t(`cc.tile.${view.drawn_tile.tile}`), preview));
   }
   if (chosen.key && byPlace.has(chosen.key)) {
     const ms = byPlace.get(chosen.key);
-    act.append(h('div', { class: 'rotations' }, h('p', {}, `Rotations at ${chosen.key}:`), ms.map((m) => {
-      const pv = svgRoot(T + 8, T + 8, `turned ${m.command.rotation}°`);
+    act.append(h('div', { class: 'rotations' }, h('p', {}, t('cc.ui.rotations', { at: chosen.key })), ms.map((m) => {
+      const pv = svgRoot(T + 8, T + 8, t('cc.ui.turned', { deg: m.command.rotation }));
       const g = tile(view.drawn_tile);
       g.setAttribute('transform', `translate(4,4) rotate(${m.command.rotation} ${T / 2} ${T / 2})`);
       pv.append(g);
       return h('button', { type: 'button', class: 'rotation', 'data-move': JSON.stringify(m.command), onclick: () => { chosen.key = null; ctx.play(m); } }, pv, `${m.command.rotation}°`);
     })));
-  } else if (placeMoves.length) act.append(h('p', { class: 'muted' }, 'Choose a highlighted place on the map for the drawn tile.'));
-  side.append(h('p', {}, `Tiles left: ${view.tiles_left}. Phase: ${view.phase.replace(/_/g, ' ')}.${view.gold_mines ? ` Gold in supply: ${view.gold_supply}.` : ''}`));
+  } else if (placeMoves.length) act.append(h('p', { class: 'muted' }, t('cc.ui.choose_place')));
+  side.append(h('p', {}, `${t('cc.ui.tiles_left', { n: view.tiles_left })} ${t('ui.phase', { phase: t(`cc.phase.${view.phase}`) })}.${view.gold_mines ? ` ${t('cc.ui.gold_supply', { n: view.gold_supply })}` : ''}`));
   // The key: whose pieces are whose (colour and shape), and the figures.
   const key = view.players.map((pl) => {
-    const look = `${SEAT_COLOUR_NAMES[pl.seat % SEAT_COLOUR_NAMES.length]} ${seatShapeName(pl.seat)}`;
+    const look = t('cc.ui.look', { colour: t(`colour.${SEAT_COLOUR_NAMES[pl.seat % SEAT_COLOUR_NAMES.length]}`), shape: t(`shape.${seatShapeName(pl.seat)}`) });
     return h('li', { 'data-key-seat': pl.seat },
       swatch(seatMark(pl.seat, 12, 12, 9, { 'data-shape': seatShapeName(pl.seat) }), look),
-      h('span', {}, h('strong', {}, seatName(pl.seat, n)), pl.seat === ctx.seat ? ' (you)' : '', ` — ${look}: ${count(pl.score, 'point')}, ${count(pl.followers_at_home, 'follower')} at home${view.gold_mines ? `, ${count(pl.ingots, 'ingot')}` : ''}`));
+      h('span', {}, h('strong', {}, seatName(pl.seat, n)), pl.seat === ctx.seat ? t('ui.you') : '', ` — ${look}: ${count(pl.score, 'point')}, ${t('cc.ui.at_home', { followers: count(pl.followers_at_home, 'follower') })}${view.gold_mines ? `, ${count(pl.ingots, 'ingot')}` : ''}`));
   });
   if (view.mage_and_witch) {
-    for (const name of ['mage', 'witch']) key.push(h('li', { 'data-key-figure': name }, swatch(magicFigure(12, 12, name, 10), `${name}: star`), h('span', {}, FIGURE[name].text)));
+    for (const name of ['mage', 'witch']) key.push(h('li', { 'data-key-figure': name }, swatch(magicFigure(12, 12, name, 10), t('cc.ui.figure_star', { figure: t(`cc.label.${name}`) })), h('span', {}, FIGURE[name].text)));
   }
-  side.append(h('h3', { class: 'key-h' }, 'Players and pieces'), h('ul', { class: 'players c-key', id: 'key' }, key));
+  side.append(h('h3', { class: 'key-h' }, t('cc.ui.key')), h('ul', { class: 'players c-key', id: 'key' }, key));
   const signs = [lastMoveKey()];
   if (view.tiles.some((x) => x.magic)) signs.push([swatch(s('path', { d: shapePath('star', 12, 12, 9), class: 'c-mark' }), ''), tr('boards.c.magic')]);
   if (view.gold_mines) signs.push([swatch(goldMark(12, 12, 4.5), ''), tr('boards.c.gold')]);
@@ -312,8 +312,8 @@ export function render(view, ctx) {
 
 export function describe(c) {
   switch (c.type) {
-    case 'SkipFollower': return 'Place no follower';
-    case 'PlaceFollower': return `Put a follower on segment ${c.segment}`;
+    case 'SkipFollower': return t('mv.SkipFollower');
+    case 'PlaceFollower': return t('mv.PlaceFollower', { segment: c.segment });
     default: return null;
   }
 }

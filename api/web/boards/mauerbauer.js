@@ -1,7 +1,7 @@
 // Mauerbauer: the triangle board drawn from the geometry in the view (vertices, lines, fields),
 // with walls, towers, houses, closed cities and their palaces; a free line is a wall to build.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t, t as tr } from './common.js';
 
 const U = 110;
 const PAD = 24;
@@ -73,14 +73,14 @@ export function render(view, ctx) {
   const H = (Math.max(...ys) - minY) * U + 2 * PAD;
   const P = (v) => [(v.x - minX) * U + PAD, (v.y - minY) * U + PAD];
   const vert = new Map(b.vertices.map((v) => [v.id, v]));
-  const svg = svgRoot(W, H, 'The triangle board');
+  const svg = svgRoot(W, H, t('mb.ui.aria'));
   const regions = [...new Set(b.fields.map((f) => f.region))].sort();
   const cities = new Map(view.cities.map((c) => [c.id, c]));
 
   for (const f of b.fields) {
     const pts = f.vertices.map((id) => P(vert.get(id)).join(',')).join(' ');
     const cls = f.city !== null && f.city !== undefined ? 'mb-field city' : 'mb-field';
-    svg.append(s('polygon', { points: pts, class: cls, fill: f.city !== null && f.city !== undefined ? '#d9c79e' : REGION[regions.indexOf(f.region) % REGION.length], 'data-field': f.id }, s('title', {}, `Field ${f.id}, region ${f.region}`)));
+    svg.append(s('polygon', { points: pts, class: cls, fill: f.city !== null && f.city !== undefined ? '#d9c79e' : REGION[regions.indexOf(f.region) % REGION.length], 'data-field': f.id }, s('title', {}, t('mb.ui.field', { id: f.id, region: f.region }))));
     const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
     const houses = Object.entries(f.houses).flatMap(([c, k]) => Array(k).fill(c));
     houses.forEach((c, i) => svg.append(house(c, cx - 15 + (i % 3) * 15, cy - 4 + Math.floor(i / 3) * 15, 6.5)));
@@ -92,13 +92,13 @@ export function render(view, ctx) {
     const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
     const palaces = Object.entries(c.palaces || {}).flatMap(([col, k]) => Array(k).fill(col));
     palaces.forEach((col, i) => svg.append(palace(col, cx - 14 + i * 24, cy + 22)));
-    const label = s('g', { class: 'city-label', 'data-city': c.id }, s('text', { x: cx, y: cy - 12, 'text-anchor': 'middle', class: 'mb-text' }, `city ${c.id}`));
+    const label = s('g', { class: 'city-label', 'data-city': c.id }, s('text', { x: cx, y: cy - 12, 'text-anchor': 'middle', class: 'mb-text' }, t('mb.ui.city', { id: c.id })));
     const choose = ctx.moves.find((m) => m.command.type === 'ChooseFinalCity' && m.command.city === c.id);
     if (choose) {
       // The final scoring: tap the city to choose it.
       ctx.claimed.add(choose);
       label.prepend(s('rect', { x: cx - 40, y: cy - 36, width: 80, height: 44, rx: 8, class: 'city-target' }));
-      moveTarget(label, choose, `Choose city ${c.id} for the final scoring`, ctx);
+      moveTarget(label, choose, t('mv.ChooseFinalCity', { city: c.id }), ctx);
     }
     svg.append(label);
   }
@@ -118,13 +118,13 @@ export function render(view, ctx) {
       const [nx, ny] = [-uy * 28, ux * 28];
       const tip = 16;
       const band = [[a[0] + ux * tip, a[1] + uy * tip], [(a[0] + c[0]) / 2 + nx, (a[1] + c[1]) / 2 + ny], [c[0] - ux * tip, c[1] - uy * tip], [(a[0] + c[0]) / 2 - nx, (a[1] + c[1]) / 2 - ny]];
-      svg.append(moveTarget(s('g', { class: 'line-target' }, s('polygon', { points: band.map((p) => p.join(',')).join(' '), class: 'hit' }), s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'stroke' })), m, `Build a wall on line ${l.id}`, ctx));
+      svg.append(moveTarget(s('g', { class: 'line-target' }, s('polygon', { points: band.map((p) => p.join(',')).join(' '), class: 'hit' }), s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'stroke' })), m, t('mv.BuildWall', { line: l.id }), ctx));
     }
   }
   for (const v of b.vertices) {
     if (!v.tower) continue;
     const [x, y] = P(v);
-    svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[v.tower] || v.tower, stroke: '#000', 'stroke-width': 1.5, class: 'tower', 'data-tower': v.id }, s('title', {}, `${v.tower} tower`)));
+    svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[v.tower] || v.tower, stroke: '#000', 'stroke-width': 1.5, class: 'tower', 'data-tower': v.id }, s('title', {}, t('mb.ui.tower', { colour: t(`mb.colour.${v.tower}`) }))));
   }
 
   const { moves: placeMoves, open } = placing(ctx);
@@ -144,7 +144,7 @@ export function render(view, ctx) {
       else { pick.at = at; ctx.rerender(); }
     };
     for (const [at, colours] of spots) {
-      const label = `Place a ${[...colours].join(' or ')} ${spec.what} ${spec.where === 'corner' ? 'on this corner' : 'in this field'}`;
+      const label = t(`mb.ui.place_${spec.what}_here`, { colours: [...colours].map((c) => t(`mb.colour.${c}`)).join(` ${t('or')} `) });
       if (spec.where === 'corner') {
         const [x, y] = P(vert.get(at));
         svg.append(clickable(s('g', { class: pick.at === at ? 'spot-target chosen' : 'spot-target' },
@@ -173,13 +173,13 @@ export function render(view, ctx) {
     const complete = open.filter((o) => o.left.length === 0);
     bar = h('div', { class: 'placing', id: 'placing' },
       h('p', {}, pick.chosen.length
-        ? `Placed so far: ${pick.chosen.map((c) => `${c.colour} ${spec.what}`).join(', ')}. `
-        : '', `Tap a highlighted ${spec.where} on the board to place a ${spec.what}.`),
-      pick.at !== null && spots.has(pick.at) ? h('div', { class: 'row' }, h('span', {}, 'Colour:'), [...spots.get(pick.at)].map((c) => h('button', { type: 'button', class: `colour c-${c}`, 'data-pick-colour': c,
-        onclick: () => choose({ colour: c, at: pick.at }, open, ctx) }, swatch(spec.what === 'house' ? house(c, 12, 12, 8) : s('circle', { cx: 12, cy: 12, r: 8, fill: TOWER[c] || c, stroke: '#000', 'stroke-width': 1.5 }), ''), ' ', c))) : '',
+        ? `${t('mb.ui.placed_so_far', { pieces: pick.chosen.map((c) => t(`mb.ui.${spec.what}`, { colour: t(`mb.colour.${c.colour}`) })).join(', ') })} `
+        : '', t(`mb.ui.tap_${spec.what}`)),
+      pick.at !== null && spots.has(pick.at) ? h('div', { class: 'row' }, h('span', {}, t('mb.ui.colour')), [...spots.get(pick.at)].map((c) => h('button', { type: 'button', class: `colour c-${c}`, 'data-pick-colour': c,
+        onclick: () => choose({ colour: c, at: pick.at }, open, ctx) }, swatch(spec.what === 'house' ? house(c, 12, 12, 8) : s('circle', { cx: 12, cy: 12, r: 8, fill: TOWER[c] || c, stroke: '#000', 'stroke-width': 1.5 }), ''), ' ', t(`mb.colour.${c}`)))) : '',
       h('div', { class: 'row' },
-        complete.length ? h('button', { type: 'button', id: 'place-done', onclick: () => { pick.chosen = []; ctx.play(complete[0].m); } }, `Place ${pick.chosen.length === 1 ? 'only this one' : 'these'}`) : '',
-        pick.chosen.length || pick.at !== null ? h('button', { type: 'button', class: 'link', onclick: () => { pick.chosen = []; pick.at = null; ctx.rerender(); } }, 'Start over') : ''));
+        complete.length ? h('button', { type: 'button', id: 'place-done', onclick: () => { pick.chosen = []; ctx.play(complete[0].m); } }, t(pick.chosen.length === 1 ? 'mb.ui.place_one' : 'mb.ui.place_these')) : '',
+        pick.chosen.length || pick.at !== null ? h('button', { type: 'button', class: 'link', onclick: () => { pick.chosen = []; pick.at = null; ctx.rerender(); } }, t('mb.ui.start_over')) : ''));
   }
 
   // The last move: the wall built, the towers or houses placed, the city closed or chosen.
@@ -211,13 +211,13 @@ export function render(view, ctx) {
   }).filter(Boolean);
   const focus = spots.length ? [spots.reduce((a, p) => a + p[0], 0) / spots.length, spots.reduce((a, p) => a + p[1], 0) / spots.length] : [W / 2, H / 2];
   const wrap = h('div', { class: 'mauerbauer' }, bar, zoomable(rove(svg, 'mauerbauer'), { key: 'mauerbauer', minScale: 0.8, focus }), legend(signs, t('boards.legend')));
-  const facts = [`Phase: ${view.phase.replace(/_/g, ' ')}`];
-  if (view.dice) facts.push(`dice: houses ${view.dice.houses.join(', ')}${view.dice.tower ? `, tower ${view.dice.tower}` : ''}`);
-  if (view.built !== null && view.built !== undefined) facts.push(`wall built this turn: line ${view.built}`);
-  if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(`guild cards in the draw pile: ${view.draw_pile}`);
+  const facts = [t('ui.phase', { phase: t(`mb.phase.${view.phase}`) })];
+  if (view.dice) facts.push(t(view.dice.tower ? 'mb.ui.dice_tower' : 'mb.ui.dice', { houses: view.dice.houses.map((c) => t(`mb.colour.${c}`)).join(', '), tower: t(`mb.colour.${view.dice.tower}`) }));
+  if (view.built !== null && view.built !== undefined) facts.push(t('mb.ui.built', { line: view.built }));
+  if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(t('mb.ui.draw_pile', { n: view.draw_pile }));
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
-    `${seatName(p.seat, n)}${p.seat === ctx.seat ? ' (you)' : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
+    `${seatName(p.seat, n)}${p.seat === ctx.seat ? t('ui.you') : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
     p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx)))) : ''))));
   return wrap;
 }
@@ -236,19 +236,19 @@ function handMoves(card, ctx) {
 
 function cardText(view, card) {
   const info = (view.guild_cards || []).find((g) => g.card === card);
-  return info ? `${card.replace(/_/g, ' ')}: ${info.text}` : String(card).replace(/_/g, ' ');
+  return t('mb.guild_card', { name: t(`mb.guild.${card}`), text: info ? info.text : '' });
 }
 
 export function describe(c) {
   switch (c.type) {
-    case 'BuildWall': return `Build a wall on line ${c.line}`;
-    case 'PlaceTowers': return `Place ${c.towers.map((t) => `a ${t.colour} tower at corner ${t.vertex}`).join(' and ')}`;
-    case 'PlaceHouses': return `Place ${c.houses.map((x) => `a ${x.colour} house in field ${x.field}`).join(' and ')}`;
-    case 'JoinCities': return `Join city ${c.city} with city ${c.with}`;
-    case 'KeepCitiesApart': return 'Keep the cities apart';
-    case 'ChooseFinalCity': return `Choose city ${c.city} for the final scoring`;
-    case 'PassFinalScoring': return 'Pass the final scoring';
-    case 'LayGuildCards': return `Lay ${c.cards.map((x) => x.replace(/_/g, ' ')).join(' and ')}`;
+    case 'BuildWall': return t('mv.BuildWall', { line: c.line });
+    case 'PlaceTowers': return t('mv.PlaceTowers', { towers: c.towers.map((x) => tr('mb.ui.tower_at', { colour: tr(`mb.colour.${x.colour}`), at: x.vertex })).join(` ${t('and')} `) });
+    case 'PlaceHouses': return t('mv.PlaceHouses', { houses: c.houses.map((x) => t('mb.ui.house_in', { colour: t(`mb.colour.${x.colour}`), at: x.field })).join(` ${t('and')} `) });
+    case 'JoinCities': return t('mv.JoinCities', { city: c.city, with: c.with });
+    case 'KeepCitiesApart': return t('mv.KeepCitiesApart');
+    case 'ChooseFinalCity': return t('mv.ChooseFinalCity', { city: c.city });
+    case 'PassFinalScoring': return t('mv.PassFinalScoring');
+    case 'LayGuildCards': return t('mv.LayGuildCards', { cards: c.cards.map((x) => t(`mb.guild.${x}`)).join(` ${t('and')} `) });
     default: return null;
   }
 }

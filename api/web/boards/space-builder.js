@@ -28,7 +28,7 @@ export function render(view, ctx) {
   const wrap = h('div', { class: 'space-builder' });
   const others = view.players.filter((p) => p.seat !== ctx.seat);
   const width = 3 * C + 70 + 3 * C + 60 + others.length * 200;
-  const svg = svgRoot(Math.max(width, 520), 3 * C + 70, 'Boards and blueprint');
+  const svg = svgRoot(Math.max(width, 520), 3 * C + 70, t('sb.ui.aria'));
   let x = 10;
 
   // The blueprint, if the viewer may see it: in its own frame, turned as it lies.
@@ -37,18 +37,18 @@ export function render(view, ctx) {
     const g = s('g', { 'data-blueprint': b.number, transform: `translate(${x + 1.5 * C},${30 + 1.5 * C}) rotate(${b.turn * 90}) translate(${-1.5 * C},${-1.5 * C})` });
     g.append(s('rect', { x: -4, y: -4, width: 3 * C + 8, height: 3 * C + 8, class: 'blueprint-frame', rx: 8 }));
     for (const p of b.cards) g.append(cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p, C, 'plan'));
-    g.append(s('path', { d: 'M4 16 L10 4 L16 16 Z', class: 'plan-mark' }), s('text', { x: 20, y: 16, class: 'small' }, t('boards.sb.plan', { n: b.number })));
-    svg.append(s('text', { x, y: 16, class: 'label' }, `Blueprint ${b.number}, turned ${b.turn * 90}°`), g);
+    g.append(s('path', { d: 'M4 16 L10 4 L16 16 Z', class: 'plan-mark' }), s('text', { x: 20, y: 16, class: 'small' }, t('sb.ui.plan', { n: b.number })));
+    svg.append(s('text', { x, y: 16, class: 'label' }, t('sb.ui.blueprint', { n: b.number, deg: b.turn * 90 })), g);
   } else {
     const hidden = s('g', { 'data-no-blueprint': '' }, s('rect', { x, y: 30, width: 3 * C, height: 3 * C, class: 'blueprint-hidden', rx: 8 }),
-      s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C, 'text-anchor': 'middle', class: 'on-dark' }, view.phase === 'building' ? 'Blueprint hidden' : 'No blueprint'));
+      s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C, 'text-anchor': 'middle', class: 'on-dark' }, view.phase === 'building' ? t('sb.ui.blueprint_hidden') : t('sb.ui.no_blueprint')));
     // Looking at the blueprint: tap it (your time starts).
     const look = ctx.moves.find((m) => m.command.type === 'LookAtBlueprint');
     if (look) {
       ctx.claimed.add(look);
       hidden.setAttribute('class', 'sb-look');
       hidden.append(s('text', { x: x + 1.5 * C, y: 30 + 1.5 * C + 26, 'text-anchor': 'middle' }, t('boards.sb.look_short')));
-      moveTarget(hidden, look, t('boards.sb.look'), ctx);
+      moveTarget(hidden, look, t('mv.LookAtBlueprint'), ctx);
     }
     svg.append(hidden);
   }
@@ -65,17 +65,17 @@ export function render(view, ctx) {
   }
   const myX = x;
   if (me) {
-    const g = grid(x, 30, C, `Your city${me.finished ? ' (finished)' : me.stopped ? ' (stopped)' : ''}`);
+    const g = grid(x, 30, C, t(me.finished ? 'sb.ui.your_city_finished' : me.stopped ? 'sb.ui.your_city_stopped' : 'sb.ui.your_city'));
     for (const p of me.city || []) {
       const el = cardShape((p.slot % 3) * C, Math.floor(p.slot / 3) * C, p);
       // A card on your city goes back to your hand: tap it.
       const back = ctx.moves.find((m) => m.command.type === 'TakeBackBuildingCard' && m.command.card === p.card);
-      if (back) { ctx.claimed.add(back); moveTarget(el, back, t('boards.sb.take_back', { card: p.card }), ctx); }
+      if (back) { ctx.claimed.add(back); moveTarget(el, back, t('mv.TakeBackBuildingCard', { card: p.card }), ctx); }
       g.append(el);
     }
     for (let slot = 0; slot < 9; slot++) {
       const m = place.find((mv) => mv.command.card === pick.card && mv.command.slot === slot && mv.command.face === pick.face && mv.command.rotation === pick.rotation);
-      if (m) g.append(moveTarget(s('rect', { x: (slot % 3) * C + 3, y: Math.floor(slot / 3) * C + 3, width: C - 6, height: C - 6, class: 'slot-target', rx: 6 }), m, `Put card ${pick.card} face ${pick.face} turned ${pick.rotation * 90}° on slot ${slot}`, ctx));
+      if (m) g.append(moveTarget(s('rect', { x: (slot % 3) * C + 3, y: Math.floor(slot / 3) * C + 3, width: C - 6, height: C - 6, class: 'slot-target', rx: 6 }), m, t('mv.PlaceBuildingCard', { card: pick.card, face: pick.face, deg: pick.rotation * 90, slot }), ctx));
     }
     svg.append(g);
     x += 3 * C + 60;
@@ -92,7 +92,7 @@ export function render(view, ctx) {
   }
   const small = 36;
   for (const p of others) {
-    const g = grid(x, 30, small, `${n[p.seat] || 'seat ' + p.seat}: ${p.placed} cards${p.finished ? ', finished' : p.stopped ? ', stopped' : ''}`);
+    const g = grid(x, 30, small, `${n[p.seat] || t('seat', { n: p.seat })}: ${t(p.finished ? 'sb.ui.placed_finished' : p.stopped ? 'sb.ui.placed_stopped' : 'sb.ui.placed', { n: p.placed })}`);
     g.setAttribute('data-city', p.seat);
     for (const c of p.city || []) g.append(cardShape((c.slot % 3) * small, Math.floor(c.slot / 3) * small, c, small));
     svg.append(g);
@@ -102,34 +102,34 @@ export function render(view, ctx) {
   const signs = [lastMoveKey()];
   wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder' }), legend(signs, t('boards.legend')));
 
-  const info = h('p', {}, `Round ${view.round}, ${view.phase.replace(/_/g, ' ')}, timing ${view.timing}. Rounds won: ${view.players.map((p) => `${seatName(p.seat, n)} ${p.rounds_won}`).join(', ')}.${view.winner !== null && view.winner !== undefined ? ` Winner: ${seatName(view.winner, n)}.` : ''}`);
+  const info = h('p', {}, `${t('sb.ui.round', { round: view.round, phase: t(`sb.phase.${view.phase}`), timing: t(`sb.timing.${view.timing}`) })} ${t('sb.ui.rounds_won', { list: view.players.map((p) => `${seatName(p.seat, n)} ${p.rounds_won}`).join(', ') })}${view.winner !== null && view.winner !== undefined ? ` ${t('sb.ui.winner', { who: seatName(view.winner, n) })}` : ''}`);
   wrap.append(info);
   if (me) {
-    wrap.append(h('div', { class: 'hand' }, h('span', {}, 'Your cards: '), me.hand.map((c) => h('button', {
+    wrap.append(h('div', { class: 'hand' }, h('span', {}, `${t('sb.ui.your_cards')} `), me.hand.map((c) => h('button', {
       type: 'button', 'aria-pressed': String(pick.card === c), class: pick.card === c ? 'picked' : '', disabled: !held.has(c), 'data-pick-card': c,
-      onclick: () => { pick.card = c; ctx.rerender(); } }, `card ${c}`))));
+      onclick: () => { pick.card = c; ctx.rerender(); } }, t('sb.card', { n: c })))));
     if (held.size) {
       wrap.append(h('div', { class: 'row' },
-        h('button', { type: 'button', onclick: () => { pick.face = pick.face === 'A' ? 'B' : 'A'; ctx.rerender(); } }, `Face ${pick.face} (flip)`),
-        h('button', { type: 'button', onclick: () => { pick.rotation = (pick.rotation + 1) % 4; ctx.rerender(); } }, `Turned ${pick.rotation * 90}° (rotate)`),
-        h('span', { class: 'muted' }, 'then click a slot of your city.')));
+        h('button', { type: 'button', onclick: () => { pick.face = pick.face === 'A' ? 'B' : 'A'; ctx.rerender(); } }, t('sb.ui.flip', { face: pick.face })),
+        h('button', { type: 'button', onclick: () => { pick.rotation = (pick.rotation + 1) % 4; ctx.rerender(); } }, t('sb.ui.rotate', { deg: pick.rotation * 90 })),
+        h('span', { class: 'muted' }, t('sb.ui.then_click'))));
     }
   }
   if (view.last_round) {
     const lr = view.last_round;
-    wrap.append(h('details', {}, h('summary', {}, `Last round: won by ${seatName(lr.winner, n)}`),
-      h('ul', {}, lr.cities.map((c) => h('li', {}, `${seatName(c.seat, n)}: rank ${c.rank}, ${c.faults} faults`)))));
+    wrap.append(h('details', {}, h('summary', {}, t('sb.ui.last_round', { who: seatName(lr.winner, n) })),
+      h('ul', {}, lr.cities.map((c) => h('li', {}, t('sb.ui.rank', { who: seatName(c.seat, n), rank: c.rank, faults: c.faults }))))));
   }
   return wrap;
 }
 
 export function describe(c) {
   switch (c.type) {
-    case 'LookAtBlueprint': return 'Look at the blueprint (starts your time)';
-    case 'DeclareCityFinished': return 'Declare your city finished';
-    case 'StopBuilding': return 'Stop building';
-    case 'TakeBackBuildingCard': return `Take card ${c.card} back`;
-    case 'ReleaseBuildingCard': return `Release card ${c.card} into your hand`;
+    case 'LookAtBlueprint': return t('mv.LookAtBlueprint');
+    case 'DeclareCityFinished': return t('mv.DeclareCityFinished');
+    case 'StopBuilding': return t('mv.StopBuilding');
+    case 'TakeBackBuildingCard': return t('mv.TakeBackBuildingCard', { card: c.card });
+    case 'ReleaseBuildingCard': return t('mv.ReleaseBuildingCard', { card: c.card });
     default: return null;
   }
 }

@@ -5,7 +5,7 @@ import { s, h, svgRoot, moveTarget, clickable, seatName, seatBadge, swatch, last
 
 const CW = 58;
 const CH = 78;
-const KIND = { left_corner_tower: 'Left tower', right_corner_tower: 'Right tower', tower: 'Tower', city_gate: 'Gate', town_hall: 'Town hall', church: 'Church' };
+const KIND = new Proxy({}, { get: (_, kind) => t(`ws.short.${String(kind)}`) });
 const KIND_CLASS = { left_corner_tower: 'k-tower', right_corner_tower: 'k-tower', tower: 'k-tower', city_gate: 'k-gate', town_hall: 'k-hall', church: 'k-church' };
 
 function face(x, y, c, extra = '') {
@@ -40,22 +40,22 @@ export function render(view, ctx) {
   const maxCity = Math.max(6, ...players.map((p) => p.city.length + 2));
   const maxHand = Math.max(4, ...players.map((p) => p.hand_count));
   const width = Math.max(1000, 100 + Math.max(maxCity + 1, maxHand) * (CW + 6));
-  const svg = svgRoot(width, top + players.length * rowH, 'Stacks, auction and cities');
+  const svg = svgRoot(width, top + players.length * rowH, t('ws.ui.aria'));
   const wrap = h('div', { class: 'wettstreit' });
 
   // The stacks: click one to put its top card up for auction, or a card under it.
-  const stacks = [['open', view.open_stack, 'Open stack'], ['face_down', view.face_down_stack, 'Face-down stack']];
+  const stacks = [['open', view.open_stack, t('ws.ui.open_stack')], ['face_down', view.face_down_stack, t('ws.ui.face_down_stack')]];
   stacks.forEach(([name, st, label], i) => {
     const x = i * 170;
     const g = s('g', { 'data-stack': name }, face(x, 20, name === 'open' ? st.top : st.top || null),
       s('text', { x, y: 14, class: 'label' }, `${label} (${st.count})`));
     // Auction: tap the stack. Under the stack: tap the band below it.
     const auction = ctx.moves.find((mv) => mv.command.type === 'AuctionTopCard' && mv.command.stack === name);
-    if (auction) { ctx.claimed.add(auction); svg.append(moveTarget(s('rect', { x, y: 20, width: CW, height: CH, rx: 5, class: 'outline' }), auction, `Auction the top card of the ${label.toLowerCase()}`, ctx)); }
+    if (auction) { ctx.claimed.add(auction); svg.append(moveTarget(s('rect', { x, y: 20, width: CW, height: CH, rx: 5, class: 'outline' }), auction, t('mv.AuctionTopCard', { stack: t(`ws.stack.${name}`) }), ctx)); }
     const under = ctx.moves.find((mv) => mv.command.type === 'PutCardUnderStack' && mv.command.stack === name);
     if (under) {
       ctx.claimed.add(under);
-      svg.append(moveTarget(s('g', { class: 'under-target' }, s('rect', { x: x - 6, y: CH + 26, width: CW + 12, height: 44, rx: 6 }), s('text', { x: x + CW / 2, y: CH + 53, 'text-anchor': 'middle', class: 'small' }, t('boards.w.under'))), under, `Put the card under the ${label.toLowerCase()}`, ctx));
+      svg.append(moveTarget(s('g', { class: 'under-target' }, s('rect', { x: x - 6, y: CH + 26, width: CW + 12, height: 44, rx: 6 }), s('text', { x: x + CW / 2, y: CH + 53, 'text-anchor': 'middle', class: 'small' }, t('boards.w.under'))), under, t('mv.PutCardUnderStack', { stack: t(`ws.stack.${name}`) }), ctx));
     }
     if (['CardPutUpForAuction', 'CardPutUnderStack', 'AuctionCardRemoved'].includes(last.type) && last.stack === name) svg.append(lastFrame(x, 20, CW, CH));
     svg.prepend(g);
@@ -69,23 +69,23 @@ export function render(view, ctx) {
   const a = view.auction;
   const info = [];
   if (a) {
-    info.push(`Auction of the ${a.stack.replace('_', '-')} stack by ${seatName(a.auctioneer, n)}`);
-    info.push(`High bid ${a.high_bid} by ${seatName(a.high_bidder, n)}; ${seatName(a.next_bidder, n)} to bid`);
-    if (a.announced_kind) info.push(`Announced: ${KIND[a.announced_kind] || a.announced_kind}`);
-    info.push(`Bids: ${a.bids.map((b, i) => `${n[i] || i}: ${b === null ? '-' : b}`).join(', ')}${a.passed.length ? `; passed: ${a.passed.map((p) => n[p] || p).join(', ')}` : ''}`);
-    svg.append(s('text', { x: 340, y: 14, class: 'label' }, 'Up for auction'), face(340, 20, a.top || null, 'auction'));
+    info.push(t('ws.ui.auction_of', { stack: t(`ws.stack.${a.stack}`), who: seatName(a.auctioneer, n) }));
+    info.push(t('ws.ui.high_bid', { amount: a.high_bid, who: seatName(a.high_bidder, n), next: seatName(a.next_bidder, n) }));
+    if (a.announced_kind) info.push(t('ws.ui.announced', { kind: KIND[a.announced_kind] }));
+    info.push(`${t('ws.ui.bids', { list: a.bids.map((b, i) => `${n[i] || i}: ${b === null ? '-' : b}`).join(', ') })}${a.passed.length ? `; ${t('ws.ui.passed', { list: a.passed.map((p) => n[p] || p).join(', ') })}` : ''}`);
+    svg.append(s('text', { x: 340, y: 14, class: 'label' }, t('ws.ui.up_for_auction')), face(340, 20, a.top || null, 'auction'));
     if (['CardPutUpForAuction', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced'].includes(last.type)) svg.append(lastFrame(340, 20, CW, CH));
   }
-  info.push(`Phase: ${view.phase.replace(/_/g, ' ')}${view.last_die ? `, last die: ${view.last_die}` : ''}${view.final_round ? ', final round' : ''}; saboteurs in supply: ${view.saboteur_supply}`);
-  if (view.ransom) info.push(`Ransom: ${seatName(view.ransom.owner, n)} may pay ${view.ransom.price} to keep ${KIND[view.ransom.building.kind]} ${view.ransom.building.value}`);
+  info.push(`${t('ui.phase', { phase: t(`ws.phase.${view.phase}`) })}${view.last_die ? `, ${t('ws.ui.last_die', { die: t(`ws.face.${view.last_die}`) })}` : ''}${view.final_round ? `, ${t('ws.ui.final_round')}` : ''}; ${t('ws.ui.saboteur_supply', { n: view.saboteur_supply })}`);
+  if (view.ransom) info.push(t('ws.ui.ransom', { who: seatName(view.ransom.owner, n), price: view.ransom.price, kind: KIND[view.ransom.building.kind], value: view.ransom.building.value }));
   info.forEach((line, i) => svg.append(s('text', { x: 420, y: 34 + i * 20, class: 'label' }, line)));
 
   players.forEach((p, i) => {
     const y = top + i * rowH;
     const me = p.seat === ctx.seat;
-    const purse = p.money === null || p.money === undefined ? 'purse secret' : `purse ${p.money}`;
+    const purse = p.money === null || p.money === undefined ? t('ws.ui.purse_secret') : t('ws.ui.purse', { n: p.money });
     svg.append(seatBadge(p.seat, 0, y + 12), s('text', { x: 18, y: y + 12, class: 'label' },
-      `${seatName(p.seat, n)}${me ? ' (you)' : ''}: city value ${p.city_value}, shields ${p.shields}, gate coins ${p.gate_coins}, saboteurs ${p.saboteurs}, `,
+      `${seatName(p.seat, n)}${me ? t('ui.you') : ''} — ${t('ws.ui.player', { value: p.city_value, shields: p.shields, gate: p.gate_coins, saboteurs: p.saboteurs })}, `,
       s('tspan', { 'data-purse': p.seat, class: p.money === null || p.money === undefined ? 'secret' : 'mine' }, purse)));
     if (last.type === 'BidderInsolvent' && last.seat === p.seat) svg.append(lastFrame(0, y - 4, 420, 20, 4));
     // City, left to right (a card's place: slot -1 is left of it); gaps left by saboteurs are dashed.
@@ -93,12 +93,12 @@ export function render(view, ctx) {
     p.city.forEach((c, j) => {
       const el = c ? face(slotX(j), y + 20, c, 'built') : s('rect', { x: slotX(j), y: y + 20, width: CW, height: CH, class: 'gap', rx: 5 });
       const sab = c && ctx.moves.find((m) => m.command.type === 'SabotageBuilding' && m.command.target === p.seat && m.command.card === c.card);
-      if (sab) { ctx.claimed.add(sab); moveTarget(el, sab, `Sabotage ${KIND[c.kind]} ${c.value} of ${seatName(p.seat, n)}`, ctx); }
+      if (sab) { ctx.claimed.add(sab); moveTarget(el, sab, t('ws.ui.sabotage', { kind: KIND[c.kind], value: c.value, whom: seatName(p.seat, n) }), ctx); }
       svg.append(el);
       if (c && ((last.type === 'CardBuilt' && last.seat === p.seat && last.card === c.card) || (last.type === 'CityFounded' && last.seat === p.seat && (last.cards || []).includes(c.card)))) svg.append(lastFrame(slotX(j), y + 20, CW, CH));
       if (!c && last.type === 'BuildingSabotaged' && last.target === p.seat) svg.append(lastFrame(slotX(j), y + 20, CW, CH));
     });
-    if (!p.city.length) svg.append(s('text', { x: slotX(0), y: y + 60, class: 'muted' }, 'no city yet'));
+    if (!p.city.length) svg.append(s('text', { x: slotX(0), y: y + 60, class: 'muted' }, t('ws.ui.no_city')));
     // Building: the places in the city where the card picked from the hand may go.
     if (me) {
       for (const m of builds.filter((mv) => mv.command.card === pick.card)) {
@@ -110,12 +110,12 @@ export function render(view, ctx) {
     const sx = width - 80;
     const pile = s('g', { class: 'saboteurs', 'data-saboteurs': p.seat }, s('rect', { x: sx, y: y + 20, width: CW, height: CH, rx: 6, class: 'pile' }), saboteur(sx + CW / 2, y + 50), s('text', { x: sx + CW / 2, y: y + CH + 12, 'text-anchor': 'middle', class: 'small' }, `x ${p.saboteurs}`));
     const takeFrom = ctx.moves.find((m) => m.command.type === 'TakeSaboteurFrom' && m.command.from === p.seat);
-    if (takeFrom) { ctx.claimed.add(takeFrom); moveTarget(pile, takeFrom, `Take a saboteur from ${seatName(p.seat, n)}`, ctx); }
+    if (takeFrom) { ctx.claimed.add(takeFrom); moveTarget(pile, takeFrom, t('mv.TakeSaboteurFrom', { from: seatName(p.seat, n) }), ctx); }
     svg.append(pile);
     if (last.type === 'SaboteurTaken' && last.from === p.seat) svg.append(lastFrame(sx, y + 20, CW, CH));
     // Hand: known cards face up, the rest as backs (with any announced kinds).
     const hy = y + CH + 44;
-    svg.append(s('text', { x: 0, y: hy - 4, class: 'small' }, `hand ${p.hand_count}${p.announced_kinds.length ? `, announced: ${p.announced_kinds.map((k) => KIND[k] || k).join(', ')}` : ''}`));
+    svg.append(s('text', { x: 0, y: hy - 4, class: 'small' }, `${t('ws.ui.hand', { n: p.hand_count })}${p.announced_kinds.length ? `, ${t('ws.ui.announced', { kind: p.announced_kinds.map((k) => KIND[k]).join(', ') })}` : ''}`));
     const hidden = Math.max(0, p.hand_count - p.hand.length);
     p.hand.forEach((c, j) => {
       const el = face(j * (CW + 6), hy, c, pick.card === c.card ? 'hand picked' : 'hand');
@@ -153,29 +153,29 @@ export function render(view, ctx) {
     const min = Math.min(...amounts);
     const max = Math.max(...amounts);
     const input = h('input', { type: 'number', id: `bid-${type}`, min, max, value: min, inputmode: 'numeric' });
-    const button = h('button', { type: 'button', class: 'bid', 'data-move': JSON.stringify(bids[0].command) }, type === 'MakeOpeningBid' ? 'Open the bidding' : 'Raise');
+    const button = h('button', { type: 'button', class: 'bid', 'data-move': JSON.stringify(bids[0].command) }, type === 'MakeOpeningBid' ? t('ws.ui.open_bidding') : t('ws.ui.raise'));
     const pick = () => bids.find((m) => m.command.amount === Number(input.value));
     input.addEventListener('input', () => { const m = pick(); if (m) button.setAttribute('data-move', JSON.stringify(m.command)); });
-    button.addEventListener('click', () => { const m = pick(); if (m) ctx.play(m); else input.setCustomValidity(`Bid between ${min} and ${max}.`), input.reportValidity(); });
-    wrap.append(h('div', { class: 'bidbox' }, h('label', { for: input.id }, `Bid (${min}–${max}):`), ' ', input, ' ', button));
+    button.addEventListener('click', () => { const m = pick(); if (m) ctx.play(m); else input.setCustomValidity(t('ws.ui.bid_between', { min, max })), input.reportValidity(); });
+    wrap.append(h('div', { class: 'bidbox' }, h('label', { for: input.id }, t('ws.ui.bid', { min, max })), ' ', input, ' ', button));
   }
   if (view.result) {
-    wrap.append(h('div', { class: 'result' }, h('h3', {}, 'Result'), h('ul', {}, view.result.scores.map((sc) => h('li', {}, JSON.stringify(sc).replace(/[{}"]/g, '').replace(/,/g, ', '))))));
+    wrap.append(h('div', { class: 'result' }, h('h3', {}, t('game.results')), h('ul', {}, view.result.scores.map((sc) => h('li', {}, `${seatName(sc.seat, n)}: ${Object.entries(sc).filter(([k]) => k !== 'seat').map(([k, v]) => t(`ws.score.${k}`, { v: typeof v === 'boolean' ? t(v ? 'words.yes' : 'words.no') : v })).join(', ')}`)))));
   }
   return wrap;
 }
 
 export function describe(c, n) {
   switch (c.type) {
-    case 'RollIncomeDie': return 'Roll the income die';
-    case 'PassBid': return 'Pass';
-    case 'TakeSaboteurFrom': return `Take a saboteur from ${seatName(c.from, n)}`;
-    case 'SabotageHand': return `Sabotage the hand of ${seatName(c.target, n)}`;
-    case 'BuildCard': return `Build card ${c.card} at city slot ${c.slot}`;
-    case 'FoundCity': return `Found a city with cards ${c.cards.join(', ')}`;
-    case 'FinishBuildStep': return 'Finish building';
-    case 'PayToKeepBuilding': return 'Pay the ransom and keep the building';
-    case 'LetBuildingFall': return 'Let the building fall';
+    case 'RollIncomeDie': return t('mv.RollIncomeDie');
+    case 'PassBid': return t('mv.PassBid');
+    case 'TakeSaboteurFrom': return t('mv.TakeSaboteurFrom', { from: seatName(c.from, n) });
+    case 'SabotageHand': return t('mv.SabotageHand', { target: seatName(c.target, n) });
+    case 'BuildCard': return t('mv.BuildCard', { card: c.card, slot: c.slot });
+    case 'FoundCity': return t('mv.FoundCity', { cards: c.cards.join(', ') });
+    case 'FinishBuildStep': return t('mv.FinishBuildStep');
+    case 'PayToKeepBuilding': return t('mv.PayToKeepBuilding');
+    case 'LetBuildingFall': return t('mv.LetBuildingFall');
     default: return null;
   }
 }

@@ -48,3 +48,18 @@ export function translate(code, key, params = {}) {
 }
 
 export function t(key, params) { return translate(current, key, params); }
+
+/** Whether the page's catalogue (or the English one) has `key`: for keys built from data. */
+export function has(key) { return key in CATALOGUES[current] || key in en; }
+
+/** A number as the page's language writes it ("1,234" or "1.234"). */
+export function num(n) {
+  return typeof n === 'number' ? new Intl.NumberFormat(current).format(n) : String(n);
+}
+
+/** A moment (an RFC 3339 string or milliseconds) as the page's language writes date and time. */
+export function when(at) {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return String(at);
+  return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}

@@ -4,13 +4,15 @@
 const ROLE = { road: 'thief', city: 'knight', cloister: 'monk', field: 'farmer' };
 const at = (e) => `(${e.x}, ${e.y})`;
 const feature = (f, c) => c.t(`cc.feature.${f}`);
+// A tile by its name, as the rulebook's tile list describes it.
+const tile = (id, c) => c.t('cc.tile_ref', { name: c.t(`cc.tile.${id}`) });
 
 export default {
   CarcassonneGameStarted: (e, c) => c.s('CarcassonneGameStarted', { players: e.players, first: c.name(e.starting_seat), followers: e.followers }),
   StartTilePlaced: (e, c) => c.s('StartTilePlaced', { at: at(e) }),
-  TileDrawn: (e, c) => c.s('TileDrawn', { who: c.name(e.seat), tile: e.tile }),
-  TileDiscarded: (e, c) => c.s('TileDiscarded', { who: c.name(e.seat), tile: e.tile }),
-  TilePlaced: (e, c) => c.s('TilePlaced', { who: c.name(e.seat), tile: e.tile, at: at(e), deg: e.rotation * 90 }),
+  TileDrawn: (e, c) => c.s('TileDrawn', { who: c.name(e.seat), tile: tile(e.tile, c) }),
+  TileDiscarded: (e, c) => c.s('TileDiscarded', { who: c.name(e.seat), tile: tile(e.tile, c) }),
+  TilePlaced: (e, c) => c.s('TilePlaced', { who: c.name(e.seat), tile: tile(e.tile, c), at: at(e), deg: e.rotation }),
   FollowerPlaced: (e, c) => c.s('FollowerPlaced', { who: c.name(e.seat), role: c.t(`cc.role.${ROLE[e.feature]}`), feature: feature(e.feature, c), at: at(e) }),
   FollowerSkipped: (e, c) => c.s('FollowerSkipped', { who: c.name(e.seat) }),
   FollowerReturned: (e, c) => c.s('FollowerReturned', { who: c.name(e.seat), at: at(e) }),

@@ -20,7 +20,9 @@ export function context(names, code = lang()) {
     if (xs.length <= 1) return xs.join('');
     return `${xs.slice(0, -1).join(', ')} ${t('and')} ${xs[xs.length - 1]}`;
   };
-  return { t, name, list, names: (seats) => (seats.length ? list(seats.map(name)) : t('nobody')), s: (type, params) => t(`ev.${type}`, params) };
+  // A moment (ms since the epoch) as the time of day to the second, as the language writes it.
+  const time = (ms) => (Number.isFinite(ms) ? new Intl.DateTimeFormat(code, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(ms)) : '?');
+  return { t, name, list, time, names: (seats) => (seats.length ? list(seats.map(name)) : t('nobody')), s: (type, params) => t(`ev.${type}`, params) };
 }
 
 function humanize(type) {
@@ -53,6 +55,8 @@ export function results(event, names, code) {
   const rows = event.scores.map((s, i) => (typeof s === 'object' && s !== null
     ? { seat: s.seat ?? i, score: s.total ?? Object.entries(s).filter(([k, v]) => k !== 'seat' && typeof v === 'number').reduce((a, [, v]) => a + v, 0) }
     : { seat: i, score: s }));
-  rows.sort((a, b) => b.score - a.score);
+  // Best first; on equal points the winners (the rules' tie-break decided) before the others.
+  const won = (r) => (event.winners.includes(r.seat) ? 0 : 1);
+  rows.sort((a, b) => b.score - a.score || won(a) - won(b));
   return rows.map((r) => [c.name(r.seat), r.score, event.winners.includes(r.seat)]);
 }
