@@ -131,7 +131,7 @@ export function render(view, ctx) {
     const handHit = ctx.moves.find((m) => m.command.type === 'SabotageHand' && m.command.target === p.seat);
     if (handHit) {
       ctx.claimed.add(handHit);
-      svg.append(moveTarget(s('rect', { x: -4, y: hy - 4, width: Math.max(1, p.hand_count) * (CW + 6) + 2, height: CH + 8, rx: 6, class: 'outline' }), handHit, `Sabotage the hand of ${seatName(p.seat, n)}`, ctx));
+      svg.append(moveTarget(s('rect', { x: -4, y: hy - 4, width: Math.max(1, p.hand_count) * (CW + 6) + 2, height: CH + 8, rx: 6, class: 'outline' }), handHit, t('mv.SabotageHand', { target: seatName(p.seat, n) }), ctx));
     }
     if ((last.type === 'HandSabotaged' && last.target === p.seat) || (last.type === 'AuctionWon' && last.buyer === p.seat && !p.hand.some((c) => c.card === last.card))) svg.append(lastFrame(0, hy, Math.max(1, p.hand_count) * (CW + 6) - 6, CH));
   });
