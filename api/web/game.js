@@ -9,6 +9,7 @@ import { describeMove, seatName, count } from './words.js';
 import { sentence, results } from './words/index.js';
 import { t } from './i18n/index.js';
 import { problem, notice } from './app.js';
+import { tablesGame } from './tables/index.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
 import * as wettstreit from './boards/wettstreit.js';
 import * as spaceBuilder from './boards/space-builder.js';
@@ -30,6 +31,8 @@ export function showGame(main, id) {
   const replayBox = h('section', { class: 'replay', 'aria-labelledby': 'replay-h' });
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
   main.replaceChildren(h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox));
+
+  const tables = tablesGame(id, main, () => refresh());
 
   const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
 
@@ -60,6 +63,7 @@ export function showGame(main, id) {
       st.detail = d;
       st.etag = r.etag;
       st.moves = m ? m.moves : [];
+      st.movesAnswer = m;
       const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       if (myTurn && !st.wasMyTurn) {
         notice(`It is your turn in game #${id}.`);
@@ -190,6 +194,7 @@ export function showGame(main, id) {
 
     renderReplay();
     renderLog();
+    tables.update(st);
   }
 
   function auditLine() {
@@ -262,8 +267,8 @@ export function showGame(main, id) {
     // Read with fetch, the token in the Authorization header (never in the URL).
     const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
     st.closeStream = eventStream(`/v1/games/${id}/stream`, headers, {
-      open: () => { if (!st.stream) { st.stream = true; render(); } },
-      message: (m) => { if (m.event === 'status' || m.event === 'event') refresh(); },
+      open: () => { tables.opened(); if (!st.stream) { st.stream = true; render(); } },
+      message: (m) => { if (m.event === 'status' || m.event === 'event') refresh(); else tables.message(m); },
       dropped: () => { if (st.stream) { st.stream = false; render(); } },
       closed: () => { if (st.stream) { st.stream = false; render(); } },
     });
@@ -278,6 +283,7 @@ export function showGame(main, id) {
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', refresh);
     if (st.closeStream) st.closeStream();
+    tables.leave();
     notice(null);
     document.title = 'Baumeister';
   };

@@ -4,6 +4,7 @@
 import { session, get, post, api, openapi, kinds } from './api.js';
 import { h } from './svg.js';
 import { problem, renderAccount, route } from './app.js';
+import { tablesLobby, extendCreate, linkNames } from './tables/index.js';
 
 export function showLobby(main) {
   let alive = true;
@@ -25,7 +26,8 @@ export function showLobby(main) {
   // The games' titles first, so the rows name the games as the create form does.
   kinds().then((ks) => { for (const k of ks) TITLES[k.kind] = k.title; }).catch(() => {}).then(refresh);
   const timer = setInterval(() => { if (alive && !document.hidden) refresh(); }, 5000);
-  return () => { alive = false; clearInterval(timer); };
+  const leaveTables = tablesLobby(main);
+  return () => { alive = false; clearInterval(timer); leaveTables(); };
 }
 
 function signIn() {
@@ -73,12 +75,12 @@ function gameRow(game, extra) {
   const seat = seatOf(game);
   const myTurn = game.your_turn === true || (seat !== null && game.status === 'active' && game.to_act.includes(seat));
   const players = game.seats.map((s) => s.player).join(', ') || '—';
-  return h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
+  return linkNames(h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
     h('a', { href: `#/game/${game.id}` }, `#${game.id} ${TITLES[game.kind] || game.kind}`),
     ' ', h('span', { class: 'muted' }, `${game.status}, ${game.seats.length}/${game.seat_count} seats: ${players}`),
     myTurn ? h('strong', { class: 'badge' }, 'your turn') : '',
     game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — won by ${game.winners.map((w) => (game.seats.find((s) => s.seat === w) || {}).player).join(', ')}`) : '',
-    extra || '');
+    extra || ''), game.seats);
 }
 
 const lastShown = new WeakMap();
@@ -218,7 +220,7 @@ async function createForm(section) {
     const options = {};
     for (const [n, read] of readers) options[n] = read(form);
     try {
-      const g = await post('/v1/games', { kind: kind.value, seats: Number(seats.value), options });
+      const g = await post('/v1/games', { kind: kind.value, seats: Number(seats.value), options, ...extras() });
       location.hash = `#/game/${g.id}`;
     } catch (err) { problem(err); }
   } },
@@ -226,6 +228,7 @@ async function createForm(section) {
   h('label', { for: 'seats' }, 'Seats'), seats, opts, h('p', {}, rules),
   h('button', { type: 'submit' }, 'Create game'));
   update();
+  const extras = extendCreate(form, kind, seats);
   section.replaceChildren(h('h2', { id: 'create-h' }, 'New game'), form);
 }
 
