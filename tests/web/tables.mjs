@@ -76,7 +76,9 @@ async function say(page, text) {
 }
 
 async function noOverflow(page, what) {
-  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // Against the screen's width: a phone's layout viewport grows with a too wide page.
+  const width = page.viewportSize().width;
+  const over = await page.evaluate(() => document.documentElement.scrollWidth) - width;
   assert.ok(over <= 1, `${what}: the page is ${over}px wider than the screen`);
 }
 
@@ -187,6 +189,7 @@ try {
   const expiry = await A.locator('[data-invitation]').first().textContent();
   assert.match(expiry, /expires/, 'an invitation shows when it expires');
   await sizes(A, 'the invitations (desktop)');
+  await noOverflow(A, 'the invitations (desktop)');
   await shot(A, 'invite-desktop');
 
   await B.waitForSelector(`[data-my-invitation][data-game="${id}"]`, { timeout: 10000 });
@@ -303,7 +306,10 @@ try {
   await A.waitForSelector(`[data-leaderboard="${KIND}"]`);
   for (const n of [nA, nB, nC]) await A.waitForSelector(`#leaderboard tr[data-player="${n}"]`);
   await shot(A, 'leaderboard-desktop');
-  await B.goto(`${BASE}/#/leaderboard/${KIND}`);
+  await B.goto(`${BASE}/#/`);
+  await B.click('#leaderboards');
+  await B.waitForSelector('[data-leaderboard]');
+  await B.selectOption('#board-kind', KIND);
   await B.waitForSelector(`#leaderboard tr[data-player="${nB}"]`);
   await sizes(B, 'the leaderboard (phone)');
   await noOverflow(B, 'the leaderboard (phone)');
@@ -336,6 +342,7 @@ try {
   const log = await (await fetch(`${BASE}/v1/games/${vs}/events?limit=500`, { headers: { Authorization: `Bearer ${token}` } })).json();
   const seats = new Set(log.events.map((e) => e.seat).filter((s) => s !== null && s !== undefined));
   assert.ok(seats.has(1) || bySeat.has(1), 'the bot (seat 1) moved');
+  await noOverflow(D, 'a game against bots (phone)');
   await shot(D, 'vs-bots-phone');
   // The create form with a bot seat, then the creator fills the last seat with a bot.
   await D.goto(`${BASE}/#/`);
@@ -348,6 +355,7 @@ try {
   await D.waitForURL(/#\/game\/\d+/);
   const filled = gameId(D);
   await D.waitForSelector('[data-bot-seat="2"]');
+  await noOverflow(D, 'a waiting game (phone)');
   await shot(D, 'fill-bots-phone');
   await D.click('[data-bot-seat="2"]');
   await D.waitForSelector('#status[data-status="active"]', { timeout: 15000 });

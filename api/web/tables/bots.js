@@ -3,7 +3,7 @@
 // game's empty seats with bots (`POST /v1/games/{id}/bots`).
 
 import { post, openapi } from '../api.js';
-import { h } from '../svg.js';
+import { h, s } from '../svg.js';
 import { t } from '../i18n/index.js';
 
 /** The levels the spec lists (`BotLevel`); the server says which kinds each plays. */
@@ -23,8 +23,15 @@ export function botMark(seat) {
   const level = seat.bot_level ? levelName(seat.bot_level) : '';
   const label = level ? t('tables.bot.mark_level', { level }) : t('tables.bot.mark');
   return h('span', { class: 'bot-mark', title: label, 'data-bot': seat.player },
-    h('span', { 'aria-hidden': 'true' }, '🤖'), h('span', { class: 'bot-word' }, t('tables.bot.word')),
+    robot(), h('span', { class: 'bot-word' }, t('tables.bot.word')),
     h('span', { class: 'visually-hidden' }, ` (${label})`));
+}
+
+// A robot's head drawn in SVG (an emoji would depend on the device's fonts).
+function robot() {
+  return s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true', focusable: 'false' },
+    s('rect', { x: 7, y: 0.5, width: 2, height: 3 }),
+    s('path', { 'fill-rule': 'evenodd', d: 'M3 4h10a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM5 7.2a1.3 1.3 0 1 0 0 2.6a1.3 1.3 0 1 0 0-2.6zM11 7.2a1.3 1.3 0 1 0 0 2.6a1.3 1.3 0 1 0 0-2.6zM5 11.3v1h6v-1z' }));
 }
 
 export const profileHref = (name) => `#/player/${encodeURIComponent(name)}`;

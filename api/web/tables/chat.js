@@ -43,9 +43,10 @@ export function chatPanel(id, onError) {
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); submit(); }
   });
   const muteBox = h('details', { class: 'mute-box', id: 'mute-box' });
+  const muteStatus = h('p', { class: 'tables-status mute-status', role: 'status' });
   muteBox.addEventListener('toggle', () => { if (muteBox.open) loadMutes(); });
   const el = h('section', { class: 'tables-box chat', 'aria-labelledby': 'chat-h', 'data-chat-game': id },
-    h('h2', { id: 'chat-h' }, t('tables.chat.title')), tabs, note, older, list, composer, muteBox);
+    h('h2', { id: 'chat-h' }, t('tables.chat.title')), tabs, note, older, list, composer, muteBox, muteStatus);
 
   function add(ch, m) {
     const c = chans[ch];
@@ -153,7 +154,7 @@ export function chatPanel(id, onError) {
   async function setMute(name, on) {
     try {
       await api(on ? 'PUT' : 'DELETE', `/v1/me/mutes/${encodeURIComponent(name)}`);
-      status.textContent = t(on ? 'tables.chat.muted_now' : 'tables.chat.unmuted_now', { name });
+      muteStatus.textContent = t(on ? 'tables.chat.muted_now' : 'tables.chat.unmuted_now', { name });
     } catch (e) { onError(e); }
     // The server leaves a muted account's messages out: read both channels again.
     for (const ch of Object.keys(chans)) {

@@ -17,14 +17,14 @@ import { undoState } from './undo.js';
 
 export { extendCreate, linkNames };
 
-/** The pages of their own: `#/invite/GAME/CODE`, `#/player/NAME`, `#/leaderboard/KIND[/OFFSET]`. */
+/** The pages of their own: `#/invite/GAME/CODE`, `#/player/NAME`, `#/leaderboard[/KIND[/OFFSET]]`. */
 export function tablesRoute(main, hash) {
   let m = hash.match(/^#\/invite\/(\d+)\/([^/?#]+)$/);
   if (m) { showInvite(main, Number(m[1]), decodeURIComponent(m[2]), problem); return () => {}; }
   m = hash.match(/^#\/player\/([^/?#]+)$/);
   if (m) return showProfile(main, decodeURIComponent(m[1]), problem);
-  m = hash.match(/^#\/leaderboard\/([a-z0-9-]+)(?:\/(\d+))?$/);
-  if (m) return showLeaderboard(main, m[1], Number(m[2] || 0), problem);
+  m = hash.match(/^#\/leaderboard(?:\/([a-z0-9-]+)(?:\/(\d+))?)?$/);
+  if (m) return showLeaderboard(main, m[1] || null, Number(m[2] || 0), problem);
   return null;
 }
 
@@ -38,7 +38,7 @@ export function tablesLobby(main) {
   const vs = h('section', { 'aria-labelledby': 'vs-h', id: 'vs-section' });
   const links = h('nav', { class: 'tables-links row', 'aria-label': t('tables.links') },
     h('a', { href: profileHref(session.name), id: 'my-profile', class: 'button secondary' }, t('tables.my_profile')),
-    h('a', { href: '#/leaderboard/burgbaumeister', id: 'leaderboards', class: 'button secondary' }, t('tables.leaderboards')));
+    h('a', { href: '#/leaderboard', id: 'leaderboards', class: 'button secondary' }, t('tables.leaderboards')));
   lobby.prepend(invitations);
   lobby.before(links);
   const create = lobby.querySelector('[aria-labelledby="create-h"]');

@@ -49,7 +49,8 @@ export function invitationsBox(d, codes, onError) {
     } catch (e) { onError(e); }
   }
   function row(inv) {
-    const who = inv.link ? t('tables.invite.a_link', { uses: inv.uses, max: inv.max_uses ?? '–' }) : inv.player;
+    const who = !inv.link ? inv.player
+      : inv.max_uses ? t('tables.invite.a_link', { uses: inv.uses, max: inv.max_uses }) : t('tables.invite.a_link_open', { uses: inv.uses });
     return h('li', { 'data-invitation': inv.id, 'data-state': inv.state },
       h('span', { class: 'who' }, who), ' ',
       h('span', { class: `state state-${inv.state}` }, t(`tables.invite.state.${inv.state}`)), ' ',

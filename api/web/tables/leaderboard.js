@@ -1,4 +1,4 @@
-// A kind's leaderboard, `#/leaderboard/KIND` (`?…/OFFSET` pages on): rank, player, rating, rated
+// A kind's leaderboard, `#/leaderboard/KIND` (`…/OFFSET` pages on; no kind: the first): rank, player, rating, rated
 // and finished games; a choice of kind; pages of 25.
 
 import { get, kinds } from '../api.js';
@@ -8,10 +8,15 @@ import { profileHref } from './bots.js';
 
 const SIZE = 25;
 
-export function showLeaderboard(main, kind, offset, onError) {
+export function showLeaderboard(main, chosen, offset, onError) {
   let alive = true;
+  let kind = chosen;
   main.replaceChildren(h('p', {}, t('tables.loading')));
-  Promise.all([kinds(), get(`/v1/kinds/${encodeURIComponent(kind)}/leaderboard?limit=${SIZE}&offset=${offset}`)]).then(([ks, page]) => {
+  // No kind in the address: the first the server lists.
+  kinds().then((ks) => {
+    kind = kind || (ks[0] && ks[0].kind);
+    return Promise.all([ks, get(`/v1/kinds/${encodeURIComponent(kind)}/leaderboard?limit=${SIZE}&offset=${offset}`)]);
+  }).then(([ks, page]) => {
     if (!alive) return;
     const pick = h('select', { id: 'board-kind', name: 'board-kind' }, ks.map((k) => h('option', { value: k.kind, ...(k.kind === kind ? { selected: true } : {}) }, k.title)));
     pick.addEventListener('change', () => { location.hash = `#/leaderboard/${pick.value}`; });
