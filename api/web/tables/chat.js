@@ -28,7 +28,7 @@ export function chatPanel(id, onError) {
   const seated = () => detail && detail.your_seat !== null && detail.your_seat !== undefined;
   const mayWrite = () => !!session.token && (current === 'table' ? seated() : !seated());
 
-  const tabs = h('div', { class: 'chat-tabs', role: 'tablist', 'aria-label': t('tables.chat.channels') });
+  const tabs = h('div', { class: 'chat-tabs', role: 'group', 'aria-label': t('tables.chat.channels') });
   const list = h('ol', { class: 'chat-list', id: 'chat-list', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0', 'aria-label': t('tables.chat.messages') });
   const note = h('p', { class: 'muted small chat-note' });
   const older = h('button', { type: 'button', class: 'secondary', id: 'chat-older', hidden: true, onclick: () => loadOlder() }, t('tables.chat.older'));
@@ -195,8 +195,9 @@ export function chatPanel(id, onError) {
 
   function drawTabs() {
     const names = session.token ? ['table', 'spectators'] : ['table'];
-    tabs.replaceChildren(...names.map((ch) => h('button', { type: 'button', role: 'tab', id: `chat-tab-${ch}`, 'data-channel': ch,
-      'aria-selected': String(ch === current), 'aria-controls': 'chat-list', class: ch === current ? 'tab chosen' : 'tab',
+    // Buttons that stay pressed (not ARIA tabs, which promise arrow keys): Tab and Enter reach them.
+    tabs.replaceChildren(...names.map((ch) => h('button', { type: 'button', id: `chat-tab-${ch}`, 'data-channel': ch,
+      'aria-pressed': String(ch === current), 'aria-controls': 'chat-list', class: ch === current ? 'tab chosen' : 'tab',
       onclick: () => choose(ch) }, t(`tables.chat.${ch}`))));
   }
 

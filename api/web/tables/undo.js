@@ -36,17 +36,19 @@ export function undoState(id, refresh, onError) {
 
   st.button = (d, replaying) => {
     if (!st.can || replaying) return '';
-    return h('div', { class: 'tables-box undo-box' }, h('button', { type: 'button', id: 'undo', onclick: async (e) => {
+    const button = h('button', { type: 'button', id: 'undo', onclick: async () => {
       if (st.busy) return;
       st.busy = true;
-      e.target.disabled = true;
+      button.disabled = true;
       try {
         await post(`/v1/games/${id}/undo`, { expected_version: d.version });
         st.can = false;
       } catch (err) { onError(err); }
       st.busy = false;
+      button.disabled = false;
       await refresh();
-    } }, t('tables.undo.button')), h('small', { class: 'muted' }, t('tables.undo.help')));
+    } }, t('tables.undo.button'));
+    return h('div', { class: 'tables-box undo-box' }, button, h('small', { class: 'muted' }, t('tables.undo.help')));
   };
   return st;
 }
