@@ -47,7 +47,8 @@ export function linkNames(el, seats) {
   const names = [...bySeatName.keys()].sort((a, b) => b.length - a.length);
   if (!names.length) return el;
   const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const re = new RegExp(`(${escaped.join('|')})`, 'g');
+  // Whole names only: a player called "at" leaves the "at" in other words alone.
+  const re = new RegExp(`(?<![\\p{L}\\p{N}_.-])(${escaped.join('|')})(?![\\p{L}\\p{N}_-])`, 'gu');
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => (n.parentElement && n.parentElement.closest('a, button, .bot-mark, .player-link') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });

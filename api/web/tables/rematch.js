@@ -17,14 +17,17 @@ export function rematchLinks(d, proposal) {
 }
 
 /**
- * The proposal box of a finished game, for its players: kept in `st` across redraws, loaded
- * once and then updated from the stream. `changed()` redraws the page (and reads the game
- * again when the rematch has begun, so that its link appears).
+ * The proposal box of a finished game, for its players: kept in `st` across redraws and updated
+ * from the stream. `changed()` redraws the page (and reads the game again when the rematch has
+ * begun, so that its link appears). The proposal is read only where one is known to exist (the
+ * game links to its rematch, a proposal was refused as existing, the stream spoke of it): the
+ * server answers "none yet" with a 404, which a browser logs as a failed request on every
+ * finished game otherwise. Proposals made while the page is open come by the stream.
  */
 export function rematchState(id, me, changed, onError) {
   const st = { proposal: undefined, loading: false, stop: null };
   async function load() {
-    if (st.loading) return;
+    if (st.loading || st.proposal === null) return;
     st.loading = true;
     try {
       st.proposal = await get(`/v1/games/${id}/rematch`);
@@ -36,21 +39,29 @@ export function rematchState(id, me, changed, onError) {
     st.loading = false;
     changed(st.proposal && st.proposal.new_game);
   }
-  st.start = () => {
+  st.start = (known) => {
     if (st.stop) return;
     st.stop = followMe((m) => {
       if (m.event === 'rematch' && m.data && m.data.game_id === id) { st.proposal = m.data; changed(!!m.data.new_game); }
-      else if (m.event === 'resync' || m.event === 'open') load();
+      else if ((m.event === 'resync' || m.event === 'open') && st.proposal) reload();
     });
-    load();
+    if (known) reload();
+    else { st.proposal = null; changed(false); }
   };
+  const reload = () => { st.proposal = st.proposal || undefined; return load(); };
   st.leave = () => { if (st.stop) st.stop(); st.stop = null; };
   st.box = () => {
     const p = st.proposal;
     if (p === undefined) return '';
     const act = (path) => async () => {
-      try { st.proposal = await post(`/v1/games/${id}/rematch${path}`); } catch (e) { onError(e); }
-      await load();
+      try {
+        st.proposal = await post(`/v1/games/${id}/rematch${path}`);
+        changed(!!st.proposal.new_game);
+      } catch (e) {
+        // Proposed meanwhile by another player (before this page listened): show that one.
+        if (e.code === 'rematch_exists') await reload();
+        else onError(e);
+      }
     };
     const children = [h('h2', { id: 'rematch-h' }, t('tables.rematch.title'))];
     if (!p || p.state === 'declined' || p.state === 'expired') {
