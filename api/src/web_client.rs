@@ -19,6 +19,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),
     ),
+    (
+        "tables.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/tables.css"),
+    ),
     ("app.js", JS, include_str!("../web/app.js")),
     ("api.js", JS, include_str!("../web/api.js")),
     ("lobby.js", JS, include_str!("../web/lobby.js")),
@@ -94,6 +99,40 @@ const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../web/boards/carcassonne.js"),
     ),
+    (
+        "tables/index.js",
+        JS,
+        include_str!("../web/tables/index.js"),
+    ),
+    (
+        "tables/create.js",
+        JS,
+        include_str!("../web/tables/create.js"),
+    ),
+    ("tables/bots.js", JS, include_str!("../web/tables/bots.js")),
+    (
+        "tables/invitations.js",
+        JS,
+        include_str!("../web/tables/invitations.js"),
+    ),
+    (
+        "tables/rematch.js",
+        JS,
+        include_str!("../web/tables/rematch.js"),
+    ),
+    ("tables/chat.js", JS, include_str!("../web/tables/chat.js")),
+    (
+        "tables/profile.js",
+        JS,
+        include_str!("../web/tables/profile.js"),
+    ),
+    (
+        "tables/leaderboard.js",
+        JS,
+        include_str!("../web/tables/leaderboard.js"),
+    ),
+    ("tables/undo.js", JS, include_str!("../web/tables/undo.js")),
+    ("tables/live.js", JS, include_str!("../web/tables/live.js")),
 ];
 
 /// The icons a home screen or an installed app asks for (the manifest's and `apple-touch-icon`),

@@ -5,6 +5,7 @@ import { session, api } from './api.js';
 import { h } from './svg.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
+import { tablesRoute } from './tables/index.js';
 import { t, lang, setLang, LANGUAGES } from './i18n/index.js';
 
 const main = document.getElementById('main');
@@ -61,7 +62,7 @@ export function route() {
   const m = hash.match(/^#\/game\/(\d+)/);
   main.replaceChildren();
   if (m) leave = showGame(main, Number(m[1]));
-  else leave = showLobby(main);
+  else leave = tablesRoute(main, hash) || showLobby(main);
 }
 
 // "Skip to content" moves the focus to the page's main part; following its `#main` would be a

@@ -11,6 +11,7 @@ import { t, num } from './i18n/index.js';
 import { showRules } from './rules.js';
 import { problem, notice } from './app.js';
 import { movesSkip } from './moves-skip.js';
+import { tablesGame } from './tables/index.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
 import * as wettstreit from './boards/wettstreit.js';
 import * as spaceBuilder from './boards/space-builder.js';
@@ -39,6 +40,8 @@ export function showGame(main, id) {
   main.replaceChildren(h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox));
 
   const unskip = movesSkip(movesBox);
+  const tables = tablesGame(id, main, () => refresh());
+
   const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
 
   // One refresh at a time (polls, stream messages and own moves all ask for one): a request
@@ -68,6 +71,7 @@ export function showGame(main, id) {
       st.detail = d;
       st.etag = r.etag;
       st.moves = m ? m.moves : [];
+      st.movesAnswer = m;
       const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       if (myTurn && !st.wasMyTurn) {
         notice(t('game.your_turn_notice', { id }));
@@ -201,6 +205,7 @@ export function showGame(main, id) {
 
     renderReplay();
     renderLog();
+    tables.update(st);
   }
 
   function auditLine() {
@@ -273,8 +278,8 @@ export function showGame(main, id) {
     // Read with fetch, the token in the Authorization header (never in the URL).
     const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
     st.closeStream = eventStream(`/v1/games/${id}/stream`, headers, {
-      open: () => { if (!st.stream) { st.stream = true; render(); } },
-      message: (m) => { if (m.event === 'status' || m.event === 'event') refresh(); },
+      open: () => { tables.opened(); if (!st.stream) { st.stream = true; render(); } },
+      message: (m) => { if (m.event === 'status' || m.event === 'event') refresh(); else tables.message(m); },
       dropped: () => { if (st.stream) { st.stream = false; render(); } },
       closed: () => { if (st.stream) { st.stream = false; render(); } },
     });
@@ -290,6 +295,7 @@ export function showGame(main, id) {
     document.removeEventListener('visibilitychange', refresh);
     if (st.closeStream) st.closeStream();
     unskip();
+    tables.leave();
     notice(null);
     document.title = t('page.title');
   };

@@ -6,6 +6,7 @@ import { h } from './svg.js';
 import { problem, renderAccount, route } from './app.js';
 import { t, has, when } from './i18n/index.js';
 import { showRules } from './rules.js';
+import { tablesLobby, extendCreate, linkNames } from './tables/index.js';
 
 export function showLobby(main) {
   let alive = true;
@@ -27,7 +28,8 @@ export function showLobby(main) {
   // The games' titles first, so the rows name the games as the create form does.
   kinds().then((ks) => { for (const k of ks) TITLES[k.kind] = k.title; }).catch(() => {}).then(refresh);
   const timer = setInterval(() => { if (alive && !document.hidden) refresh(); }, 5000);
-  return () => { alive = false; clearInterval(timer); };
+  const leaveTables = tablesLobby(main);
+  return () => { alive = false; clearInterval(timer); leaveTables(); };
 }
 
 function signIn() {
@@ -75,14 +77,14 @@ function gameRow(game, extra) {
   const seat = seatOf(game);
   const myTurn = game.your_turn === true || (seat !== null && game.status === 'active' && game.to_act.includes(seat));
   const players = game.seats.map((s) => s.player).join(', ') || '—';
-  return h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
+  return linkNames(h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
     h('a', { href: `#/game/${game.id}` }, `#${game.id} ${TITLES[game.kind] || game.kind}`),
     ' ', h('span', { class: 'muted' }, t('lobby.row', { status: t(`status.${game.status}`), n: game.seats.length, of: game.seat_count, players })),
     game.updated_at || game.last_activity ? h('span', { class: 'muted small' }, ` · ${t('lobby.changed', { at: when(game.updated_at || game.last_activity) })}`) : '',
     game.deadline ? h('span', { class: 'muted small' }, ` · ${t('lobby.deadline', { at: when(game.deadline) })}`) : '',
     myTurn ? h('strong', { class: 'badge' }, t('lobby.your_turn')) : '',
     game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — ${t('lobby.won_by', { who: game.winners.map((w) => (game.seats.find((s) => s.seat === w) || {}).player).join(', ') })}`) : '',
-    extra || '');
+    extra || ''), game.seats);
 }
 
 const lastShown = new WeakMap();
@@ -215,7 +217,7 @@ async function createForm(section) {
     const options = {};
     for (const [n, read] of readers) options[n] = read(form);
     try {
-      const g = await post('/v1/games', { kind: kind.value, seats: Number(seats.value), options });
+      const g = await post('/v1/games', { kind: kind.value, seats: Number(seats.value), options, ...extras() });
       location.hash = `#/game/${g.id}`;
     } catch (err) { problem(err); }
   } },
@@ -223,6 +225,7 @@ async function createForm(section) {
   h('label', { for: 'seats' }, t('lobby.seats')), seats, opts, h('p', {}, rules),
   h('button', { type: 'submit' }, t('lobby.create')));
   update();
+  const extras = extendCreate(form, kind, seats);
   section.replaceChildren(h('h2', { id: 'create-h' }, t('lobby.new_game')), form);
 }
 

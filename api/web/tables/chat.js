@@ -1,0 +1,243 @@
+// The chat beside the board: the players' `table` channel and the `spectators` channel (players
+// read it only when they open it). Text is shown strictly as text (textContent, never HTML);
+// Enter sends (Shift+Enter a new line); refusals are said in words. New messages come as `event:
+// chat` on the game's stream (a player who opens the spectators' channel gets a stream of
+// its own with `spectator_chat=true`); after a reconnect the page reads what came meanwhile. In
+// a replay the chat shows what had been written up to the replayed version. Muting leaves an
+// account's messages out of every read and push (`/v1/me/mutes`).
+
+import { session, get, api } from '../api.js';
+import { eventStream } from '../sse.js';
+import { h } from '../svg.js';
+import { t } from '../i18n/index.js';
+import { profileHref } from './bots.js';
+import { when } from './invitations.js';
+
+const PAGE = 50;
+
+export function chatPanel(id, onError) {
+  const chans = { table: fresh(), spectators: fresh() };
+  let current = 'table';
+  let detail = null;
+  let replayAt = null;
+  let ownStream = null;
+  let muted = null;
+  let alive = true;
+
+  function fresh() { return { msgs: new Map(), loaded: false, nextBefore: null }; }
+  const seated = () => detail && detail.your_seat !== null && detail.your_seat !== undefined;
+  const mayWrite = () => !!session.token && (current === 'table' ? seated() : !seated());
+
+  const tabs = h('div', { class: 'chat-tabs', role: 'group', 'aria-label': t('tables.chat.channels') });
+  const list = h('ol', { class: 'chat-list', id: 'chat-list', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0', 'aria-label': t('tables.chat.messages') });
+  const note = h('p', { class: 'muted small chat-note' });
+  const older = h('button', { type: 'button', class: 'secondary', id: 'chat-older', hidden: true, onclick: () => loadOlder() }, t('tables.chat.older'));
+  const text = h('textarea', { id: 'chat-text', name: 'chat-text', rows: 2, 'aria-describedby': 'chat-help' });
+  const status = h('p', { class: 'tables-status chat-status', id: 'chat-status', role: 'alert' });
+  const send = h('button', { type: 'submit', id: 'chat-send' }, t('tables.chat.send'));
+  const composer = h('form', { class: 'chat-form', id: 'chat-form', onsubmit: (e) => { e.preventDefault(); submit(); } },
+    h('label', { for: 'chat-text' }, t('tables.chat.write')), text,
+    h('small', { class: 'muted', id: 'chat-help' }, t('tables.chat.help')),
+    h('div', { class: 'row' }, send), status);
+  text.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); submit(); }
+  });
+  const muteBox = h('details', { class: 'mute-box', id: 'mute-box' });
+  const muteStatus = h('p', { class: 'tables-status mute-status', role: 'status' });
+  muteBox.addEventListener('toggle', () => { if (muteBox.open) loadMutes(); });
+  const el = h('section', { class: 'tables-box chat', 'aria-labelledby': 'chat-h', 'data-chat-game': id },
+    h('h2', { id: 'chat-h' }, t('tables.chat.title')), tabs, note, older, list, composer, muteBox, muteStatus);
+
+  function add(ch, m) {
+    const c = chans[ch];
+    if (!c) return;
+    c.msgs.set(m.id, m);
+  }
+
+  async function load(ch) {
+    const c = chans[ch];
+    try {
+      const r = await get(`/v1/games/${id}/chat?channel=${ch}&limit=${PAGE}`);
+      for (const m of r.messages) add(ch, m);
+      c.nextBefore = r.next_before ?? null;
+      c.loaded = true;
+    } catch (e) { onError(e); }
+    draw();
+  }
+
+  async function loadOlder() {
+    const c = chans[current];
+    if (c.nextBefore === null) return;
+    try {
+      const r = await get(`/v1/games/${id}/chat?channel=${current}&limit=${PAGE}&before=${c.nextBefore}`);
+      for (const m of r.messages) add(current, m);
+      c.nextBefore = r.next_before ?? null;
+    } catch (e) { onError(e); }
+    draw();
+  }
+
+  // After a reconnect: what came meanwhile (newest first, paged back down to what we have).
+  async function catchUp(ch) {
+    const c = chans[ch];
+    if (!c.loaded) return;
+    const after = Math.max(0, ...c.msgs.keys());
+    let before = null;
+    try {
+      for (;;) {
+        const r = await get(`/v1/games/${id}/chat?channel=${ch}&limit=100&after=${after}${before !== null ? `&before=${before}` : ''}`);
+        for (const m of r.messages) add(ch, m);
+        if (r.next_before === null || r.next_before === undefined || !r.messages.length) break;
+        before = r.next_before;
+      }
+    } catch (e) { onError(e); }
+    draw();
+  }
+
+  function openSpectatorStream() {
+    if (ownStream || !session.token || typeof TextDecoderStream === 'undefined') return;
+    const last = Math.max(0, ...chans.spectators.msgs.keys());
+    ownStream = eventStream(`/v1/games/${id}/stream?spectator_chat=true${last ? `&chat_after=${last}` : ''}`,
+      { Authorization: `Bearer ${session.token}` }, {
+        open: () => catchUp('spectators'),
+        message: (m) => { if (m.event === 'chat') take(m, 'spectators'); },
+        dropped: () => {}, closed: () => { ownStream = null; },
+      });
+  }
+
+  function take(m, only) {
+    let msg;
+    try { msg = JSON.parse(m.data); } catch { return; }
+    if (only && msg.channel !== only) return;
+    add(msg.channel, msg);
+    if (msg.channel === current) draw();
+  }
+
+  async function submit() {
+    const body = text.value;
+    if (send.disabled) return;
+    if (!body.trim()) { status.textContent = t('tables.chat.empty'); return; }
+    send.disabled = true;
+    try {
+      const r = await api('POST', `/v1/games/${id}/chat`, { channel: current, text: body });
+      add(current, r.data);
+      text.value = '';
+      status.textContent = '';
+      draw();
+    } catch (e) {
+      status.textContent = refusal(e);
+    } finally {
+      send.disabled = false;
+      text.focus();
+    }
+  }
+
+  function refusal(e) {
+    const wait = /(\d+) s\.$/.exec(e.message || '');
+    switch (e.code) {
+      case 'rate_limited': return wait ? t('tables.chat.too_fast_wait', { s: wait[1] }) : t('tables.chat.too_fast');
+      case 'chat_text_length': case 'payload_too_large': return t('tables.chat.too_long', { n: 500 });
+      case 'chat_text_not_plain': return t('tables.chat.not_plain');
+      case 'not_seated': return t('tables.chat.not_seated');
+      case 'spectators_only': return t('tables.chat.spectators_only');
+      default: return `${t('not_done')}${e.message}`;
+    }
+  }
+
+  async function loadMutes() {
+    try {
+      const r = await get('/v1/me/mutes');
+      muted = r.mutes.map((m) => m.name);
+    } catch (e) { onError(e); muted = []; }
+    drawMutes();
+  }
+
+  async function setMute(name, on) {
+    try {
+      await api(on ? 'PUT' : 'DELETE', `/v1/me/mutes/${encodeURIComponent(name)}`);
+      muteStatus.textContent = t(on ? 'tables.chat.muted_now' : 'tables.chat.unmuted_now', { name });
+    } catch (e) { onError(e); }
+    // The server leaves a muted account's messages out: read both channels again.
+    for (const ch of Object.keys(chans)) {
+      if (!chans[ch].loaded) continue;
+      chans[ch] = fresh();
+      await load(ch);
+    }
+    await loadMutes();
+  }
+
+  function drawMutes() {
+    if (!session.token) { muteBox.hidden = true; return; }
+    muteBox.hidden = false;
+    const authors = new Set();
+    for (const c of Object.values(chans)) for (const m of c.msgs.values()) if (m.author !== session.name) authors.add(m.author);
+    for (const s of (detail ? detail.seats : [])) if (s.player !== session.name && !s.bot) authors.add(s.player);
+    for (const n of muted || []) authors.delete(n);
+    // Redrawn only when something in it changed: a choice being made stays.
+    const key = JSON.stringify([[...authors].sort(), muted]);
+    if (muteBox.dataset.key === key) return;
+    muteBox.dataset.key = key;
+    const who = h('select', { id: 'mute-who', name: 'mute-who' }, [...authors].sort().map((n) => h('option', { value: n }, n)));
+    const open = muteBox.open;
+    muteBox.replaceChildren(h('summary', {}, t('tables.chat.mute_title')),
+      authors.size ? h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); if (who.value) setMute(who.value, true); } },
+        h('label', { for: 'mute-who' }, t('tables.chat.mute_who')), who, h('button', { type: 'submit', id: 'mute-go' }, t('tables.chat.mute'))) : h('p', { class: 'muted' }, t('tables.chat.nobody_to_mute')),
+      muted === null ? '' : muted.length ? h('ul', { class: 'mute-list' }, muted.map((n) => h('li', { 'data-muted': n }, n, ' ',
+        h('button', { type: 'button', class: 'secondary', 'data-unmute': n, onclick: () => setMute(n, false) }, t('tables.chat.unmute'))))) : h('p', { class: 'muted' }, t('tables.chat.none_muted')));
+    muteBox.open = open;
+  }
+
+  function choose(ch) {
+    current = ch;
+    if (!chans[ch].loaded) load(ch);
+    if (ch === 'spectators' && seated()) openSpectatorStream();
+    draw();
+  }
+
+  function drawTabs() {
+    const names = session.token ? ['table', 'spectators'] : ['table'];
+    // Buttons that stay pressed (not ARIA tabs, which promise arrow keys): Tab and Enter reach them.
+    tabs.replaceChildren(...names.map((ch) => h('button', { type: 'button', id: `chat-tab-${ch}`, 'data-channel': ch,
+      'aria-pressed': String(ch === current), 'aria-controls': 'chat-list', class: ch === current ? 'tab chosen' : 'tab',
+      onclick: () => choose(ch) }, t(`tables.chat.${ch}`))));
+  }
+
+  function draw() {
+    if (!alive) return;
+    drawTabs();
+    const c = chans[current];
+    const all = [...c.msgs.values()].sort((a, b) => a.id - b.id);
+    const shown = replayAt === null ? all : all.filter((m) => m.version <= replayAt);
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    list.replaceChildren(...shown.map((m) => {
+      const body = h('p', { class: 'chat-text' });
+      // Text, never markup: whatever a player wrote stays letters on the screen.
+      if (m.removed) { body.textContent = t('tables.chat.removed'); body.classList.add('muted'); } else body.textContent = m.text ?? '';
+      return h('li', { 'data-chat-id': m.id, 'data-author': m.author, class: m.author === session.name ? 'mine' : '' },
+        h('span', { class: 'chat-meta' }, h('a', { href: profileHref(m.author), class: 'player-link' }, m.author), ' ',
+          h('time', { datetime: m.at, class: 'muted small' }, when(m.at))), body);
+    }));
+    if (!shown.length) list.append(h('li', { class: 'muted empty' }, c.loaded ? t('tables.chat.none') : t('tables.chat.loading')));
+    if (atBottom || replayAt !== null) list.scrollTop = list.scrollHeight;
+    older.hidden = c.nextBefore === null;
+    if (replayAt !== null) note.textContent = t('tables.chat.replay_note', { at: replayAt });
+    else if (current === 'spectators' && seated()) note.textContent = t('tables.chat.spectators_for_players');
+    else if (current === 'table' && !seated()) note.textContent = t('tables.chat.table_for_spectators');
+    else note.textContent = '';
+    composer.hidden = replayAt !== null || !mayWrite();
+    drawMutes();
+  }
+
+  return {
+    el,
+    update(d, at) {
+      const first = !detail;
+      detail = d;
+      replayAt = at ?? null;
+      if (first) load('table');
+      draw();
+    },
+    message(m) { if (m.event === 'chat') take(m, seated() ? 'table' : null); },
+    opened() { catchUp('table'); if (!ownStream) catchUp('spectators'); },
+    leave() { alive = false; if (ownStream) ownStream(); },
+  };
+}
