@@ -15,7 +15,8 @@ pub struct GameKind {
     #[serde(flatten)]
     pub info: KindInfo,
     /// The rules as this server plays them, every decision where the rulebook is silent, the
-    /// turn clock's default move, and every command and event by name (`text/markdown`).
+    /// turn clock's default move, and every command and event by name (`text/markdown`; in
+    /// English or German, as the request's `Accept-Language` prefers).
     #[schema(example = "/v1/kinds/burgbaumeister/rules")]
     pub rules: String,
 }
