@@ -13,8 +13,9 @@ use crate::sse::Stream;
 /// What the watchers saw.
 #[derive(Default)]
 pub struct Watched {
-    /// Milliseconds from `recorded_at` to arrival, one per event received.
-    pub delays_ms: Vec<u64>,
+    /// Microseconds from `recorded_at` (a whole millisecond, so up to 1 ms early) to arrival,
+    /// one per event received.
+    pub delays_us: Vec<u64>,
     /// Streams that were open (answered 200) when the watching began.
     pub open: usize,
     /// Streams refused, or ended before the time was up.
@@ -95,14 +96,16 @@ async fn read(mut stream: Stream, seen: Rc<RefCell<Watched>>) {
         if m.event != "event" {
             continue;
         }
-        let arrived = baumeister_storage::now_ms();
+        let arrived = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_micros() as i64);
         if let Some(recorded) = m.data["recorded_at"]
             .as_str()
             .and_then(baumeister_storage::parse_rfc3339)
         {
             seen.borrow_mut()
-                .delays_ms
-                .push((arrived - recorded).max(0) as u64);
+                .delays_us
+                .push((arrived - recorded * 1000).max(0) as u64);
         }
     }
 }

@@ -740,13 +740,13 @@ async fn run_cycle(
         ),
         outcomes: format!("{} | {} |", t.refused, t.failed),
         streams: watched.map(|mut w| {
-            w.delays_ms.sort_unstable();
+            w.delays_us.sort_unstable();
             format!(
                 " {} of {streams} | {:.0} / {:.0} | {:.0} |",
                 w.open.saturating_sub(w.lost),
-                percentile(&w.delays_ms, 0.5),
-                percentile(&w.delays_ms, 0.99),
-                w.delays_ms.len() as f64 / seconds as f64,
+                percentile(&w.delays_us, 0.5),
+                percentile(&w.delays_us, 0.99),
+                w.delays_us.len() as f64 / seconds as f64,
             )
         }),
     }
