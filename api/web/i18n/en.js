@@ -38,7 +38,7 @@ export default {
   'game.your_turn': 'Your turn.',
   'game.waiting_for': 'Waiting for {who}.',
   'game.join': 'Join this game',
-  'game.rules': 'rules',
+  'game.rules': 'Rules',
   'game.watching': 'You are watching: the board shows what a spectator may see.',
   'game.live_stream': 'Live (event stream).',
   'game.live_poll': 'Live (polling).',
