@@ -28,8 +28,9 @@ export class Problem extends Error {
 }
 
 /** One request. `etag` sends If-None-Match; the answer is {status, data, etag}. */
-export async function api(method, path, body, { etag, auth = true } = {}) {
+export async function api(method, path, body, { etag, auth = true, prefer } = {}) {
   const headers = { Accept: 'application/json', 'Accept-Language': lang() };
+  if (prefer) headers.Prefer = prefer;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth && session.token) headers.Authorization = `Bearer ${session.token}`;
   if (etag) headers['If-None-Match'] = etag;

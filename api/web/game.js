@@ -65,22 +65,16 @@ export function showGame(main, id) {
       const d = r.data;
       const seat = d.your_seat;
       const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
-      const [m] = await Promise.all([mayAct ? get(`/v1/games/${id}/moves`) : null, loadLog(d)]);
+      // The stream's status names this seat's moves at its version: no request for them then.
+      const streamed = mayAct && st.streamMoves && st.streamMoves.version === d.version ? { moves: st.streamMoves.moves } : null;
+      const [m] = await Promise.all([mayAct && !streamed ? get(`/v1/games/${id}/moves`) : streamed, loadLog(d)]);
       // The view and its moves change together: a tap meanwhile sends a move as it was listed
       // with the view it was shown with (pinned to its version when only this seat acts).
       st.detail = d;
       st.etag = r.etag;
       st.moves = m ? m.moves : [];
       st.movesAnswer = m;
-      const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
-      if (myTurn && !st.wasMyTurn) {
-        notice(t('game.your_turn_notice', { id }));
-        document.title = t('game.title_turn', { id });
-      } else if (!myTurn) {
-        document.title = t('game.title', { id });
-        if (st.wasMyTurn) notice(null);
-      }
-      st.wasMyTurn = myTurn;
+      announce(d);
       if (d.status === 'finished' && !st.audit) {
         st.audit = 'pending';
         get(`/v1/games/${id}/audit`).then((a) => { st.audit = a; render(); }).catch((e) => { st.audit = { error: e.message }; render(); });
@@ -91,6 +85,40 @@ export function showGame(main, id) {
       if (e.status === 404 && !st.detail) return gone();
       problem(e);
     }
+  }
+
+  // Says once when it becomes the player's turn, and names it in the tab's title.
+  function announce(d) {
+    const seat = d.your_seat;
+    const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
+    if (myTurn && !st.wasMyTurn) {
+      notice(t('game.your_turn_notice', { id }));
+      document.title = t('game.title_turn', { id });
+    } else if (!myTurn) {
+      document.title = t('game.title', { id });
+      if (st.wasMyTurn) notice(null);
+    }
+    st.wasMyTurn = myTurn;
+  }
+
+  /**
+   * The answer to a command sent with `Prefer: return=representation` holds the new board and
+   * moves: where it follows on from the page's board (nobody else moved in between, the game
+   * goes on), the page takes them from it and asks nothing more. Else it reads the game again.
+   */
+  function adopt(a) {
+    const d = st.detail;
+    const follows = a && a.board && d && !a.finished && a.board.version === a.version
+      && a.events.length > 0 && a.events[0].version === d.version + 1;
+    if (!follows) return false;
+    st.detail = { ...d, version: a.version, to_act: a.to_act, view: a.board.view, head: a.board.head };
+    st.etag = null;
+    st.log.push(...a.events);
+    st.moves = a.board.moves;
+    st.movesAnswer = a.board;
+    announce(st.detail);
+    render();
+    return true;
   }
 
   function gone() {
@@ -119,17 +147,18 @@ export function showGame(main, id) {
     st.sending = true;
     problem(null);
     movesBox.setAttribute('aria-busy', 'true');
+    let answer = null;
     try {
       // Where several seats act at once, a version pin would lose every race to the others:
       // let the server decide the command on the newest state (the rules allow it).
       const body = st.detail && st.detail.to_act.length > 1 ? { command: move.command } : move;
-      await post(`/v1/games/${id}/commands`, body);
+      answer = await post(`/v1/games/${id}/commands`, body, { prefer: 'return=representation' });
     } catch (e) {
       problem(e);
     } finally {
       // Still sending until the page shows what the move did: a tap on the old board meanwhile
       // would send a move of a version that has passed.
-      await refresh();
+      if (!adopt(answer)) await refresh();
       st.sending = false;
       movesBox.removeAttribute('aria-busy');
     }
@@ -279,7 +308,16 @@ export function showGame(main, id) {
     const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
     st.closeStream = eventStream(`/v1/games/${id}/stream`, headers, {
       open: () => { tables.opened(); if (!st.stream) { st.stream = true; render(); } },
-      message: (m) => { if (m.event === 'status' || m.event === 'event') refresh(); else tables.message(m); },
+      message: (m) => {
+        if (m.event !== 'status' && m.event !== 'event') { tables.message(m); return; }
+        // What the page shows already (its own move, taken from the command's answer) needs
+        // no request; a seat's status carries its moves, which the next refresh uses.
+        if (m.event === 'status') {
+          try { const s = JSON.parse(m.data); if (s.moves) st.streamMoves = { version: s.version, moves: s.moves }; } catch { /* a refresh reads them */ }
+        }
+        if (st.detail && m.id !== null && Number(m.id) <= st.detail.version) return;
+        refresh();
+      },
       dropped: () => { if (st.stream) { st.stream = false; render(); } },
       closed: () => { if (st.stream) { st.stream = false; render(); } },
     });

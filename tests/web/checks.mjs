@@ -134,6 +134,28 @@ check('the event stream carries the token in a header, never in the URL', async 
   await page.context().close();
 });
 
+check('a move of the player\'s own costs one request: the command, its answer holds the new board', async (browser) => {
+  const game = await api.game('burgbaumeister', [a, b]);
+  const seated = await api.call('GET', `/v1/games/${game}`);
+  const mover = seated.seats.find((s) => s.seat === seated.to_act[0]).player === a.name ? a : b;
+  const page = await open(browser, mover, DESKTOP);
+  // No poll during the count: the stream and the answer must serve.
+  await page.context().addInitScript(() => localStorage.setItem('baumeister.poll_ms', '600000'));
+  await page.goto(`${BASE}/#/game/${game}`);
+  await page.waitForSelector('#status[data-your-turn="true"]');
+  await page.waitForSelector('[data-live="stream"]', { timeout: 10000 });
+  const before = await page.textContent('#log-h');
+  const from = page.requests.length;
+  await page.locator('[data-move]').first().click();
+  await page.waitForFunction((b) => document.querySelector('#log-h')?.textContent !== b, before, { timeout: 10000 });
+  await page.waitForTimeout(1000);
+  const asked = page.requests.slice(from).map((r) => r.url).filter((u) => u.includes(`/v1/games/${game}`) && !u.includes('/stream'));
+  assert.deepEqual(asked.map((u) => new URL(u).pathname), [`/v1/games/${game}/commands`], `requests after the move: ${asked.join(', ')}`);
+  const sent = page.requests.slice(from).find((r) => r.url.endsWith('/commands'));
+  assert.equal(sent.headers.prefer, 'return=representation');
+  await page.context().close();
+});
+
 check('a spectator sees no "Your moves" box', async (browser) => {
   const page = await open(browser, null, PHONE);
   await page.goto(`${BASE}/#/game/${active}`);
