@@ -11,6 +11,7 @@ pub mod rng;
 pub mod schema;
 #[cfg(test)]
 mod setup_checks;
+pub mod take_back;
 pub mod testing;
 pub mod turn_clock;
 pub mod wide;
