@@ -166,6 +166,9 @@ impl From<StoreError> for ApiError {
             StoreError::NotStarted => ApiError::new(S::CONFLICT, "game_not_started", detail),
             StoreError::NotSeated => ApiError::new(S::FORBIDDEN, "not_seated", detail),
             StoreError::UnknownAccount => ApiError::unauthorized("account_unknown", detail),
+            StoreError::Undo(refusal) => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, refusal.code(), detail)
+            }
             StoreError::VersionConflict { .. } => {
                 ApiError::new(S::CONFLICT, "version_conflict", detail)
             }

@@ -205,6 +205,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/v1/games/{id}/bots", "POST").route(web::post().to(bots::add)))
         .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
         .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
+        .service(resource("/v1/games/{id}/undo", "POST").route(web::post().to(play::undo)))
         .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
         .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
         .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))

@@ -32,7 +32,7 @@ use crate::routes::{
         invitations::mine, invitations::accept, invitations::decline,
         rematch::propose_rematch, rematch::show_rematch, rematch::accept_rematch, rematch::decline_rematch,
         players::player_profile, players::leaderboard,
-        play::moves, play::command, play::events, play::replay, play::audit,
+        play::moves, play::command, play::undo, play::events, play::replay, play::audit,
         live::game_stream, live::my_stream, me::my_games,
         chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
         me::create_webhook, me::list_webhooks, me::delete_webhook,
@@ -75,6 +75,12 @@ impl Modify for GameSchemas {
             views.push(schemas.view);
             options = options.item(Ref::from_schema_name(schemas.options));
         }
+        // Every kind's take-back (README "Undo").
+        components.schemas.insert(
+            baumeister_domain::take_back::EVENT.to_string(),
+            <baumeister_domain::take_back::CommandTakenBack as utoipa::PartialSchema>::schema(),
+        );
+        events.push(baumeister_domain::take_back::EVENT);
         let views: Vec<&str> = views.iter().map(String::as_str).collect();
         let unions: [(&str, RefOr<Schema>); 4] = [
             (

@@ -101,6 +101,14 @@ impl RuleError {
 ///
 /// `decide` validates and never mutates; `evolve` folds an event into the state, never fails on
 /// an event `decide` (or `setup`) produced, and never draws randomness.
+///
+/// Undo (see [`crate::take_back`]) asks nothing more of a game: whether a command may be taken
+/// back is read from what the contract already says. It revealed something, and stays, when
+/// `decide` drew from `Ctx.rng`, when `redact` changes one of its events for a seat or a
+/// spectator, when `status` says it ended the game, or when `view` shows a viewer a change in
+/// what was hidden from them (the parts where their view differs from `Viewer::Everyone`'s).
+/// So a game must put every secret through `Ctx.rng`, `redact` and `view`, as it already must
+/// for hidden information; a take-back restores the state before the command exactly.
 pub trait Game: 'static + Send + Sync {
     /// The game's id in URLs and the lobby (`burgbaumeister`).
     const KIND: &'static str;

@@ -14,6 +14,7 @@ mod rules_translations;
 pub mod schema;
 #[cfg(test)]
 mod setup_checks;
+pub mod take_back;
 pub mod testing;
 pub mod turn_clock;
 pub mod wide;

@@ -7,6 +7,9 @@
 #[derive(Clone, Debug)]
 pub struct GameRng {
     s: [u64; 4],
+    /// How many numbers have been drawn: a command that drew none revealed no chance outcome,
+    /// which is one half of whether it may be taken back (see [`crate::take_back`]).
+    draws: u64,
 }
 
 impl GameRng {
@@ -21,6 +24,7 @@ impl GameRng {
         };
         GameRng {
             s: [next(), next(), next(), next()],
+            draws: 0,
         }
     }
 
@@ -34,10 +38,16 @@ impl GameRng {
         if s == [0; 4] {
             return Self::from_seed(0);
         }
-        GameRng { s }
+        GameRng { s, draws: 0 }
+    }
+
+    /// How many 64-bit numbers this generator has handed out so far.
+    pub fn draws(&self) -> u64 {
+        self.draws
     }
 
     pub fn next_u64(&mut self) -> u64 {
+        self.draws += 1;
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
         self.s[2] ^= self.s[0];

@@ -57,6 +57,9 @@ pub(crate) struct NewCommand<'a> {
     pub body: &'a Value,
     pub seed: u64,
     pub now_ms: i64,
+    /// Whether a player's command revealed anything (see `baumeister_domain::take_back`);
+    /// `None` for the server's own commands and take-backs, which are never taken back.
+    pub reveals: Option<bool>,
 }
 
 /// The result of folding new events onto an aggregate, before it is written.
@@ -83,6 +86,7 @@ impl Appended {
                     seat: self.seat,
                     recorded_at: rfc3339(self.now_ms),
                     event,
+                    taken_back: false,
                 })
             })
             .collect()
@@ -147,8 +151,8 @@ macro_rules! append_statement {
                next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint))
     WHERE id = $1 AND version = $7 RETURNING id),
   cmd AS (
-    INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response)
-    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb
+    INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response, position, reveals)
+    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb, $7::bigint, $22::boolean
     FROM upd RETURNING id),
   ev AS (
     INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
@@ -187,7 +191,7 @@ const APPEND: &str = append_statement!("", "");
 /// same statement and so the same transaction. Every other append runs [`APPEND`] exactly as
 /// before: ratings cost nothing on the common path.
 const APPEND_RATED: &str = append_statement!(
-    ",\n  rated AS (SELECT rate_game($1, prev.kind, $22::jsonb) AS n FROM upd, prev)",
+    ",\n  rated AS (SELECT rate_game($1, prev.kind, $23::jsonb) AS n FROM upd, prev)",
     ", rated"
 );
 
@@ -262,6 +266,7 @@ impl Store {
             &appended.status.finished,
             &created_at,
             &CHANNEL,
+            &command.reveals,
         ];
         if let Some(ratings) = &ratings {
             params.push(ratings);
@@ -285,7 +290,7 @@ mod tests {
         assert!(!APPEND.contains("rate"));
         let (ctes, select) = APPEND.split_once("\nSELECT cmd.id").unwrap();
         assert!(APPEND_RATED.starts_with(ctes));
-        assert!(APPEND_RATED.contains("rate_game($1, prev.kind, $22::jsonb)"));
+        assert!(APPEND_RATED.contains("rate_game($1, prev.kind, $23::jsonb)"));
         assert!(APPEND_RATED.ends_with(&format!("{select}, rated")));
     }
 }

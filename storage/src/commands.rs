@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use baumeister_domain::{DomainError, Viewer};
+use baumeister_domain::{take_back, DomainError, Viewer};
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
@@ -291,7 +291,25 @@ impl Store {
         let now = self.now_ms();
         let (mut ctx, seed) = keys.ctx(aggregate.version, now);
         let events = game.decide(&aggregate.state, seat, request.command, &mut ctx)?;
+        let draws = ctx.rng.draws();
         let appended = fold(&aggregate, &keys.chain, events, Some(seat), now)?;
+        // Judged now, while the draws are known: whether this command may be taken back. A
+        // game older than commit-and-reveal has no seat list here and is never undone.
+        let reveals = match &keys.fair {
+            Some((_, seeds)) => take_back::reveals(
+                game,
+                &aggregate.state,
+                &appended.aggregate.state,
+                &appended
+                    .events
+                    .iter()
+                    .map(|(_, e, _)| e.clone())
+                    .collect::<Vec<_>>(),
+                draws,
+                seeds.len() as u8,
+            ),
+            None => true,
+        };
         let accepted = CommandAccepted {
             game_id,
             version: appended.aggregate.version,
@@ -312,6 +330,7 @@ impl Store {
             body: request.command,
             seed,
             now_ms: now,
+            reveals: Some(reveals),
         };
         let at = AppendAt {
             game_id,

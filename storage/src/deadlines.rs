@@ -89,6 +89,7 @@ impl Store {
             body: &body,
             seed,
             now_ms: now,
+            reveals: None,
         };
         let response = match seat {
             None => json!({ "deadline": true, "version": appended.aggregate.version }),

@@ -30,6 +30,9 @@ pub enum StoreError {
     NotStarted,
     #[error("you do not sit at this game")]
     NotSeated,
+    /// A take-back the rule refuses (`baumeister_domain::take_back`): the code says why.
+    #[error("{}", .0.message())]
+    Undo(baumeister_domain::take_back::Refusal),
     #[error("the account of this token no longer exists")]
     UnknownAccount,
     #[error("the game is at version {actual}, not {expected}")]

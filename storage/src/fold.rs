@@ -12,10 +12,14 @@ impl Store {
         let client = self.pool.get().await?;
         let head = self.head(&client, game_id, None).await?;
         let events = read_log(&client, game_id, 0, head.version, None).await?;
-        let mut state = head.game.initial();
-        for event in &events {
-            head.game.evolve_json(&mut state, &event.payload)?;
-        }
+        let initial = crate::cache::Aggregate {
+            game: head.game,
+            version: 0,
+            state: head.game.initial(),
+            last_hash: crate::chain::GENESIS.to_vec(),
+        };
+        crate::snapshots::fold_keeping(head.game, initial, &events, i64::MAX)?
+            .map_err(|v| StoreError::Corrupt(format!("a take-back reaches back to {v}")))?;
         if events.len() as i64 != head.version {
             return Err(StoreError::Corrupt(format!(
                 "game {game_id} has {} events for version {}",

@@ -45,10 +45,13 @@ impl Store {
         let (export, state) = tokio::task::spawn_blocking(move || {
             verify_export(&export).map_err(|d| StoreError::ImportRefused(d.to_string()))?;
             let game = registry::find(&export.kind).expect("verified");
-            let mut state = game.initial();
-            for event in export.commands.iter().flat_map(|c| &c.events) {
-                game.evolve(&mut state, &event.payload)?;
-            }
+            let payloads: Vec<_> = export
+                .commands
+                .iter()
+                .flat_map(|c| &c.events)
+                .map(|e| e.payload.clone())
+                .collect();
+            let state = game.replay(&payloads)?;
             Ok::<_, StoreError>((export, state))
         })
         .await

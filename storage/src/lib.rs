@@ -32,6 +32,7 @@ mod time;
 pub mod trust;
 mod turn_clock;
 mod types;
+mod undo;
 mod vacations;
 mod verify;
 
@@ -68,6 +69,7 @@ pub use representation::Representation;
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;
+pub use undo::UndoRequest;
 pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
 pub use verify::{verify_export, Difference, Verified};
 

@@ -37,7 +37,7 @@ pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, 
                               'secret', CASE WHEN g.status = 'finished' THEN encode(f.secret, 'hex') END)
      FROM game_fairness f WHERE f.game_id = g.id),
     g.visibility,
-    json_build_object('rated', g.rated,
+    json_build_object('rated', g.rated, 'undo', g.undo,
         'rematch_of', (SELECT r.game_id FROM rematches r WHERE r.new_game_id = g.id),
         'rematch', (SELECT r.new_game_id FROM rematches r WHERE r.game_id = g.id AND r.state = 'accepted'))";
 
@@ -52,6 +52,7 @@ pub(crate) const SUMMARY_WIDTH: usize = 14;
 #[derive(serde::Deserialize)]
 struct Together {
     rated: bool,
+    undo: bool,
     rematch_of: Option<i64>,
     rematch: Option<i64>,
 }
@@ -62,6 +63,8 @@ struct Together {
 pub struct Table {
     pub rated: bool,
     pub visibility: Visibility,
+    /// Whether players may take back their last command (README "Undo"; default on).
+    pub undo: bool,
 }
 
 /// How a seat is being taken (see [`Store::join_in`]).
@@ -135,6 +138,7 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
         updated_at: rfc3339(row.get(9)),
         fairness,
         rated: together.rated,
+        undo: together.undo,
         rematch_of: together.rematch_of,
         rematch: together.rematch,
     })
@@ -201,14 +205,18 @@ impl Store {
         kind: &str,
         seats: u8,
         options: &Value,
-        Table { rated, visibility }: Table,
+        Table {
+            rated,
+            visibility,
+            undo,
+        }: Table,
         creator: i64,
         client_seed: Option<&str>,
     ) -> Result<i64> {
         let row = tx
             .query_one(
-                "INSERT INTO games (kind, options, seat_count, status, created_by, visibility, rated)
-                 VALUES ($1, $2, $3, 'open', $4, $5, $6) RETURNING id",
+                "INSERT INTO games (kind, options, seat_count, status, created_by, visibility, rated, undo)
+                 VALUES ($1, $2, $3, 'open', $4, $5, $6, $7) RETURNING id",
                 &[
                     &kind,
                     &options,
@@ -216,6 +224,7 @@ impl Store {
                     &creator,
                     &visibility.as_str(),
                     &rated,
+                    &undo,
                 ],
             )
             .await
@@ -411,6 +420,7 @@ impl Store {
             body: &body,
             seed,
             now_ms: now,
+            reveals: None,
         };
         let response = json!({ "setup": true, "version": appended.aggregate.version });
         self.write(

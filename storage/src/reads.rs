@@ -76,6 +76,8 @@ pub struct Moves {
     /// The reader's seat (spectators have none, and no moves).
     pub seat: Option<u8>,
     pub commands: Vec<Value>,
+    /// Whether the reader may take back their last command now (`POST …/undo`).
+    pub can_undo: bool,
     pub head: SignedHead,
 }
 
@@ -103,16 +105,12 @@ impl Store {
                 return Ok(a.clone());
             }
         }
-        let mut aggregate = match cached {
+        let base = match cached {
             Some(a) => (*a).clone(),
             // A cold start folds from the nearest trustworthy snapshot (see `snapshots.rs`).
             None => self.snapshot_base(client, game_id, game, version).await?,
         };
-        for event in read_log(client, game_id, aggregate.version, version, None).await? {
-            game.evolve_json(&mut aggregate.state, &event.payload)?;
-            aggregate.version = event.version;
-            aggregate.last_hash = event.hash;
-        }
+        let (aggregate, _) = self.fold_to(client, game_id, game, base, version).await?;
         if aggregate.version != version {
             return Err(StoreError::Corrupt(format!(
                 "game {game_id} has events up to {} but claims {version}",
@@ -200,10 +198,17 @@ impl Store {
                 .legal_commands(&snapshot.aggregate.state, seat),
             _ => Vec::new(),
         };
+        let can_undo = match (reader.account(), snapshot.head.seat) {
+            (Some(account), Some(_)) if version > 0 => {
+                self.can_undo(&client, game_id, account, version).await?
+            }
+            _ => false,
+        };
         Ok(Moves {
             version,
             seat: snapshot.head.seat,
             commands,
+            can_undo,
             head,
         })
     }
@@ -222,6 +227,7 @@ impl Store {
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         let viewer = snapshot.viewer(reader);
         let version = snapshot.version();
+        let take_backs = snapshot.take_backs(&client).await?;
         let mut events = Vec::new();
         let mut scanned = after;
         // Filters judge each event as the reader sees it (its redacted type), never the stored
@@ -250,6 +256,7 @@ impl Store {
                     seat: e.seat,
                     recorded_at: rfc3339(e.recorded_ms),
                     event,
+                    taken_back: take_backs.iter().any(|t| t.covers(e.version)),
                 });
                 if events.len() as i64 == limit {
                     break;
@@ -286,18 +293,29 @@ impl Store {
         let game = snapshot.game();
         // From the nearest trustworthy state snapshot at or before `at`: at most
         // `SNAPSHOT_EVERY` events are read and folded.
-        let base = self.snapshot_base(&client, game_id, game, at).await?;
-        let events = read_log(&client, game_id, base.version, at, None).await?;
+        let mut base = self.snapshot_base(&client, game_id, game, at).await?;
         // Judged by the snapshot: a game that has ended shows every past board whole.
         let viewer = snapshot.viewer(reader);
         let every = self.snapshot_every();
-        let (view, kept) = tokio::task::spawn_blocking(move || -> Result<_> {
-            let (past, kept) = fold_keeping(game, base, &events, every)?;
-            let viewer = game.effective_viewer(&past.state, viewer);
-            Ok((game.view_json(&past.state, viewer), kept))
-        })
-        .await
-        .map_err(|e| StoreError::Corrupt(format!("replay: {e}")))??;
+        let (view, kept) = loop {
+            let events = read_log(&client, game_id, base.version, at, None).await?;
+            let folded = tokio::task::spawn_blocking(move || -> Result<_> {
+                Ok(match fold_keeping(game, base, &events, every)? {
+                    Ok((past, kept)) => {
+                        let viewer = game.effective_viewer(&past.state, viewer);
+                        Ok((game.view_json(&past.state, viewer), kept))
+                    }
+                    Err(back_to) => Err(back_to),
+                })
+            })
+            .await
+            .map_err(|e| StoreError::Corrupt(format!("replay: {e}")))??;
+            match folded {
+                Ok(done) => break done,
+                // A take-back reaches back before the snapshot: from an earlier one.
+                Err(back_to) => base = self.snapshot_base(&client, game_id, game, back_to).await?,
+            }
+        };
         // The snapshots this fold passed, for the next replay (a lost write costs nothing).
         if let Err(e) = self.save_snapshots(&client, game_id, &kept).await {
             tracing::warn!(game = game_id, error = %e, "snapshots not saved");

@@ -7,8 +7,9 @@ use std::sync::Arc;
 use crate::append::LobbyColumns;
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
-use crate::error::Result;
+use crate::error::{Result, StoreError};
 use crate::snapshot::read_log;
+use crate::snapshots::fold_keeping;
 use crate::Store;
 
 impl Store {
@@ -21,20 +22,20 @@ impl Store {
             return Ok(0);
         }
         let rows = read_log(&tx, game_id, 0, head.version, None).await?;
-        let mut state = head.game.initial();
-        for event in &rows {
-            head.game.evolve_json(&mut state, &event.payload)?;
-        }
-        let status = head.game.status(&state);
-        let aggregate = Aggregate {
+        let initial = Aggregate {
             game: head.game,
-            version: rows.len() as i64,
-            state,
-            last_hash: rows
-                .last()
-                .map(|e| e.hash.clone())
-                .unwrap_or_else(|| GENESIS.to_vec()),
+            version: 0,
+            state: head.game.initial(),
+            last_hash: GENESIS.to_vec(),
         };
+        let (aggregate, _) = fold_keeping(head.game, initial, &rows, i64::MAX)?
+            .map_err(|v| StoreError::Corrupt(format!("a take-back reaches back to {v}")))?;
+        if aggregate.version != rows.len() as i64 {
+            return Err(StoreError::Corrupt(format!(
+                "game {game_id}: a gap in the log"
+            )));
+        }
+        let status = head.game.status(&aggregate.state);
         let lobby = LobbyColumns::of(&aggregate, &status);
         tx.execute(
             "UPDATE games SET version = $2, status = $3, to_act = $4, progress = $5, rule_deadline_ms = $6,

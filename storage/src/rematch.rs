@@ -252,7 +252,8 @@ impl Store {
                         array(SELECT x.account_id FROM rematch_answers x WHERE x.rematch_id = r.id ORDER BY x.new_seat),
                         array(SELECT x.client_seed FROM rematch_answers x WHERE x.rematch_id = r.id ORDER BY x.new_seat),
                         NOT EXISTS (SELECT 1 FROM rematch_answers x WHERE x.rematch_id = r.id
-                                    AND x.answer IS DISTINCT FROM 'accepted')
+                                    AND x.answer IS DISTINCT FROM 'accepted'),
+                        g.undo
                  FROM rematches r JOIN games g ON g.id = r.game_id WHERE r.id = $1",
                 &[&id],
             )
@@ -272,10 +273,12 @@ impl Store {
                     &kind,
                     seats,
                     &options,
-                    // The same table: rated as it was, private to the same players.
+                    // The same table: rated as it was, private to the same players, undo as it
+                    // was.
                     Table {
                         rated: row.get(3),
                         visibility,
+                        undo: row.get(9),
                     },
                     accounts[0],
                     seeds[0].as_deref(),

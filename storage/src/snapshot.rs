@@ -10,6 +10,7 @@
 
 use std::sync::Arc;
 
+use baumeister_domain::take_back::{self, CommandTakenBack};
 use baumeister_domain::{registry, DynGame, Viewer};
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
@@ -146,6 +147,26 @@ impl Snapshot {
         limit: i64,
     ) -> Result<Vec<StoredEvent>> {
         read_log(client, self.game_id, after, self.version(), Some(limit)).await
+    }
+
+    /// The take-backs up to this snapshot's version (a partial index finds them; usually
+    /// none): what the log marks as taken back, judged at this version.
+    pub async fn take_backs(&self, client: &impl GenericClient) -> Result<Vec<CommandTakenBack>> {
+        let statement = client
+            .prepare_cached(
+                "SELECT payload::text FROM events
+                 WHERE game_id = $1 AND type = 'CommandTakenBack' AND version <= $2",
+            )
+            .await?;
+        let rows = client
+            .query(&statement, &[&self.game_id, &self.version()])
+            .await?;
+        let mut found = Vec::with_capacity(rows.len());
+        for row in rows {
+            let payload: String = row.get(0);
+            found.extend(CommandTakenBack::of_json(take_back::EVENT, &payload)?);
+        }
+        Ok(found)
     }
 
     /// The game's head at this snapshot's version, signed by the server.

@@ -8,6 +8,7 @@
 //! the audit folds from event 1 and compares every stored snapshot with its own state.
 
 use baumeister_domain::fairness::to_hex;
+use baumeister_domain::take_back::{CommandTakenBack, Fold};
 use baumeister_domain::DynGame;
 use deadpool_postgres::GenericClient;
 use sha2::{Digest, Sha256};
@@ -15,7 +16,7 @@ use sha2::{Digest, Sha256};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::Result;
-use crate::snapshot::StoredEvent;
+use crate::snapshot::{read_log, StoredEvent};
 use crate::trust::Trust;
 use crate::Store;
 
@@ -37,26 +38,72 @@ pub(crate) fn message(game: &str, version: i64, hash: &[u8], state: &[u8]) -> Ve
 }
 
 /// Folds `events` onto `base`, keeping the state (as JSON) at every multiple of `every`.
+/// Take-backs restore the state before the command they take back (see
+/// `baumeister_domain::take_back::Fold`); `Ok(Err(v))` when one reaches back before `base`:
+/// fold again from a state at or before version `v`.
 pub(crate) fn fold_keeping(
     game: &'static dyn DynGame,
-    mut base: Aggregate,
+    base: Aggregate,
     events: &[StoredEvent],
     every: i64,
-) -> Result<(Aggregate, Vec<Kept>)> {
+) -> Result<std::result::Result<(Aggregate, Vec<Kept>), i64>> {
+    let mut take_backs = Vec::new();
+    for event in events {
+        take_backs.extend(CommandTakenBack::of_json(&event.kind, &event.payload)?);
+    }
+    let Aggregate {
+        version,
+        state,
+        mut last_hash,
+        ..
+    } = base;
+    let mut fold = match Fold::new(game, state, version, take_backs) {
+        Ok(fold) => fold,
+        Err(back_to) => return Ok(Err(back_to)),
+    };
     let mut kept = Vec::new();
     for event in events {
-        game.evolve_json(&mut base.state, &event.payload)?;
-        base.version = event.version;
-        base.last_hash.clone_from(&event.hash);
-        if base.version % every == 0 {
+        fold.apply_json(event.version, &event.kind, &event.payload)?;
+        last_hash.clone_from(&event.hash);
+        if event.version % every == 0 {
             kept.push((
-                base.version,
-                game.save_state(&base.state),
+                event.version,
+                game.save_state(&fold.state),
                 event.hash.clone(),
             ));
         }
     }
-    Ok((base, kept))
+    Ok(Ok((
+        Aggregate {
+            game,
+            version: fold.version,
+            state: fold.state,
+            last_hash,
+        },
+        kept,
+    )))
+}
+
+impl Store {
+    /// The game at `version`, folded from `base` with the events after it; from an earlier
+    /// snapshot when a take-back among them reaches back before `base` (rare: only a fold
+    /// that starts inside a command later taken back).
+    pub(crate) async fn fold_to(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        game: &'static dyn DynGame,
+        mut base: Aggregate,
+        version: i64,
+    ) -> Result<(Aggregate, Vec<Kept>)> {
+        loop {
+            let events = read_log(client, game_id, base.version, version, None).await?;
+            match fold_keeping(game, base, &events, self.snapshot_every())? {
+                Ok(folded) => return Ok(folded),
+                Err(back_to) => base = self.snapshot_base(client, game_id, game, back_to).await?,
+            }
+        }
+    }
 }
 
 impl Store {

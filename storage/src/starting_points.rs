@@ -94,7 +94,14 @@ pub(crate) fn audit(
         else {
             continue;
         };
-        if command <= runs.last().unwrap().start.command {
+        // A run cannot start at a take-back: judging it needs the command before it.
+        if command <= runs.last().unwrap().start.command
+            || export.commands[command]
+                .body
+                .get("type")
+                .and_then(|t| t.as_str())
+                == Some(baumeister_domain::take_back::COMMAND)
+        {
             continue;
         }
         let Some(state) = start_state(game, export, snapshot, command) else {

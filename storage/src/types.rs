@@ -116,6 +116,9 @@ pub struct GameSummary {
     /// Whether the game counts for the players' ratings once finished (`rated: false` at
     /// creation makes it unrated; so are imported games and one account in two seats).
     pub rated: bool,
+    /// Whether players may take back their last command (`"undo": false` at creation turns it
+    /// off; see README "Undo").
+    pub undo: bool,
     /// The finished game this one is the rematch of.
     pub rematch_of: Option<i64>,
     /// This game's rematch, once all its players accepted it.
@@ -170,6 +173,10 @@ pub struct LoggedEvent {
     /// The event, as the reader may see it.
     #[schema(schema_with = any_event)]
     pub event: Value,
+    /// Present and true when a later `CommandTakenBack` (at or before the version the response
+    /// names) took this event back: it stays in the log but no longer counts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub taken_back: bool,
 }
 
 /// The answer to an accepted command.

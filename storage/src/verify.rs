@@ -5,6 +5,7 @@
 use std::fmt;
 
 use baumeister_domain::fairness::{commitment, derive_key, from_hex, to_hex, valid_client_seed};
+use baumeister_domain::take_back::{self, CommandTakenBack, LastCommand};
 use baumeister_domain::{registry, Ctx, DomainError, DynGame, GameState};
 use serde_json::Value;
 
@@ -289,8 +290,11 @@ pub(crate) fn check_commands(
         mut version,
         mut previous,
     } = start;
+    // The command before, as the take-back rule judges it, with the state before it.
+    let mut last: Option<Judged> = None;
     for (n, command) in export.commands[first_command..end].iter().enumerate() {
         let n = first_command + n;
+        let before = state.clone();
         let at = command.position;
         if at != version {
             report!(differ(
@@ -353,13 +357,20 @@ pub(crate) fn check_commands(
             }
             previous = from_hex(&event.hash).unwrap_or(hash);
         }
-        let last = version;
-        match decide(game, &state, command, export, &mut ctx) {
+        let last_version = version;
+        let taking_back =
+            command.body.get("type").and_then(Value::as_str) == Some(take_back::COMMAND);
+        let decided = if taking_back {
+            judge_take_back(command, last.as_ref())
+        } else {
+            decide(game, &state, command, export, &mut ctx)
+        };
+        match decided {
             Ok(produced) if produced.iter().eq(command.events.iter().map(|e| &e.payload)) => {}
             Ok(_) => report!(differ(
                 "decision",
                 format!(
-                    "deciding the command at position {at} again does not give versions {first}..={last}"
+                    "deciding the command at position {at} again does not give versions {first}..={last_version}"
                 )
             )),
             // The rules refused it: its events may be anything (a seat the game does not
@@ -372,6 +383,12 @@ pub(crate) fn check_commands(
                 return None;
             }
         }
+        if taking_back {
+            // Judged above: the state before the command taken back.
+            state = last.take().map(|l| l.before).unwrap_or(state);
+            passed(version, &state);
+            continue;
+        }
         for event in &command.events {
             if let Err(e) = game.evolve(&mut state, &event.payload) {
                 report!(differ(
@@ -381,6 +398,32 @@ pub(crate) fn check_commands(
             }
             passed(event.version, &state);
         }
+        let kind = command.body.get("type").and_then(Value::as_str);
+        let rule = match (kind, command.seat) {
+            (Some("Setup"), None) => LastCommand::SetUp,
+            (_, None) => LastCommand::Deadline,
+            (_, Some(seat)) => {
+                let payloads: Vec<Value> =
+                    command.events.iter().map(|e| e.payload.clone()).collect();
+                LastCommand::Player {
+                    seat,
+                    reveals: take_back::reveals(
+                        game,
+                        &before,
+                        &state,
+                        &payloads,
+                        ctx.rng.draws(),
+                        export.seat_count,
+                    ),
+                }
+            }
+        };
+        last = Some(Judged {
+            rule,
+            before,
+            from: first,
+            to: last_version,
+        });
     }
     Some(Start {
         command: end,
@@ -445,6 +488,40 @@ pub(crate) fn check_end(
             found.report(differ("signature", e));
         }
     }
+}
+
+/// A command as the take-back rule saw it once decided again: who made it, whether it
+/// revealed anything, the state before it and its versions.
+struct Judged {
+    rule: LastCommand,
+    before: GameState,
+    from: i64,
+    to: i64,
+}
+
+/// The one event a take-back produces, if the rule allowed it: the command before it is the
+/// same seat's own, revealed nothing (decided again with the same randomness: no draw, every
+/// event shown as-is to everybody, the game not ended), and is not itself a take-back. The
+/// turn clock's default moves are not told apart from a player's in an export (the server
+/// refuses to take them back; see README "Undo").
+fn judge_take_back(
+    command: &crate::export::ExportCommand,
+    last: Option<&Judged>,
+) -> Result<Vec<Value>, String> {
+    let Some(seat) = command.seat else {
+        return Err("a take-back without a seat".into());
+    };
+    let Some(last) = last else {
+        return Err("a take-back with no command before it".into());
+    };
+    take_back::judge(true, seat, last.rule, true)
+        .map_err(|r| format!("the rule does not allow this take-back ({})", r.code()))?;
+    Ok(vec![CommandTakenBack {
+        seat,
+        from_version: last.from,
+        to_version: last.to,
+    }
+    .to_value()])
 }
 
 /// The events a stored command produces when decided again.

@@ -50,6 +50,11 @@ pub struct NewGame {
     #[serde(default)]
     #[schema(default = true)]
     pub rated: Option<bool>,
+    /// Whether players may take back their last command (default `true`; see README "Undo"
+    /// and `POST /v1/games/{id}/undo`). Beside the kind's options: every kind takes it.
+    #[serde(default)]
+    #[schema(default = true)]
+    pub undo: Option<bool>,
     /// Bots to seat at once, each at its own free seat (1 or more; seat 0 is the creator's).
     /// When they fill the game, it starts.
     #[serde(default)]
@@ -275,6 +280,7 @@ pub async fn create(
             baumeister_storage::Table {
                 rated: body.rated.unwrap_or(true),
                 visibility: body.visibility,
+                undo: body.undo.unwrap_or(true),
             },
             account.id,
             body.client_seed.as_deref(),

@@ -58,8 +58,20 @@ pub struct Moves {
     /// `expected_version` to have the server decide the command on the newest state instead of
     /// answering 409 when somebody else acted first.
     pub moves: Vec<CommandBody>,
+    /// Whether the caller may take back their last command now (`POST …/undo`; README
+    /// "Undo"): false for spectators.
+    pub can_undo: bool,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
+}
+
+/// The optional body of `POST …/undo`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UndoBody {
+    /// Refuse with 409 `version_conflict` unless the game is still at this version.
+    #[serde(default, deserialize_with = "crate::body::whole_number")]
+    pub expected_version: Option<i64>,
 }
 
 /// The caller's board and legal moves, in the answer to a command sent with
@@ -221,8 +233,61 @@ pub async fn moves(
         version: legal.version,
         seat: legal.seat,
         moves: ready_to_send(legal.commands, legal.version),
+        can_undo: legal.can_undo,
         head: legal.head,
     }))
+}
+
+/// Take back the caller's last command (README "Undo"): allowed while it revealed nothing (it
+/// drew no randomness, every event it produced is shown as-is to everybody, it did not end the
+/// game) and nothing happened since. Recorded as a command of its own whose one event,
+/// `CommandTakenBack`, names the versions taken back; they stay in the log, marked
+/// `taken_back`. Answers like `POST …/commands` (also `Prefer: return=representation`); no
+/// `Idempotency-Key` (a repeated take-back is refused with `nothing_to_undo`).
+#[utoipa::path(post, path = "/v1/games/{id}/undo", tag = "play",
+    params(("id" = i64, Path, description = "The game"), CommandHeaders),
+    request_body(content = Option<UndoBody>, description = "Optional: `expected_version`"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Taken back: the new version and the `CommandTakenBack` event; with `Prefer: return=representation`, the caller's board and legal moves too", body = CommandAnswer,
+            headers(("Preference-Applied" = String, description = "`return=representation` when `board` is present"))),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Refused: `undo_off` (the game's option), `nothing_to_undo`, `not_your_command` (the turn clock's move), `others_acted`, `undo_reveals` (it drew randomness, showed hidden information or ended the game)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+    ))]
+pub async fn undo(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> ApiResult<HttpResponse> {
+    let account = caller.require()?;
+    state.limits.write(account.id)?;
+    let body: UndoBody = body::optional_json(&req, body, BODY_LIMIT).await?;
+    let request = baumeister_storage::UndoRequest {
+        game_id: id.into_inner(),
+        account_id: account.id,
+        expected_version: body.expected_version,
+        representation: wants_representation(&req),
+    };
+    let executed = state.store.undo(&request).await?;
+    let mut http = HttpResponse::Ok();
+    Ok(match executed.representation {
+        None => http.json(executed.response),
+        Some(representation) => {
+            http.insert_header(("Preference-Applied", "return=representation"));
+            http.json(CommandAnswer {
+                accepted: executed.response,
+                board: Some(representation.into()),
+            })
+        }
+    })
 }
 
 /// Send a command. With an `Idempotency-Key`, a repeated request returns the first response

@@ -26,14 +26,18 @@ pub struct BotInput {
 impl BotInput {
     /// What `seat` may see of a game whose state is `state` after the events `events` (the full
     /// log, as stored): the one way a bot's input is made from a game.
+    ///
+    /// The log is the one that still counts: events taken back, and the take-backs, are left
+    /// out (see [`crate::take_back::standing`]), so the bot folds exactly what was played.
     pub fn observe(game: &dyn DynGame, state: &GameState, events: &[Value], seat: Seat) -> Self {
         let viewer = game.effective_viewer(state, Viewer::Seat(seat));
+        let events = crate::take_back::standing(events).unwrap_or_else(|_| events.iter().collect());
         BotInput {
             kind: game.kind().to_string(),
             seat,
             view: game.view(state, viewer),
             log: events
-                .iter()
+                .into_iter()
                 .filter_map(|event| game.redact(state, event, viewer))
                 .collect(),
             moves: game.legal_commands(state, seat),

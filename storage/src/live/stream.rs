@@ -59,6 +59,7 @@ impl Store {
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         let viewer = snapshot.viewer(reader);
         let rows = snapshot.log(&client, after, BATCH).await?;
+        let take_backs = snapshot.take_backs(&client).await?;
         drop(client);
         let status = snapshot.game().status(&snapshot.aggregate.state);
         let reached = rows.last().map_or(snapshot.version(), |e| e.version);
@@ -71,6 +72,7 @@ impl Store {
                     seat: e.seat,
                     recorded_at: rfc3339(e.recorded_ms),
                     event,
+                    taken_back: take_backs.iter().any(|t| t.covers(e.version)),
                 });
             }
         }

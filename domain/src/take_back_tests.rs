@@ -1,0 +1,286 @@
+//! The take-back rule on every kind, by random play over legal moves: what it allows and
+//! refuses, and that a take-back restores exactly the state before the command.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::*;
+use crate::contract::Ctx;
+use crate::registry;
+use crate::rng::GameRng;
+use crate::testing::viewers;
+
+/// What random play found for one kind: commands by type, taken back or not.
+#[derive(Default, Debug)]
+struct Verdicts {
+    undoable: BTreeMap<String, usize>,
+    refused: BTreeMap<String, usize>,
+    taken_back: usize,
+}
+
+fn tag(command: &Value) -> String {
+    command["type"].as_str().unwrap_or_default().to_string()
+}
+
+/// Plays `game` with `seats` seats by random legal moves, judging every command by the rule,
+/// and takes back about half of the undoable ones (then plays on from the restored state).
+/// Returns the verdicts and the whole log, take-backs included.
+fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdicts, Vec<Value>) {
+    let options = game.validate_options(&Value::Null, seats).unwrap();
+    let mut picker = GameRng::from_seed(seed);
+    let mut log = game.setup(&options, seats, &mut Ctx::new(seed, 0)).unwrap();
+    let mut state = game.replay(&log).unwrap();
+    let mut verdicts = Verdicts::default();
+    for step in 0..max {
+        let status = game.status(&state);
+        if status.finished || status.to_act.is_empty() {
+            break;
+        }
+        let seat = status.to_act[picker.index(status.to_act.len())];
+        let legal = game.legal_commands(&state, seat);
+        let command = legal[picker.index(legal.len())].clone();
+        let mut ctx = Ctx::new(picker.next_u64(), step as i64 * 1000);
+        let events = game.decide(&state, seat, &command, &mut ctx).unwrap();
+        let draws = ctx.rng.draws();
+        let before = state.clone();
+        for event in &events {
+            game.evolve(&mut state, event).unwrap();
+        }
+        let revealed = reveals(game, &before, &state, &events, draws, seats);
+        // The rule's parts, each on its own: randomness, hidden information, the end.
+        if draws > 0 || game.status(&state).finished {
+            assert!(
+                revealed,
+                "{}: {command} drew or ended but is undoable",
+                game.kind()
+            );
+        }
+        let hidden = viewers(seats)
+            .into_iter()
+            .filter(|v| *v != Viewer::Everyone)
+            .any(|v| {
+                events
+                    .iter()
+                    .any(|e| game.redact(&state, e, v).as_ref() != Some(e))
+            });
+        if hidden {
+            assert!(
+                revealed,
+                "{}: {command} hid an event but is undoable",
+                game.kind()
+            );
+        }
+        let verdict = judge(
+            true,
+            seat,
+            LastCommand::Player {
+                seat,
+                reveals: revealed,
+            },
+            true,
+        );
+        assert_eq!(verdict.is_ok(), !revealed);
+        if revealed {
+            assert_eq!(verdict, Err(Refusal::Reveals));
+            *verdicts.refused.entry(tag(&command)).or_default() += 1;
+        } else {
+            *verdicts.undoable.entry(tag(&command)).or_default() += 1;
+            // Nothing drawn: the same command decided with other randomness gives the same
+            // events (what was shown did not depend on chance).
+            let again = game
+                .decide(
+                    &before,
+                    seat,
+                    &command,
+                    &mut Ctx::new(!seed, step as i64 * 1000),
+                )
+                .unwrap();
+            assert_eq!(again, events, "{}: {command}", game.kind());
+        }
+        let from_version = log.len() as i64 + 1;
+        log.extend(events.iter().cloned());
+        if !revealed && picker.below(2) == 0 {
+            let take_back = CommandTakenBack {
+                seat,
+                from_version,
+                to_version: log.len() as i64,
+            };
+            log.push(take_back.to_value());
+            state = game
+                .replay(&log)
+                .unwrap_or_else(|e| panic!("{}: {e}", game.kind()));
+            assert!(
+                game.same_state(&state, &before),
+                "{}: taking back {command} does not restore the state",
+                game.kind()
+            );
+            for viewer in viewers(seats) {
+                assert_eq!(game.view(&state, viewer), game.view(&before, viewer));
+            }
+            assert_eq!(game.legal_commands(&state, seat), legal);
+            verdicts.taken_back += 1;
+        }
+    }
+    assert!(game.same_state(&game.replay(&log).unwrap(), &state));
+    (verdicts, log)
+}
+
+/// A fold that starts at any version of `log` (as from a stored snapshot) ends where the whole
+/// fold does; when a take-back reaches back before its start, it says from where to fold.
+fn fold_from_anywhere(game: &'static dyn DynGame, log: &[Value]) {
+    let whole = game.replay(log).unwrap();
+    for start in (0..log.len()).step_by(7) {
+        let mut from = start;
+        let fold = loop {
+            let base = game.replay(&log[..from]).unwrap();
+            let take_backs = log[from..]
+                .iter()
+                .filter_map(|e| CommandTakenBack::of(e).unwrap());
+            match Fold::new(game, base, from as i64, take_backs) {
+                Ok(fold) => break fold,
+                Err(back_to) => {
+                    assert!((back_to as usize) < from);
+                    from = back_to as usize;
+                }
+            }
+        };
+        let mut fold = fold;
+        for (i, event) in log.iter().enumerate().skip(from) {
+            fold.apply(i as i64 + 1, event).unwrap();
+        }
+        assert!(game.same_state(&fold.state, &whole), "from {start}");
+    }
+}
+
+#[test]
+fn every_kind_has_undoable_and_refused_commands_and_a_take_back_restores_the_state() {
+    for game in registry::all() {
+        let info = game.info();
+        let mut total = Verdicts::default();
+        for seed in 0..6u64 {
+            let seats = info.min_seats + (seed as u8 % (info.max_seats - info.min_seats + 1));
+            let (verdicts, log) = play(*game, seats, seed, 250);
+            fold_from_anywhere(*game, &log);
+            for (k, n) in verdicts.undoable {
+                *total.undoable.entry(k).or_default() += n;
+            }
+            for (k, n) in verdicts.refused {
+                *total.refused.entry(k).or_default() += n;
+            }
+            total.taken_back += verdicts.taken_back;
+        }
+        println!("{}: {total:?}", info.kind);
+        assert!(!total.refused.is_empty(), "{}: nothing refused", info.kind);
+        assert!(
+            !total.undoable.is_empty(),
+            "{}: nothing undoable",
+            info.kind
+        );
+        assert!(total.taken_back > 0, "{}", info.kind);
+    }
+}
+
+#[test]
+fn the_rule_refuses_with_the_reason() {
+    let player = |seat, reveals| LastCommand::Player { seat, reveals };
+    assert_eq!(judge(false, 0, player(0, false), true), Err(Refusal::Off));
+    assert_eq!(judge(true, 0, player(0, false), true), Ok(()));
+    assert_eq!(judge(true, 0, player(0, true), true), Err(Refusal::Reveals));
+    assert_eq!(
+        judge(true, 0, player(1, false), true),
+        Err(Refusal::OthersActed)
+    );
+    assert_eq!(
+        judge(true, 0, player(1, false), false),
+        Err(Refusal::NothingToUndo)
+    );
+    assert_eq!(
+        judge(true, 0, LastCommand::SetUp, false),
+        Err(Refusal::NothingToUndo)
+    );
+    assert_eq!(
+        judge(true, 0, LastCommand::TakeBack, true),
+        Err(Refusal::NothingToUndo)
+    );
+    assert_eq!(
+        judge(true, 0, LastCommand::Deadline, true),
+        Err(Refusal::OthersActed)
+    );
+    assert_eq!(
+        judge(true, 0, LastCommand::Clock { seat: 0 }, true),
+        Err(Refusal::NotYourCommand)
+    );
+    assert_eq!(
+        judge(true, 0, LastCommand::Clock { seat: 1 }, true),
+        Err(Refusal::OthersActed)
+    );
+    let codes: Vec<_> = [
+        Refusal::Off,
+        Refusal::NothingToUndo,
+        Refusal::NotYourCommand,
+        Refusal::OthersActed,
+        Refusal::Reveals,
+    ]
+    .iter()
+    .map(|r| r.code())
+    .collect();
+    assert_eq!(
+        codes,
+        [
+            "undo_off",
+            "nothing_to_undo",
+            "not_your_command",
+            "others_acted",
+            "undo_reveals"
+        ]
+    );
+}
+
+#[test]
+fn a_take_back_is_public_to_every_viewer() {
+    let event = CommandTakenBack {
+        seat: 1,
+        from_version: 5,
+        to_version: 6,
+    }
+    .to_value();
+    assert_eq!(event["type"], EVENT);
+    for game in registry::all() {
+        let state = game.initial();
+        for viewer in viewers(2) {
+            assert_eq!(game.redact(&state, &event, viewer), Some(event.clone()));
+        }
+    }
+}
+
+#[test]
+fn a_take_back_that_names_versions_after_it_or_unannounced_is_corrupt() {
+    let game = registry::all()[0];
+    let options = game.validate_options(&Value::Null, 2).unwrap();
+    let mut log = game.setup(&options, 2, &mut Ctx::new(1, 0)).unwrap();
+    let n = log.len() as i64;
+    log.push(
+        CommandTakenBack {
+            seat: 0,
+            from_version: n,
+            to_version: n + 3,
+        }
+        .to_value(),
+    );
+    assert!(matches!(
+        game.replay(&log),
+        Err(DomainError::CorruptEvent(_))
+    ));
+    let mut fold = Fold::new(game, game.initial(), 0, []).unwrap();
+    let err = fold.apply(
+        1,
+        &CommandTakenBack {
+            seat: 0,
+            from_version: 1,
+            to_version: 1,
+        }
+        .to_value(),
+    );
+    assert!(err.is_err());
+}

@@ -1,0 +1,231 @@
+//! Taking back one's last command (`POST /v1/games/{id}/undo`): the rule is the domain's
+//! (`baumeister_domain::take_back`), judged on the game's last command as stored; the
+//! take-back is appended like any command (one transaction, the game's row locked), its one
+//! event restoring the state before the command taken back.
+
+use std::sync::Arc;
+
+use baumeister_domain::take_back::{self, CommandTakenBack, LastCommand, Refusal};
+use deadpool_postgres::GenericClient;
+use serde_json::json;
+
+use crate::append::{AppendAt, Appended, NewCommand};
+use crate::cache::Aggregate;
+use crate::commands::Executed;
+use crate::error::{Result, StoreError};
+use crate::reads::Reader;
+use crate::representation::Representation;
+use crate::snapshot::GameHead;
+use crate::types::{CommandAccepted, LoggedEvent};
+use crate::{rfc3339, Store};
+
+/// The head, the caller's seat, the game's `undo` option, its last command and whether the
+/// caller ever made one of their own.
+const LAST_COMMAND: &str =
+    "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms,
+            g.visibility = 'private', g.undo, c.seat, c.account_id IS NOT NULL, c.body->>'type',
+            c.reveals, c.position,
+            EXISTS (SELECT 1 FROM commands p WHERE p.game_id = g.id AND p.account_id = $2
+                    AND p.body->>'type' IS DISTINCT FROM 'TakeBack')
+     FROM games g JOIN seats s ON s.game_id = g.id AND s.account_id = $2
+     LEFT JOIN LATERAL (SELECT seat, account_id, body, reveals, position FROM commands
+                        WHERE game_id = g.id ORDER BY id DESC LIMIT 1) c ON true
+     WHERE g.id = $1";
+
+/// A player's take-back.
+pub struct UndoRequest {
+    pub game_id: i64,
+    pub account_id: i64,
+    /// When set, refused with a conflict unless the game is at this version.
+    pub expected_version: Option<i64>,
+    /// Whether to answer with the caller's board and moves too.
+    pub representation: bool,
+}
+
+/// The last command as read with [`LAST_COMMAND`], judged.
+struct Judgement {
+    head: GameHead,
+    seat: u8,
+    /// The version before the command to take back (its events follow it).
+    position: i64,
+    verdict: std::result::Result<(), Refusal>,
+}
+
+fn judge(row: &tokio_postgres::Row) -> Result<Judgement> {
+    let head = GameHead::from_row(row)?;
+    let seat = head.seat.ok_or(StoreError::NotSeated)?;
+    let enabled: bool = row.get(7);
+    let by_seat = row.get::<_, Option<i16>>(8).map(|s| s as u8);
+    let by_person: Option<bool> = row.get(9);
+    let kind: Option<String> = row.get(10);
+    let reveals: Option<bool> = row.get(11);
+    let position: Option<i64> = row.get(12);
+    let caller_acted: bool = row.get(13);
+    let last = match (kind.as_deref(), by_seat, by_person) {
+        (None, _, _) | (Some("Setup"), _, _) => LastCommand::SetUp,
+        (Some(take_back::COMMAND), _, _) => LastCommand::TakeBack,
+        (_, None, _) => LastCommand::Deadline,
+        (_, Some(seat), Some(false) | None) => LastCommand::Clock { seat },
+        (_, Some(seat), Some(true)) => LastCommand::Player {
+            seat,
+            // Not judged (a command older than undo): never taken back.
+            reveals: reveals.unwrap_or(true) || position.is_none(),
+        },
+    };
+    Ok(Judgement {
+        verdict: take_back::judge(enabled, seat, last, caller_acted),
+        head,
+        seat,
+        position: position.unwrap_or(0),
+    })
+}
+
+impl Store {
+    /// Whether `account_id` may take back their last command in the game at `version` (`/moves`'
+    /// `can_undo`): false when the game has moved on since.
+    pub(crate) async fn can_undo(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        account_id: i64,
+        version: i64,
+    ) -> Result<bool> {
+        let statement = client.prepare_cached(LAST_COMMAND).await?;
+        let Some(row) = client
+            .query_opt(&statement, &[&game_id, &account_id])
+            .await?
+        else {
+            return Ok(false);
+        };
+        let judged = judge(&row)?;
+        Ok(judged.head.version == version && judged.verdict.is_ok())
+    }
+
+    /// Takes back the caller's last command, if the rule allows it.
+    pub async fn undo(&self, request: &UndoRequest) -> Result<Executed> {
+        let game_id = request.game_id;
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let sql = format!("{LAST_COMMAND} FOR UPDATE OF g");
+        let statement = tx.prepare_cached(&sql).await?;
+        let Some(row) = tx
+            .query_opt(&statement, &[&game_id, &request.account_id])
+            .await?
+        else {
+            // As for commands: a private game exists only for those who may watch it.
+            let exists = match tx
+                .query_opt(
+                    "SELECT visibility = 'private' FROM games WHERE id = $1",
+                    &[&game_id],
+                )
+                .await?
+            {
+                None => false,
+                Some(row) => {
+                    let reader = Reader::Account {
+                        id: request.account_id,
+                        auditor: false,
+                    };
+                    self.may_watch(&tx, game_id, row.get(0), None, reader)
+                        .await?
+                }
+            };
+            return Err(if exists {
+                StoreError::NotSeated
+            } else {
+                StoreError::GameNotFound(game_id)
+            });
+        };
+        let Judgement {
+            head,
+            seat,
+            position,
+            verdict,
+        } = judge(&row)?;
+        if head.version == 0 {
+            return Err(StoreError::NotStarted);
+        }
+        if let Some(expected) = request.expected_version {
+            if expected != head.version {
+                return Err(StoreError::VersionConflict {
+                    expected,
+                    actual: head.version,
+                });
+            }
+        }
+        verdict.map_err(StoreError::Undo)?;
+        let game = head.game;
+        let now = self.aggregate(&tx, game_id, game, head.version).await?;
+        // The state before the command: folded like any past version (from a snapshot).
+        let before = self.aggregate(&tx, game_id, game, position).await?;
+        let keys = self.trust.keys(&tx, game_id).await?;
+        let at = self.now_ms();
+        let version = head.version + 1;
+        let event = CommandTakenBack {
+            seat,
+            from_version: position + 1,
+            to_version: head.version,
+        }
+        .to_value();
+        let hash = keys
+            .chain
+            .event_hash(&now.last_hash, version, take_back::EVENT, &event);
+        let aggregate = Aggregate {
+            game,
+            version,
+            state: before.state.clone(),
+            last_hash: hash.clone(),
+        };
+        let status = game.status(&aggregate.state);
+        let appended = Appended {
+            aggregate,
+            status,
+            events: vec![(version, event.clone(), hash)],
+            seat: Some(seat),
+            now_ms: at,
+        };
+        let accepted = CommandAccepted {
+            game_id,
+            version,
+            events: vec![LoggedEvent {
+                version,
+                seat: Some(seat),
+                recorded_at: rfc3339(at),
+                event,
+                taken_back: false,
+            }],
+            to_act: appended.status.to_act.clone(),
+            finished: false,
+            head: self
+                .trust
+                .head_of(&keys, version, &appended.aggregate.last_hash),
+        };
+        let response = serde_json::to_value(&accepted).expect("responses serialize");
+        let body = json!({ "type": take_back::COMMAND });
+        let (_, seed) = keys.ctx(head.version, at);
+        let command = NewCommand {
+            account_id: Some(request.account_id),
+            seat: Some(seat),
+            idempotency_key: None,
+            body: &body,
+            seed,
+            now_ms: at,
+            reveals: None,
+        };
+        let base = AppendAt {
+            game_id,
+            base_version: head.version,
+        };
+        self.write(&tx, base, &appended, command, &response).await?;
+        tx.commit().await?;
+        let representation = request
+            .representation
+            .then(|| Representation::of(&appended.aggregate, seat, accepted.head.clone()));
+        self.cache.put(game_id, Arc::new(appended.aggregate));
+        Ok(Executed {
+            response,
+            replayed: false,
+            representation,
+        })
+    }
+}
