@@ -26,6 +26,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("words.js", JS, include_str!("../web/words.js")),
     ("svg.js", JS, include_str!("../web/svg.js")),
     ("sse.js", JS, include_str!("../web/sse.js")),
+    ("notices.js", JS, include_str!("../web/notices.js")),
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
     ("i18n/index.js", JS, include_str!("../web/i18n/index.js")),
     ("i18n/en.js", JS, include_str!("../web/i18n/en.js")),
@@ -116,6 +117,15 @@ fn serve(kind: &str, body: std::borrow::Cow<'static, str>) -> HttpResponse {
         // The files change with the binary; a short cache keeps upgrades visible.
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .body(body.into_owned())
+}
+
+/// The service worker that shows pushes (`api/web/sw.js`). Served at `/sw.js`, not under
+/// `/web/`: a service worker controls only the pages under its own path, and the page is `/`.
+const SERVICE_WORKER: &str = include_str!("../web/sw.js");
+
+/// `GET /sw.js`: the service worker.
+pub async fn service_worker() -> HttpResponse {
+    serve(JS, text("sw.js", SERVICE_WORKER))
 }
 
 /// `GET /`: the page.

@@ -4,6 +4,7 @@
 import { session, get, post, api, openapi, kinds } from './api.js';
 import { h } from './svg.js';
 import { problem, renderAccount, route } from './app.js';
+import { t } from './i18n/index.js';
 
 export function showLobby(main) {
   let alive = true;
@@ -106,6 +107,7 @@ async function myGames(section) {
   games.sort((a, b) => turn(a) - turn(b));
   if (!changed(section, games)) return;
   section.replaceChildren(h('h2', { id: 'mine-h' }, 'My games'),
+    h('p', {}, h('a', { href: '#/notices', id: 'notices-link' }, t('notices.link'))),
     games.length ? h('ul', { class: 'games', id: 'my-games' }, games.map((g) => gameRow(g))) : h('p', {}, 'No games yet: create one or join one.'));
 }
 

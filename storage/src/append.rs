@@ -134,7 +134,8 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// process's streams on commit, and the webhook deliveries this append causes, queued in the
 /// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
 /// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
-/// statement's starting snapshot), so a crash after the commit loses none.
+/// statement's starting snapshot), and the same notices by email and push to the accounts that
+/// chose them (`notices/`), so a crash after the commit loses none.
 macro_rules! append_statement {
     ($rating_cte:literal, $rating_from:literal) => {
         concat!(
@@ -162,18 +163,31 @@ macro_rules! append_statement {
                          ('your_turn', NOT $19::boolean AND s.seat = ANY ($4::smallint[])
                                        AND NOT s.seat = ANY (prev.waited))) AS k(kind, fires)
     WHERE s.game_id = $1 AND k.fires),
-  queued AS (
-    INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
-    SELECT gen_random_uuid(), w.id, f.kind,
+  told AS (
+    SELECT f.account_id, f.kind,
            jsonb_build_object('kind', f.kind, 'created_at', $20::text, 'seat', f.seat,
                'game', jsonb_build_object('id', $1::bigint, 'kind', prev.kind, 'version', $2::bigint,
-                                          'to_act', to_jsonb($4::smallint[]), 'finished', $19::boolean)),
-           $6::bigint
-    FROM fired f JOIN webhooks w ON w.account_id = f.account_id AND f.kind = ANY (w.kinds), prev
+                                          'to_act', to_jsonb($4::smallint[]), 'finished', $19::boolean)) AS body
+    FROM fired f, prev),
+  queued AS (
+    INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
+    SELECT gen_random_uuid(), w.id, t.kind, t.body, $6::bigint
+    FROM told t JOIN webhooks w ON w.account_id = t.account_id AND t.kind = ANY (w.kinds)
+    RETURNING 1),
+  noticed AS (
+    INSERT INTO notice_deliveries (account_id, channel, subscription_id, kind, game_id, body, next_attempt_ms)
+    SELECT t.account_id, c.channel, c.subscription_id, t.kind, $1::bigint, t.body, $6::bigint
+    FROM told t JOIN notice_settings n ON n.account_id = t.account_id,
+         LATERAL (SELECT 'email', NULL::bigint
+                  WHERE n.email_confirmed_at IS NOT NULL AND t.kind = ANY (n.email_kinds)
+                  UNION ALL
+                  SELECT 'push', p.id FROM push_subscriptions p
+                  WHERE p.account_id = t.account_id AND t.kind = ANY (n.push_kinds)) AS c (channel, subscription_id)
     RETURNING 1)",
             $rating_cte,
             "
-SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':' || (SELECT count(*) FROM queued))
+SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':'
+                          || (SELECT count(*) FROM queued) + (SELECT count(*) FROM noticed))
 FROM cmd",
             $rating_from
         )
