@@ -16,8 +16,10 @@ use tokio_postgres::NoTls;
 pub use serde_json;
 
 pub mod proxy;
+pub mod push;
 pub mod random_play;
 pub mod receiver;
+pub mod smtp;
 pub mod sse;
 
 /// The server's URL for the database named `db`, derived from `DATABASE_URL` (or the local

@@ -102,7 +102,11 @@ pub async fn run(store: Store, notices: Notices, live: Live) {
                 Err(e) => tracing::warn!(error = %e, "reading the notice outbox failed"),
             }
         }
-        let due = store.next_notice_due().await.ok().flatten();
+        let due = store
+            .next_notice_due(senders.mailer.is_some())
+            .await
+            .ok()
+            .flatten();
         let wait = due
             .map(|d| Duration::from_millis((d - store.now_ms()).max(0) as u64))
             .unwrap_or(Duration::from_secs(1))

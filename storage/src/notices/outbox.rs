@@ -67,7 +67,7 @@ fn over_bound(now: &str, window: &str) -> String {
             OR EXISTS (SELECT 1 FROM notice_deliveries e
                        WHERE e.kind = 'your_turn' AND e.account_id = d.account_id AND e.game_id = d.game_id
                          AND e.channel = d.channel AND e.delivered_at IS NOT NULL
-                         AND e.delivered_at > to_timestamp(({now} - {window}) / 1000.0))))"
+                         AND e.delivered_at > to_timestamp(({now}::bigint - {window}::bigint) / 1000.0))))"
     )
 }
 
@@ -163,10 +163,10 @@ impl Store {
         client
             .execute(
                 "WITH s AS (
-                     UPDATE notice_deliveries SET delivered_at = to_timestamp($4 / 1000.0)
+                     UPDATE notice_deliveries SET delivered_at = to_timestamp($4::bigint / 1000.0)
                      WHERE id = ANY ($2) AND delivered_at IS NULL RETURNING 1),
                  k AS (
-                     UPDATE notice_deliveries SET failed_at = to_timestamp($4 / 1000.0), skipped = true
+                     UPDATE notice_deliveries SET failed_at = to_timestamp($4::bigint / 1000.0), skipped = true
                      WHERE id = ANY ($3) AND delivered_at IS NULL RETURNING 1)
                  UPDATE notice_settings SET email_next_ms = $5 WHERE account_id = $1",
                 &[&account, &sent, &skipped, &now, &next_ms],
@@ -191,7 +191,7 @@ impl Store {
                 "WITH f AS (
                      UPDATE notice_deliveries
                      SET last_error = $3, next_attempt_ms = coalesce($5, next_attempt_ms),
-                         failed_at = CASE WHEN $5::bigint IS NULL THEN to_timestamp($4 / 1000.0) END
+                         failed_at = CASE WHEN $5::bigint IS NULL THEN to_timestamp($4::bigint / 1000.0) END
                      WHERE id = ANY ($2) AND delivered_at IS NULL RETURNING 1)
                  UPDATE notice_settings SET email_next_ms = coalesce($5, $4) WHERE account_id = $1",
                 &[&account, &ids, &error, &now, &retry_at],
@@ -279,8 +279,8 @@ impl Store {
         client
             .execute(
                 "UPDATE notice_deliveries SET
-                     delivered_at = CASE WHEN $3 THEN NULL ELSE to_timestamp($2 / 1000.0) END,
-                     failed_at = CASE WHEN $3 THEN to_timestamp($2 / 1000.0) END, skipped = $3,
+                     delivered_at = CASE WHEN $3 THEN NULL ELSE to_timestamp($2::bigint / 1000.0) END,
+                     failed_at = CASE WHEN $3 THEN to_timestamp($2::bigint / 1000.0) END, skipped = $3,
                      body = CASE WHEN kind = 'email_confirmation' THEN '{}'::jsonb ELSE body END
                  WHERE id = $1 AND delivered_at IS NULL",
                 &[&id, &now, &skipped],
@@ -303,7 +303,7 @@ impl Store {
             .execute(
                 "UPDATE notice_deliveries
                  SET last_error = $2, next_attempt_ms = coalesce($4, next_attempt_ms),
-                     failed_at = CASE WHEN $4::bigint IS NULL THEN to_timestamp($3 / 1000.0) END
+                     failed_at = CASE WHEN $4::bigint IS NULL THEN to_timestamp($3::bigint / 1000.0) END
                  WHERE id = $1 AND delivered_at IS NULL",
                 &[&id, &error, &now, &retry_at],
             )
@@ -311,14 +311,19 @@ impl Store {
         Ok(())
     }
 
-    /// When the next notice is due, if any is waiting (a digest's mail may wait longer: the
-    /// worker looks again at least every second).
-    pub async fn next_notice_due(&self) -> Result<Option<i64>> {
+    /// When the next notice this worker sends is due, if any is waiting: an account's mail
+    /// not before its next mail may go (a digest waits for its hour without the worker
+    /// looking every moment), and no mail at all for a worker that sends none (`mail`).
+    pub async fn next_notice_due(&self, mail: bool) -> Result<Option<i64>> {
         let client = self.pool.get().await?;
         let row = client
             .query_one(
-                "SELECT min(next_attempt_ms) FROM notice_deliveries WHERE delivered_at IS NULL AND failed_at IS NULL",
-                &[],
+                "SELECT min(CASE WHEN d.channel = 'email' AND d.kind <> 'email_confirmation'
+                                 THEN greatest(d.next_attempt_ms, n.email_next_ms)
+                                 ELSE d.next_attempt_ms END)
+                 FROM notice_deliveries d LEFT JOIN notice_settings n ON n.account_id = d.account_id
+                 WHERE d.delivered_at IS NULL AND d.failed_at IS NULL AND ($1 OR d.channel = 'push')",
+                &[&mail],
             )
             .await?;
         Ok(row.get(0))
