@@ -309,3 +309,40 @@ async fn bad_subscriptions_are_refused_and_change_nothing() {
     );
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn an_invitation_is_pushed_in_the_invitations_own_transaction() {
+    let s = server(true).await;
+    let service = Receiver::start(0);
+    let key = public_key(&s).await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let device = Device::new();
+    subscribe(&s, &tokens[1], &device, &service.url).await;
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": "burgbaumeister", "seats": 2, "visibility": "private"}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/invitations"),
+            Some(&tokens[0]),
+            &json!({"player": "bea"}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let received = service.accepted(1, WAIT).await;
+    let message = open(&s, &device, &received[0], &key);
+    assert_eq!(message["kind"], "invitation");
+    assert_eq!(message["title"], "ada invites you to a game");
+    assert_eq!(message["url"], format!("{}/#/game/{id}", s.base));
+    // Ada, who invited, is told nothing.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(service.received().len(), 1);
+    service.stop().await;
+    s.finish().await;
+}
