@@ -235,8 +235,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         )
         .service(
             resource("/v1/me/notices", "GET, PUT")
-                .route(web::get().to(notices::show))
-                .route(web::put().to(notices::change)),
+                .route(web::get().to(notices::notice_settings))
+                .route(web::put().to(notices::change_notice_settings)),
         )
         .service(
             resource("/v1/me/email", "PUT, DELETE")
@@ -245,8 +245,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         )
         .service(
             resource("/v1/me/push-subscriptions", "GET, POST")
-                .route(web::get().to(notices::subscriptions))
-                .route(web::post().to(notices::subscribe)),
+                .route(web::get().to(notices::push_subscriptions))
+                .route(web::post().to(notices::subscribe_push)),
         )
         .service(
             resource("/v1/me/push-subscriptions/{id}", "DELETE")
@@ -254,7 +254,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         )
         .service(resource("/v1/push/key", "GET").route(web::get().to(notices::push_key)))
         .service(
-            resource("/v1/email/confirm/{token}", "GET").route(web::get().to(notices::confirm)),
+            resource("/v1/email/confirm/{token}", "GET")
+                .route(web::get().to(notices::confirm_email)),
         )
         .service(
             resource("/v1/unsubscribe/{token}", "GET, POST")

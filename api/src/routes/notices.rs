@@ -70,7 +70,10 @@ pub struct PushSubscriptionList {
         (status = 200, description = "The caller's settings", body = NoticeSettings),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn show(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+pub async fn notice_settings(
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     Ok(HttpResponse::Ok().json(state.store.notice_settings(account.id).await?))
 }
@@ -85,7 +88,7 @@ pub async fn show(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
         (status = 400, description = "Malformed, or `email_every_hours` not 0 to 168 (`invalid_notice_settings`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn change(
+pub async fn change_notice_settings(
     state: web::Data<AppState>,
     caller: Caller,
     req: HttpRequest,
@@ -223,7 +226,7 @@ fn link_page(e: StoreError) -> Result<HttpResponse, ApiError> {
         (status = 404, description = "No such link (an HTML page)", content_type = "text/html"),
         (status = 410, description = "The link expired (an HTML page)", content_type = "text/html"),
     ))]
-pub async fn confirm(
+pub async fn confirm_email(
     state: web::Data<AppState>,
     token: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
@@ -317,7 +320,7 @@ fn base64url(text: &str) -> Option<Vec<u8>> {
         (status = 409, description = "The account has 10 devices subscribed already (`too_many_push_subscriptions`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The endpoint's address is not public (`push_endpoint_not_allowed`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn subscribe(
+pub async fn subscribe_push(
     state: web::Data<AppState>,
     caller: Caller,
     req: HttpRequest,
@@ -375,7 +378,10 @@ pub async fn subscribe(
         (status = 200, description = "The caller's devices", body = PushSubscriptionList),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn subscriptions(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+pub async fn push_subscriptions(
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     let subscriptions = state.store.push_subscriptions(account.id).await?;
     Ok(HttpResponse::Ok().json(PushSubscriptionList { subscriptions }))
