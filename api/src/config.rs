@@ -92,6 +92,8 @@ pub struct Config {
     pub limits: Limits,
     /// Live streams and webhooks.
     pub live: Live,
+    /// Notices to people: email and Web Push.
+    pub notices: Notices,
     /// `SIGNING_KEY` (64 hexadecimal digits: the Ed25519 secret seed) or `SIGNING_KEY_FILE`
     /// (a file holding them, created with a fresh key when missing); neither: a random key per
     /// process, loudly warned.
@@ -145,6 +147,107 @@ impl Default for Live {
             deliver: true,
             resolver: Default::default(),
         }
+    }
+}
+
+/// Notices to people (see README, "Following your games"): mail and Web Push.
+#[derive(Clone, Debug)]
+pub struct Notices {
+    /// `PUBLIC_URL`: where players reach the server (links in mail and pushes).
+    pub public_url: String,
+    /// `SMTP_URL`: the SMTP server (`smtp://host:port` plain, `smtp://host?tls=required`,
+    /// `smtps://user:password@host`). Without it no mail is sent and no address is taken.
+    pub smtp_url: Option<String>,
+    /// `SMTP_FROM`: the sender (`Baumeister <games@example.org>`).
+    pub mail_from: String,
+    /// The VAPID key (`VAPID_PRIVATE_KEY` or `VAPID_KEY_FILE`) and subject (`VAPID_SUBJECT`).
+    pub vapid: crate::notices::vapid::Vapid,
+    /// `NOTICE_TURN_WINDOW_MINUTES`: at most one `your_turn` per game and channel in this time.
+    pub turn_window: Duration,
+    /// `NOTICE_RETRY_BASE_SECONDS`: the pause after the first failed attempt (then doubled).
+    pub retry_base: Duration,
+    /// `NOTICE_MAX_ATTEMPTS`: attempts before a notice is given up.
+    pub max_attempts: i32,
+    /// `NOTICE_DELIVERY=off`: this process sends no notices (another process does).
+    pub deliver: bool,
+}
+
+impl Default for Notices {
+    fn default() -> Self {
+        let key = crate::notices::vapid::fresh_key();
+        Notices {
+            public_url: "http://127.0.0.1:8080".into(),
+            smtp_url: None,
+            mail_from: "Baumeister <baumeister@localhost>".into(),
+            vapid: crate::notices::vapid::Vapid::new(&key, "mailto:baumeister@localhost".into()),
+            turn_window: Duration::from_secs(3600),
+            retry_base: Duration::from_secs(30),
+            max_attempts: 8,
+            deliver: true,
+        }
+    }
+}
+
+impl Notices {
+    fn from_env(
+        bind: &str,
+        number: impl Fn(&str, u64) -> Result<u64, String>,
+    ) -> Result<Notices, String> {
+        let d = Notices::default();
+        let text = |name: &str| {
+            env::var(name)
+                .ok()
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        let public_url = text("PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{bind}"))
+            .trim_end_matches('/')
+            .to_string();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            return Err(format!(
+                "PUBLIC_URL starts with http:// or https://, not `{public_url}`"
+            ));
+        }
+        let mail_from = text("SMTP_FROM").unwrap_or(d.mail_from);
+        let subject = text("VAPID_SUBJECT").unwrap_or_else(|| {
+            let address = mail_from
+                .rsplit('<')
+                .next()
+                .unwrap_or(&mail_from)
+                .trim_end_matches('>')
+                .trim();
+            format!("mailto:{address}")
+        });
+        if !(subject.starts_with("mailto:") || subject.starts_with("https://")) {
+            return Err(format!(
+                "VAPID_SUBJECT is a mailto: or https: URI, not `{subject}`"
+            ));
+        }
+        let source = match (text("VAPID_PRIVATE_KEY"), text("VAPID_KEY_FILE")) {
+            (Some(key), _) => crate::notices::vapid::VapidKeySource::Key(key),
+            (None, Some(path)) => crate::notices::vapid::VapidKeySource::File(path.into()),
+            (None, None) => crate::notices::vapid::VapidKeySource::Random,
+        };
+        Ok(Notices {
+            public_url,
+            smtp_url: text("SMTP_URL"),
+            mail_from,
+            vapid: source.load(subject)?,
+            turn_window: Duration::from_secs(
+                60 * number("NOTICE_TURN_WINDOW_MINUTES", d.turn_window.as_secs() / 60)?,
+            ),
+            retry_base: Duration::from_secs(
+                number("NOTICE_RETRY_BASE_SECONDS", d.retry_base.as_secs())?.max(1),
+            ),
+            max_attempts: number("NOTICE_MAX_ATTEMPTS", d.max_attempts as u64)?.clamp(1, 100)
+                as i32,
+            deliver: match env::var("NOTICE_DELIVERY").as_deref() {
+                Ok("on") | Ok("") | Err(_) => true,
+                Ok("off") => false,
+                Ok(v) => return Err(format!("NOTICE_DELIVERY is `on` or `off`, not `{v}`")),
+            },
+        })
     }
 }
 
@@ -238,7 +341,7 @@ impl SigningKeySource {
 }
 
 /// Writes a file only its owner may read.
-fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -285,8 +388,11 @@ impl Config {
                 ));
             }
         }
+        let bind = env::var("BIND").unwrap_or_else(|_| "127.0.0.1:8080".into());
+        let notices = Notices::from_env(&bind, number)?;
         Ok(Config {
-            bind: env::var("BIND").unwrap_or_else(|_| "127.0.0.1:8080".into()),
+            bind,
+            notices,
             database_url: env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.into()),
             jwt_secret,
             token_ttl_seconds: number("TOKEN_TTL_SECONDS", 7 * 24 * 3600)?,

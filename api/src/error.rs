@@ -229,6 +229,25 @@ impl From<StoreError> for ApiError {
             StoreError::TooManyWebhooks(_) => {
                 ApiError::new(S::CONFLICT, "too_many_webhooks", detail)
             }
+            StoreError::PushSubscriptionNotFound(_) => {
+                ApiError::new(S::NOT_FOUND, "push_subscription_not_found", detail)
+            }
+            StoreError::TooManyPushSubscriptions(_) => {
+                ApiError::new(S::CONFLICT, "too_many_push_subscriptions", detail)
+            }
+            StoreError::TooManyConfirmations(_) => {
+                ApiError::new(S::TOO_MANY_REQUESTS, "too_many_confirmations", detail)
+            }
+            StoreError::NoEmail => ApiError::new(S::NOT_FOUND, "no_email", detail),
+            StoreError::ConfirmationInvalid => {
+                ApiError::new(S::NOT_FOUND, "confirmation_invalid", detail)
+            }
+            StoreError::ConfirmationExpired => {
+                ApiError::new(S::GONE, "confirmation_expired", detail)
+            }
+            StoreError::UnsubscribeInvalid => {
+                ApiError::new(S::NOT_FOUND, "unsubscribe_invalid", detail)
+            }
             StoreError::SpectatorsOnly => ApiError::new(S::FORBIDDEN, "spectators_only", detail),
             StoreError::CannotMuteSelf => {
                 ApiError::new(S::UNPROCESSABLE_ENTITY, "cannot_mute_self", detail)

@@ -11,6 +11,7 @@ pub mod error;
 pub mod limits;
 pub mod live;
 pub mod names;
+pub mod notices;
 pub mod openapi;
 mod prefer;
 mod request_id;
@@ -45,6 +46,8 @@ pub struct AppState {
     pub dummy_hash: String,
     /// Live streams and webhooks.
     pub live: config::Live,
+    /// Mail and push (whether mail is configured, the VAPID key, the public URL).
+    pub notices: config::Notices,
     pub open_streams: live::open::OpenStreams,
     /// How long clients may take (see [`slow_clients`]).
     pub timeouts: config::ClientTimeouts,
@@ -70,6 +73,7 @@ impl AppState {
             client_address_header: config.client_address_header.clone(),
             dummy_hash: auth::hash_password("not a password of anybody").expect("argon2 hashes"),
             live: config.live.clone(),
+            notices: config.notices.clone(),
             open_streams: Default::default(),
             timeouts: config.timeouts,
         })
@@ -231,6 +235,36 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(
             resource("/v1/me/webhooks/{id}", "DELETE").route(web::delete().to(me::delete_webhook)),
         )
+        .service(
+            resource("/v1/me/notices", "GET, PUT")
+                .route(web::get().to(notices::notice_settings))
+                .route(web::put().to(notices::change_notice_settings)),
+        )
+        .service(
+            resource("/v1/me/email", "PUT, DELETE")
+                .route(web::put().to(notices::set_email))
+                .route(web::delete().to(notices::remove_email)),
+        )
+        .service(
+            resource("/v1/me/push-subscriptions", "GET, POST")
+                .route(web::get().to(notices::push_subscriptions))
+                .route(web::post().to(notices::subscribe_push)),
+        )
+        .service(
+            resource("/v1/me/push-subscriptions/{id}", "DELETE")
+                .route(web::delete().to(notices::unsubscribe_device)),
+        )
+        .service(resource("/v1/push/key", "GET").route(web::get().to(notices::push_key)))
+        .service(
+            resource("/v1/email/confirm/{token}", "GET")
+                .route(web::get().to(notices::confirm_email)),
+        )
+        .service(
+            resource("/v1/unsubscribe/{token}", "GET, POST")
+                .route(web::get().to(notices::unsubscribe_page))
+                .route(web::post().to(notices::unsubscribe)),
+        )
+        .service(resource("/sw.js", "GET").route(web::get().to(crate::web_client::service_worker)))
         .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
         .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
         .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
@@ -261,6 +295,13 @@ pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::
     actix_web::rt::spawn(bot_players::run(store.clone(), sweep_every));
     if config.live.deliver {
         actix_web::rt::spawn(live::worker::run(store.clone(), config.live.clone()));
+    }
+    if config.notices.deliver {
+        actix_web::rt::spawn(notices::worker::run(
+            store.clone(),
+            config.notices.clone(),
+            config.live.clone(),
+        ));
     }
 }
 

@@ -11,8 +11,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
 use crate::routes::{
-    accounts, bots, chat, games, health, invitations, kinds, live, me, play, players, rematch,
-    trust, vacation,
+    accounts, bots, chat, games, health, invitations, kinds, live, me, notices, play, players,
+    rematch, trust, vacation,
 };
 
 #[derive(OpenApi)]
@@ -36,6 +36,9 @@ use crate::routes::{
         live::game_stream, live::my_stream, me::my_games,
         chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
         me::create_webhook, me::list_webhooks, me::delete_webhook,
+        notices::notice_settings, notices::change_notice_settings, notices::set_email, notices::remove_email,
+        notices::confirm_email, notices::unsubscribe_page, notices::unsubscribe, notices::push_key,
+        notices::subscribe_push, notices::push_subscriptions, notices::unsubscribe_device,
         trust::keys, trust::export, trust::import,
         health::healthz,
     ),
@@ -46,7 +49,7 @@ use crate::routes::{
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
         (name = "players", description = "Players' profiles and the kinds' leaderboards: Glicko-2 ratings per kind, updated when a rated game finishes"),
-        (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks"),
+        (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks, and notices to people by email and Web Push"),
         (name = "chat", description = "Chat at the table: each game's players' channel (`table`) and spectators' channel (`spectators`), a side channel never part of the game (not in its events, replay, export or audit); mutes"),
         (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),
         (name = "operations", description = "For operators"),

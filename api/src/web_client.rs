@@ -33,6 +33,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("sse.js", JS, include_str!("../web/sse.js")),
     ("zoom.js", JS, include_str!("../web/zoom.js")),
     ("moves-skip.js", JS, include_str!("../web/moves-skip.js")),
+    ("notices.js", JS, include_str!("../web/notices.js")),
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
     ("rules.js", JS, include_str!("../web/rules.js")),
     (
@@ -187,6 +188,15 @@ fn serve<B: Into<Vec<u8>>>(kind: &str, body: B) -> HttpResponse {
         // The files change with the binary; a short cache keeps upgrades visible.
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .body(body.into())
+}
+
+/// The service worker that shows pushes (`api/web/sw.js`). Served at `/sw.js`, not under
+/// `/web/`: a service worker controls only the pages under its own path, and the page is `/`.
+const SERVICE_WORKER: &str = include_str!("../web/sw.js");
+
+/// `GET /sw.js`: the service worker.
+pub async fn service_worker() -> HttpResponse {
+    serve(JS, text("sw.js", SERVICE_WORKER).into_owned())
 }
 
 /// `GET /`: the page.

@@ -1,4 +1,4 @@
-// The page's router: `#/` the lobby, `#/game/ID` a game. Hash routes keep every server path
+// The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings. Hash routes keep every server path
 // (`/v1`, `/docs`, …) untouched.
 
 import { session, api } from './api.js';
@@ -6,6 +6,7 @@ import { h } from './svg.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { tablesRoute } from './tables/index.js';
+import { showNotices } from './notices.js';
 import { t, lang, setLang, LANGUAGES } from './i18n/index.js';
 
 const main = document.getElementById('main');
@@ -62,6 +63,7 @@ export function route() {
   const m = hash.match(/^#\/game\/(\d+)/);
   main.replaceChildren();
   if (m) leave = showGame(main, Number(m[1]));
+  else if (hash.startsWith('#/notices') && session.token) leave = showNotices(main);
   else leave = tablesRoute(main, hash) || showLobby(main);
 }
 

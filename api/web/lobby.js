@@ -112,6 +112,7 @@ async function myGames(section) {
   games.sort((a, b) => turn(a) - turn(b));
   if (!changed(section, games)) return;
   section.replaceChildren(h('h2', { id: 'mine-h' }, t('lobby.mine')),
+    h('p', {}, h('a', { href: '#/notices', id: 'notices-link' }, t('notices.link'))),
     games.length ? h('ul', { class: 'games', id: 'my-games' }, games.map((g) => gameRow(g))) : h('p', {}, t('lobby.none_mine')));
 }
 

@@ -138,7 +138,8 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// process's streams on commit, and the webhook deliveries this append causes, queued in the
 /// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
 /// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
-/// statement's starting snapshot), so a crash after the commit loses none.
+/// statement's starting snapshot), and the same notices by email and push to the accounts that
+/// chose them (`notices/`), so a crash after the commit loses none.
 macro_rules! append_statement {
     ($rating_cte:literal, $rating_from:literal) => {
         concat!(
@@ -149,7 +150,7 @@ macro_rules! append_statement {
            turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint),
            deadline_ms = earliest_deadline($8::bigint,
                next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint))
-    WHERE id = $1 AND version = $7 RETURNING id),
+    WHERE id = $1 AND version = $7 RETURNING id, undo),
   cmd AS (
     INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response, position, reveals)
     SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb, $7::bigint, $22::boolean
@@ -166,19 +167,33 @@ macro_rules! append_statement {
                          ('your_turn', NOT $19::boolean AND s.seat = ANY ($4::smallint[])
                                        AND NOT s.seat = ANY (prev.waited))) AS k(kind, fires)
     WHERE s.game_id = $1 AND k.fires),
-  queued AS (
-    INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
-    SELECT gen_random_uuid(), w.id, f.kind,
+  told AS (
+    SELECT f.account_id, f.kind,
            jsonb_build_object('kind', f.kind, 'created_at', $20::text, 'seat', f.seat,
                'game', jsonb_build_object('id', $1::bigint, 'kind', prev.kind, 'version', $2::bigint,
-                                          'to_act', to_jsonb($4::smallint[]), 'finished', $19::boolean)),
-           $6::bigint
-    FROM fired f JOIN webhooks w ON w.account_id = f.account_id AND f.kind = ANY (w.kinds), prev
+                                          'to_act', to_jsonb($4::smallint[]), 'finished', $19::boolean)) AS body
+    FROM fired f, prev),
+  queued AS (
+    INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
+    SELECT gen_random_uuid(), w.id, t.kind, t.body, $6::bigint
+    FROM told t JOIN webhooks w ON w.account_id = t.account_id AND t.kind = ANY (w.kinds)
+    RETURNING 1),
+  noticed AS (
+    INSERT INTO notice_deliveries (account_id, channel, subscription_id, kind, game_id, body, next_attempt_ms)
+    SELECT t.account_id, c.channel, c.subscription_id, t.kind, $1::bigint, t.body, $6::bigint
+    FROM told t JOIN notice_settings n ON n.account_id = t.account_id,
+         LATERAL (SELECT 'email', NULL::bigint
+                  WHERE n.email_confirmed_at IS NOT NULL AND t.kind = ANY (n.email_kinds)
+                  UNION ALL
+                  SELECT 'push', p.id FROM push_subscriptions p
+                  WHERE p.account_id = t.account_id AND t.kind = ANY (n.push_kinds)) AS c (channel, subscription_id)
     RETURNING 1)",
             $rating_cte,
             "
-SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':' || (SELECT count(*) FROM queued))
-FROM cmd",
+SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':'
+                          || (SELECT count(*) FROM queued) + (SELECT count(*) FROM noticed)),
+       upd.undo
+FROM cmd, upd",
             $rating_from
         )
     };
@@ -199,7 +214,8 @@ impl Store {
     /// Writes what `fold` produced, in one statement (see [`APPEND`]), on a plain connection
     /// (the statement is its own transaction) or inside a transaction. A lost race (another
     /// append moved the game on, or the same Idempotency-Key committed first) is `Contention`:
-    /// the caller decides again on fresh state.
+    /// the caller decides again on fresh state. Answers whether the game allows taking a
+    /// command back (its `undo` option), read by the same statement.
     pub(crate) async fn write(
         &self,
         client: &impl GenericClient,
@@ -207,7 +223,7 @@ impl Store {
         appended: &Appended,
         command: NewCommand<'_>,
         response: &Value,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let AppendAt {
             game_id,
             base_version,
@@ -273,7 +289,7 @@ impl Store {
         }
         let written = client.query_opt(&statement, &params).await.map_err(lost)?;
         match written {
-            Some(_) => Ok(()),
+            Some(row) => Ok(row.get(2)),
             None => Err(StoreError::Contention),
         }
     }

@@ -72,6 +72,8 @@ struct Decided {
     response: Value,
     aggregate: Aggregate,
     head: SignedHead,
+    /// Whether the sender may take this command back now (`can_undo`).
+    can_undo: bool,
 }
 
 /// What the path that reads the head first came to.
@@ -146,7 +148,10 @@ impl Store {
             Ok(decided) => {
                 let representation = request
                     .representation
-                    .then(|| Representation::of(&decided.aggregate, seat, decided.head));
+                    .then(|| {
+                        Representation::of(&decided.aggregate, seat, decided.head)
+                            .with_can_undo(decided.can_undo)
+                    });
                 self.cache.put(game_id, Arc::new(decided.aggregate));
                 Ok(Some(Executed {
                     response: decided.response,
@@ -186,7 +191,10 @@ impl Store {
             Outcome::Decided(seat, decided) => {
                 let representation = request
                     .representation
-                    .then(|| Representation::of(&decided.aggregate, seat, decided.head));
+                    .then(|| {
+                        Representation::of(&decided.aggregate, seat, decided.head)
+                            .with_can_undo(decided.can_undo)
+                    });
                 self.cache.put(request.game_id, Arc::new(decided.aggregate));
                 Executed {
                     response: decided.response,
@@ -336,10 +344,14 @@ impl Store {
             game_id,
             base_version: aggregate.version,
         };
-        self.write(client, at, &appended, command, &response)
+        let undo_on = self
+            .write(client, at, &appended, command, &response)
             .await?;
         Ok(Decided {
             response,
+            // Right after a player's own command the rule's verdict needs nothing more: it is
+            // the game's last command, by this seat; what remains is whether it revealed.
+            can_undo: undo_on && !reveals && !appended.status.finished,
             aggregate: appended.aggregate,
             head: accepted.head,
         })

@@ -67,6 +67,20 @@ pub enum StoreError {
     WebhookNotFound(i64),
     #[error("an account may register at most {0} webhooks; delete one first")]
     TooManyWebhooks(i64),
+    #[error("no push subscription with id {0} is yours")]
+    PushSubscriptionNotFound(i64),
+    #[error("an account may subscribe at most {0} devices to push; unsubscribe one first")]
+    TooManyPushSubscriptions(i64),
+    #[error("at most {0} confirmation mails a day are sent for an account; try again tomorrow")]
+    TooManyConfirmations(i64),
+    #[error("this account has no email address")]
+    NoEmail,
+    #[error("this confirmation link is not valid (a newer one may have replaced it)")]
+    ConfirmationInvalid,
+    #[error("this confirmation link has expired; add the address again for a new one")]
+    ConfirmationExpired,
+    #[error("this unsubscribe link is not valid")]
+    UnsubscribeInvalid,
     #[error("players write at the table: the spectators' channel is for accounts without a seat at this game")]
     SpectatorsOnly,
     #[error("you cannot mute yourself")]

@@ -385,8 +385,8 @@ impl Store {
         Ok((invitation, code))
     }
 
-    /// Queues the `invitation` webhooks of the account invited and wakes its streams (in every
-    /// process, on commit).
+    /// Queues the `invitation` webhooks, mail and pushes of the account invited and wakes its
+    /// streams (in every process, on commit).
     async fn tell_invited(
         &self,
         client: &impl GenericClient,
@@ -409,7 +409,9 @@ impl Store {
                  FROM webhooks w WHERE w.account_id = $1 AND 'invitation' = ANY (w.kinds)",
                 &[&account, &body, &now],
             )
-            .await?;
+            .await?
+            + crate::notices::queue_for_account(client, account, "invitation", None, &body, now)
+                .await?;
         client
             .query_one(
                 &format!("SELECT pg_notify('{CHANNEL}', $1::text)"),

@@ -18,6 +18,7 @@ mod import;
 mod invitations;
 mod live;
 mod lobby;
+pub mod notices;
 pub mod offline;
 pub mod pause;
 pub mod rating;
@@ -60,6 +61,10 @@ pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::{LobbyFilter, Table};
+pub use notices::outbox::{ConfirmationMail, MailBatch, NoticeItem, PushDelivery};
+pub use notices::push::{PushSubscription, PUSH_SUBSCRIPTIONS_PER_ACCOUNT};
+pub use notices::settings::{NoticeChanges, NoticeSettings};
+pub use notices::Language;
 pub use rating::{
     KindRecord, LeaderboardEntry, PlayerProfile, RatingShown, RecentGame, RecentSeat,
 };

@@ -28,9 +28,17 @@ pub struct Representation {
     pub commands: Vec<Value>,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
+    /// Whether the seat may take back its last command at `version` (`/moves`' `can_undo`),
+    /// where the path that made the board knows it without another read.
+    pub can_undo: Option<bool>,
 }
 
 impl Representation {
+    pub(crate) fn with_can_undo(mut self, can_undo: bool) -> Self {
+        self.can_undo = Some(can_undo);
+        self
+    }
+
     /// `seat`'s board and moves in `aggregate`, whose signed head is `head`.
     pub(crate) fn of(aggregate: &Aggregate, seat: u8, head: SignedHead) -> Self {
         let game = aggregate.game;
@@ -42,6 +50,7 @@ impl Representation {
             view: game.view_json(state, viewer),
             commands: game.legal_commands(state, seat),
             head,
+            can_undo: None,
         }
     }
 }

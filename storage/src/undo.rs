@@ -220,7 +220,11 @@ impl Store {
         tx.commit().await?;
         let representation = request
             .representation
-            .then(|| Representation::of(&appended.aggregate, seat, accepted.head.clone()));
+            .then(|| {
+                // One step at a time: nothing is taken back right after a take-back.
+                Representation::of(&appended.aggregate, seat, accepted.head.clone())
+                    .with_can_undo(false)
+            });
         self.cache.put(game_id, Arc::new(appended.aggregate));
         Ok(Executed {
             response,

@@ -16,8 +16,10 @@ use tokio_postgres::NoTls;
 pub use serde_json;
 
 pub mod proxy;
+pub mod push;
 pub mod random_play;
 pub mod receiver;
+pub mod smtp;
 pub mod sse;
 pub mod watchers;
 
@@ -243,6 +245,9 @@ impl TestServer {
 
     async fn serve(db: &str, adjust: impl FnOnce(&mut Config)) -> TestServer {
         let db = db.to_string();
+        // Bound first, so that the links in mail and pushes name this server.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
         let mut config = Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url(&db),
@@ -253,6 +258,10 @@ impl TestServer {
             client_address_header: None,
             limits: Limits::default(),
             live: Default::default(),
+            notices: baumeister_api::config::Notices {
+                public_url: base.clone(),
+                ..Default::default()
+            },
             signing_key: Default::default(),
             trusted_keys: Vec::new(),
             snapshot_every: 100,
@@ -266,8 +275,6 @@ impl TestServer {
             .with_snapshot_every(config.snapshot_every);
         baumeister_api::spawn_background(&store, &config, Duration::from_millis(200));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
         let server = baumeister_api::server(state, listener, Some(2)).unwrap();
         let handle = server.handle();
         actix_web::rt::spawn(server);

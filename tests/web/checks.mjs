@@ -270,6 +270,30 @@ check('the page can be installed: manifest, icons, theme colour', async (browser
   await page.context().close();
 });
 
+check('the notification settings save what the player chose, and the service worker is served', async (browser) => {
+  const page = await open(browser, a);
+  await page.goto(`${BASE}/#/`);
+  await page.click('#notices-link', { timeout: 10000 });
+  await page.waitForSelector('#notices-every');
+  // Mail needs SMTP, which this server has not: only the kinds and the interval are saved here.
+  await page.uncheck('input[name="email-kind"][value="game_started"]');
+  await page.selectOption('#notices-every', '6');
+  await page.click('#notices-email-save');
+  await page.waitForFunction(async () => {
+    const r = await fetch('/v1/me/notices', { headers: { Authorization: `Bearer ${localStorage.getItem('baumeister.token')}` } });
+    return (await r.json()).email_every_hours === 6;
+  });
+  const settings = await api.call('GET', '/v1/me/notices', undefined, a.token);
+  assert.equal(settings.email_every_hours, 6);
+  assert.ok(!settings.email_kinds.includes('game_started'), 'unchecked kind saved');
+  assert.ok(settings.email_kinds.includes('your_turn'), 'checked kinds kept');
+  await page.screenshot({ path: `${SHOTS}notices.png`, fullPage: true });
+  const sw = await page.request.get(`${BASE}/sw.js`);
+  assert.equal(sw.status(), 200);
+  assert.match(sw.headers()['content-type'], /javascript/);
+  await page.context().close();
+});
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 try {

@@ -86,7 +86,7 @@ impl Drop for Slot {
 
 /// An HTTP client that never resolves a name itself (it is told the address to connect to)
 /// and never follows a redirect.
-fn client(live: &Live) -> awc::Client {
+pub(crate) fn client(live: &Live) -> awc::Client {
     let connector = awc::Connector::new()
         .connector(
             actix_tls::connect::Connector::new(actix_tls::connect::Resolver::custom(Unpinned))

@@ -94,6 +94,11 @@ pub struct BoardAndMoves {
     pub moves: Vec<CommandBody>,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
+    /// Whether you may take back your last command now (`POST …/undo`), as `GET …/moves`'
+    /// `can_undo` says; absent in a replayed answer (read `/moves` for it there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub can_undo: Option<bool>,
 }
 
 impl From<Representation> for BoardAndMoves {
@@ -104,6 +109,7 @@ impl From<Representation> for BoardAndMoves {
             view: r.view,
             moves: ready_to_send(r.commands, r.version),
             head: r.head,
+            can_undo: r.can_undo,
         }
     }
 }

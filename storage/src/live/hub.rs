@@ -121,6 +121,8 @@ pub struct Hub {
     accounts: Mutex<HashMap<i64, broadcast::Sender<AccountNotice>>>,
     /// Wakes the webhook worker (an append may have queued deliveries).
     pub outbox: Notify,
+    /// Wakes the worker of notices to people (email and push; `notices/`), on the same notices.
+    pub notices: Notify,
 }
 
 /// A subscription to one game; unsubscribes when dropped.
@@ -258,6 +260,7 @@ impl Hub {
             let _ = sender.send(AccountNotice::Resync);
         }
         self.outbox.notify_one();
+        self.notices.notify_one();
     }
 }
 

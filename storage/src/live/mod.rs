@@ -32,6 +32,7 @@ impl Store {
                     hub::Heard::Invited(invited) => {
                         if invited.queued > 0 {
                             store.hub.outbox.notify_one();
+                            store.hub.notices.notify_one();
                         }
                         store.hub.invited(invited.account_id, invited.invitation_id);
                         return;
@@ -40,6 +41,7 @@ impl Store {
                 store.hub.game_changed(notice.game_id);
                 if notice.queued > 0 {
                     store.hub.outbox.notify_one();
+                    store.hub.notices.notify_one();
                 }
                 if store.hub.follows_accounts() {
                     let store = store.clone();
@@ -110,5 +112,10 @@ impl Store {
     /// Woken when an append may have queued webhook deliveries (in any process).
     pub async fn outbox_woken(&self) {
         self.hub.outbox.notified().await
+    }
+
+    /// Woken when an append may have queued notices by email or push (in any process).
+    pub async fn notices_woken(&self) {
+        self.hub.notices.notified().await
     }
 }

@@ -304,32 +304,53 @@ impl Store {
 
     /// Queues `deadline_soon` for every game whose deadline falls within `lead_ms` from `now`,
     /// once per deadline (across processes: the warning's key decides), to the webhooks of the
-    /// seats it waits for. Returns how many deliveries were queued.
+    /// seats it waits for and to those of their accounts that chose it by email or push (in the
+    /// same statement). Returns how many deliveries were queued.
     pub async fn queue_deadline_warnings(&self, now: i64, lead_ms: i64) -> Result<u64> {
         let client = self.pool.get().await?;
-        let queued = client
-            .execute(
+        let row = client
+            .query_one(
                 "WITH due AS (
                      INSERT INTO deadline_warnings (game_id, deadline_ms)
                      SELECT id, deadline_ms FROM games
                      WHERE status = 'active' AND deadline_ms IS NOT NULL
                        AND deadline_ms > $1 AND deadline_ms <= $1 + $2
                      ON CONFLICT DO NOTHING
-                     RETURNING game_id, deadline_ms)
-                 INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
-                 SELECT gen_random_uuid(), w.id, 'deadline_soon',
-                        jsonb_build_object('kind', 'deadline_soon', 'created_at', $3::text, 'seat', s.seat,
-                            'deadline', to_char(to_timestamp(due.deadline_ms / 1000.0) AT TIME ZONE 'UTC',
-                                                'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'),
-                            'game', jsonb_build_object('id', g.id, 'kind', g.kind, 'version', g.version,
-                                                       'to_act', to_jsonb(g.to_act), 'finished', false)),
-                        $1
-                 FROM due JOIN games g ON g.id = due.game_id
-                      JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act)
-                      JOIN webhooks w ON w.account_id = s.account_id AND 'deadline_soon' = ANY (w.kinds)",
+                     RETURNING game_id, deadline_ms),
+                 told AS (
+                     SELECT s.account_id, g.id AS game_id,
+                            jsonb_build_object('kind', 'deadline_soon', 'created_at', $3::text, 'seat', s.seat,
+                                'deadline', to_char(to_timestamp(due.deadline_ms / 1000.0) AT TIME ZONE 'UTC',
+                                                    'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'),
+                                'game', jsonb_build_object('id', g.id, 'kind', g.kind, 'version', g.version,
+                                                           'to_act', to_jsonb(g.to_act), 'finished', false)) AS body
+                     FROM due JOIN games g ON g.id = due.game_id
+                          JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act)),
+                 queued AS (
+                     INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
+                     SELECT gen_random_uuid(), w.id, 'deadline_soon', t.body, $1
+                     FROM told t JOIN webhooks w ON w.account_id = t.account_id AND 'deadline_soon' = ANY (w.kinds)
+                     RETURNING 1),
+                 noticed AS (
+                     INSERT INTO notice_deliveries (account_id, channel, subscription_id, kind, game_id, body, next_attempt_ms)
+                     SELECT t.account_id, c.channel, c.subscription_id, 'deadline_soon', t.game_id, t.body, $1
+                     FROM told t JOIN notice_settings n ON n.account_id = t.account_id,
+                          LATERAL (SELECT 'email', NULL::bigint
+                                   WHERE n.email_confirmed_at IS NOT NULL AND 'deadline_soon' = ANY (n.email_kinds)
+                                   UNION ALL
+                                   SELECT 'push', p.id FROM push_subscriptions p
+                                   WHERE p.account_id = t.account_id AND 'deadline_soon' = ANY (n.push_kinds))
+                            AS c (channel, subscription_id)
+                     RETURNING 1)
+                 SELECT (SELECT count(*) FROM queued), (SELECT count(*) FROM noticed)",
                 &[&now, &lead_ms, &rfc3339(now)],
             )
             .await?;
-        Ok(queued)
+        let (queued, noticed): (i64, i64) = (row.get(0), row.get(1));
+        if noticed > 0 {
+            // This process's notice worker may be the one asleep; the others poll.
+            self.hub.notices.notify_one();
+        }
+        Ok(queued as u64)
     }
 }
