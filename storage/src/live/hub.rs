@@ -121,6 +121,8 @@ pub struct Hub {
     accounts: Mutex<HashMap<i64, broadcast::Sender<AccountNotice>>>,
     /// Wakes the webhook worker (an append may have queued deliveries).
     pub outbox: Notify,
+    /// Wakes the bot sweep (a game changed: a bot may be to act).
+    pub bots: Notify,
 }
 
 /// A subscription to one game; unsubscribes when dropped.
