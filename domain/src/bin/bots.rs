@@ -16,7 +16,7 @@
 //! A pairing's games seat one bot of the level under test and the other level in every other
 //! seat, two seats where the kind allows, else its minimum; the tested seat goes round the
 //! table from game to game. A shared first place counts as a first place. A game still running
-//! after 20 000 commands counts as not won (it is reported).
+//! after 3 000 commands counts as not won (it is reported).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -29,7 +29,7 @@ use baumeister_domain::rng::GameRng;
 use serde_json::Value;
 
 /// Commands after which a game counts as never ending.
-const MAX_COMMANDS: usize = 20_000;
+const MAX_COMMANDS: usize = 3_000;
 
 struct Options {
     kinds: Vec<String>,
@@ -41,7 +41,10 @@ struct Options {
 
 fn options() -> Options {
     let mut o = Options {
-        kinds: registry::all().map(|g| g.kind().to_string()).collect(),
+        kinds: registry::all()
+            .iter()
+            .map(|g| g.kind().to_string())
+            .collect(),
         games: 200,
         budget: Budget::default(),
         threads: 2,
