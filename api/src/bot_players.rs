@@ -1,9 +1,10 @@
 //! The bots at the table. A background task finds the seats the running games wait for that
 //! bots hold, reads what each such seat may see (exactly what its player would read), lets the
 //! bot think on the blocking pool, never on the HTTP workers, and sends its command through the
-//! same command path as everybody's. It sweeps at start-up and then every `every`, and at once
-//! again after a move (so a bot answering a bot does not wait a sweep): a restarted server
-//! resumes every bot that is to act.
+//! same command path as everybody's. It sweeps at start-up, at once again after a move (so a bot
+//! answering a bot does not wait), whenever a game changes (a person's move wakes it through the
+//! live listener's LISTEN, so a bot answers within its think time, not a poll interval), and
+//! every `every` should a notice be lost: a restarted server resumes every bot that is to act.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,7 +41,9 @@ pub async fn run(store: Store, every: Duration) {
             }
         };
         if !moved {
-            tokio::time::sleep(every).await;
+            // Until a game changes (the live listener hears every change, from any server
+            // process, through PostgreSQL's NOTIFY) or, should a notice be lost, `every` passes.
+            let _ = tokio::time::timeout(every, store.bots_woken()).await;
         }
     }
 }

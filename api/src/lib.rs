@@ -292,7 +292,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
 pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::Duration) {
     actix_web::rt::spawn(store.clone().sweep_deadlines(sweep_every));
     actix_web::rt::spawn(store.clone().listen());
-    actix_web::rt::spawn(bot_players::run(store.clone(), sweep_every));
+    // Bots are woken by the live listener when a game changes; their own sweep is only the
+    // fallback for a lost notice, so it runs at a tenth of the deadlines' rate.
+    actix_web::rt::spawn(bot_players::run(store.clone(), sweep_every * 10));
     if config.live.deliver {
         actix_web::rt::spawn(live::worker::run(store.clone(), config.live.clone()));
     }

@@ -82,6 +82,24 @@ impl BotRules for Rules {
     fn scale(&self) -> f64 {
         3.0
     }
+
+    /// A card that can go into the wall goes in: returning it is not weighed then. Searching
+    /// bots that returned every card to keep their wall's room stalled games for ever (a game
+    /// is not blocked while somebody could still place a card), two of them as surely as one
+    /// with a person who could not place.
+    fn candidates(&self, _state: &GameState, _seat: Seat, legal: Vec<Value>) -> Vec<Value> {
+        let places = legal
+            .iter()
+            .any(|m| m["type"] == "AddCardToWall" || m["type"] == "InsertCardWithWizard");
+        if places {
+            legal
+                .into_iter()
+                .filter(|m| m["type"] != "ReturnCard")
+                .collect()
+        } else {
+            legal
+        }
+    }
 }
 
 /// Between 0 and 1.5: how easily the wall can still take the cards it needs to finish.

@@ -21,8 +21,18 @@ pub fn choose(
         .map(|_| rules.determinize(input, rng))
         .collect::<Result<Vec<_>, _>>()?;
     let seat = input.seat as usize;
+    let moves: Vec<Value> = rules
+        .candidates(&guesses[0], input.seat, input.moves.clone())
+        .into_iter()
+        .filter(|m| input.moves.contains(m))
+        .collect();
+    let moves = if moves.is_empty() {
+        input.moves.clone()
+    } else {
+        moves
+    };
     let mut best: Option<(f64, &Value)> = None;
-    for command in &input.moves {
+    for command in &moves {
         let (mut total, mut tried) = (0.0, 0);
         for guess in &guesses {
             let mut state = guess.clone();

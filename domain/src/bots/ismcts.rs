@@ -50,6 +50,21 @@ pub fn choose(
         available: 0,
         children: Vec::new(),
     }];
+    // The root's commands: the seat's own, thinned as the kind thins them (from any guess: what
+    // is worth weighing depends only on what the seat sees).
+    let first = rules.determinize(input, rng)?;
+    let mut root: Vec<Value> = rules
+        .candidates(&first, input.seat, input.moves.clone())
+        .into_iter()
+        .filter(|m| input.moves.contains(m))
+        .collect();
+    if root.is_empty() {
+        root = input.moves.clone();
+    }
+    if root.len() == 1 {
+        return Ok(root.remove(0));
+    }
+    let mut first = Some(first);
     for iteration in 0..budget.iterations {
         if let Some(limit) = budget.max_millis {
             // Checked every few iterations: reading the clock is not free either.
@@ -57,18 +72,21 @@ pub fn choose(
                 break;
             }
         }
-        let mut state = rules.determinize(input, rng)?;
+        let mut state = match first.take() {
+            Some(state) => state,
+            None => rules.determinize(input, rng)?,
+        };
         let mut path = vec![0usize];
         let mut node = 0usize;
         loop {
             // At the root the bot's own seat moves, among its real legal commands.
             let (seat, moves) = if node == 0 {
-                (input.seat, input.moves.clone())
+                (input.seat, root.clone())
             } else {
                 let Some(seat) = next_actor(game, &state, rng) else {
                     break;
                 };
-                (seat, game.legal_commands(&state, seat))
+                (seat, rules.moves(&state, seat))
             };
             if moves.is_empty() {
                 break;
@@ -117,7 +135,7 @@ pub fn choose(
             path.push(child);
             node = child;
         }
-        playout(game, &mut state, rng, PLAYOUT_MOVES);
+        playout(rules, &mut state, rng, PLAYOUT_MOVES);
         let rewards = rewards(rules, &state);
         for &n in &path[1..] {
             let node = &mut tree[n];
@@ -136,7 +154,7 @@ pub fn choose(
                 .then_with(|| mean(a).total_cmp(&mean(b)))
         })
         .map(|n| tree[n].command.clone());
-    Ok(best.unwrap_or_else(|| input.moves[0].clone()))
+    Ok(best.unwrap_or_else(|| root[0].clone()))
 }
 
 fn mean(node: &Node) -> f64 {

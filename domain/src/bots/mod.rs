@@ -19,8 +19,10 @@ mod mauerbauer;
 mod random;
 mod rules;
 mod simulate;
+mod space_builder;
 #[cfg(test)]
 mod tests;
+mod wettstreit;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -97,8 +99,9 @@ pub enum BotError {
 }
 
 /// Whether a bot of `level` plays games of `kind`. The random level plays every kind; the
-/// searching ones only the kinds whose hidden part they can imagine ([`rules_for`]): anywhere
-/// else they could only play at random under a better name, so they refuse instead.
+/// searching ones the kinds whose hidden part they can imagine ([`rules_for`]), which is every
+/// kind offered now. A kind added without bot rules would be refused (422
+/// `bot_level_unavailable`) rather than played at random under a better name.
 pub fn supports(kind: &str, level: Level) -> bool {
     match level {
         Level::Random => crate::registry::find(kind).is_some(),

@@ -1,6 +1,8 @@
 //! What a searching bot must know of a kind beyond its rules: how to imagine the hidden part of
 //! the game from what its seat sees, and how good a position is.
 
+use serde_json::Value;
+
 use crate::contract::Seat;
 use crate::dynamic::{DynGame, GameState};
 use crate::rng::GameRng;
@@ -27,19 +29,38 @@ pub trait BotRules: Send + Sync {
     fn scale(&self) -> f64 {
         10.0
     }
+
+    /// Of the `legal` commands of `seat` in `state`, those worth weighing (all by default). A
+    /// kind whose listed commands run into the hundreds (every bid, every way to lay a card)
+    /// keeps a few representative ones, so that a search spends its time on real choices. It
+    /// must depend only on what `seat` may see of `state`.
+    fn candidates(&self, state: &GameState, seat: Seat, legal: Vec<Value>) -> Vec<Value> {
+        let _ = (state, seat);
+        legal
+    }
+
+    /// The commands an imagined `seat` weighs in `state`: its legal commands' candidates (a kind
+    /// may make them more cheaply itself).
+    fn moves(&self, state: &GameState, seat: Seat) -> Vec<Value> {
+        self.candidates(state, seat, self.game().legal_commands(state, seat))
+    }
 }
 
 static BURGBAUMEISTER: super::burgbaumeister::Rules = super::burgbaumeister::Rules;
 static CARCASSONNE: super::carcassonne::Rules = super::carcassonne::Rules;
 static MAUERBAUER: super::mauerbauer::Rules = super::mauerbauer::Rules;
+static SPACE_BUILDER: super::space_builder::Rules = super::space_builder::Rules;
+static WETTSTREIT: super::wettstreit::Rules = super::wettstreit::Rules;
 
-/// The bot rules of a kind; `None` for a kind whose hidden part bots cannot imagine yet (only
-/// its random level plays: see [`super::supports`]).
+/// The bot rules of a kind; `None` for a kind whose hidden part bots cannot imagine (only its
+/// random level would play it: see [`super::supports`]). Every kind offered has them now.
 pub fn rules_for(kind: &str) -> Option<&'static dyn BotRules> {
     match kind {
         "burgbaumeister" => Some(&BURGBAUMEISTER),
         "carcassonne" => Some(&CARCASSONNE),
         "mauerbauer" => Some(&MAUERBAUER),
+        "space-builder" => Some(&SPACE_BUILDER),
+        "wettstreit" => Some(&WETTSTREIT),
         _ => None,
     }
 }

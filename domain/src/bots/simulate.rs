@@ -6,6 +6,8 @@ use crate::contract::{Ctx, Seat};
 use crate::dynamic::{DomainError, DynGame, GameState};
 use crate::rng::GameRng;
 
+use super::BotRules;
+
 /// Decides `command` for `seat` in `state` with randomness from `rng` and folds its events in.
 /// The clock stands at 0: an imagined game has no deadlines to miss.
 pub fn apply(
@@ -32,13 +34,15 @@ pub fn next_actor(game: &dyn DynGame, state: &GameState, rng: &mut GameRng) -> O
     Some(status.to_act[rng.index(status.to_act.len())])
 }
 
-/// Plays random legal commands for at most `max_moves` moves or until the game ends.
-pub fn playout(game: &dyn DynGame, state: &mut GameState, rng: &mut GameRng, max_moves: usize) {
+/// Plays random commands worth weighing ([`BotRules::moves`]) for at most `max_moves` moves or
+/// until the game ends.
+pub fn playout(rules: &dyn BotRules, state: &mut GameState, rng: &mut GameRng, max_moves: usize) {
+    let game = rules.game();
     for _ in 0..max_moves {
         let Some(seat) = next_actor(game, state, rng) else {
             return;
         };
-        let moves = game.legal_commands(state, seat);
+        let moves = rules.moves(state, seat);
         if moves.is_empty() {
             return;
         }

@@ -123,6 +123,8 @@ pub struct Hub {
     pub outbox: Notify,
     /// Wakes the worker of notices to people (email and push; `notices/`), on the same notices.
     pub notices: Notify,
+    /// Wakes the bot sweep (a game changed: a bot may be to act).
+    pub bots: Notify,
 }
 
 /// A subscription to one game; unsubscribes when dropped.

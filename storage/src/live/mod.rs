@@ -39,6 +39,7 @@ impl Store {
                     }
                 };
                 store.hub.game_changed(notice.game_id);
+                store.hub.bots.notify_one();
                 if notice.queued > 0 {
                     store.hub.outbox.notify_one();
                     store.hub.notices.notify_one();
@@ -107,6 +108,11 @@ impl Store {
                 None
             }
         }
+    }
+
+    /// Woken when a game changed (in any process): a bot may be to act now.
+    pub async fn bots_woken(&self) {
+        self.hub.bots.notified().await
     }
 
     /// Woken when an append may have queued webhook deliveries (in any process).
