@@ -146,12 +146,10 @@ impl Store {
             .await
         {
             Ok(decided) => {
-                let representation = request
-                    .representation
-                    .then(|| {
-                        Representation::of(&decided.aggregate, seat, decided.head)
-                            .with_can_undo(decided.can_undo)
-                    });
+                let representation = request.representation.then(|| {
+                    Representation::of(&decided.aggregate, seat, decided.head)
+                        .with_can_undo(decided.can_undo)
+                });
                 self.cache.put(game_id, Arc::new(decided.aggregate));
                 Ok(Some(Executed {
                     response: decided.response,
@@ -189,12 +187,10 @@ impl Store {
             // Only once committed: the cache never runs ahead of the database, and no board is
             // written for a write that did not happen.
             Outcome::Decided(seat, decided) => {
-                let representation = request
-                    .representation
-                    .then(|| {
-                        Representation::of(&decided.aggregate, seat, decided.head)
-                            .with_can_undo(decided.can_undo)
-                    });
+                let representation = request.representation.then(|| {
+                    Representation::of(&decided.aggregate, seat, decided.head)
+                        .with_can_undo(decided.can_undo)
+                });
                 self.cache.put(request.game_id, Arc::new(decided.aggregate));
                 Executed {
                     response: decided.response,

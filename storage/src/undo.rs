@@ -218,13 +218,11 @@ impl Store {
         };
         self.write(&tx, base, &appended, command, &response).await?;
         tx.commit().await?;
-        let representation = request
-            .representation
-            .then(|| {
-                // One step at a time: nothing is taken back right after a take-back.
-                Representation::of(&appended.aggregate, seat, accepted.head.clone())
-                    .with_can_undo(false)
-            });
+        let representation = request.representation.then(|| {
+            // One step at a time: nothing is taken back right after a take-back.
+            Representation::of(&appended.aggregate, seat, accepted.head.clone())
+                .with_can_undo(false)
+        });
         self.cache.put(game_id, Arc::new(appended.aggregate));
         Ok(Executed {
             response,
