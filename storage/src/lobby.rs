@@ -39,7 +39,8 @@ pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, 
     g.visibility,
     json_build_object('rated', g.rated, 'undo', g.undo,
         'rematch_of', (SELECT r.game_id FROM rematches r WHERE r.new_game_id = g.id),
-        'rematch', (SELECT r.new_game_id FROM rematches r WHERE r.game_id = g.id AND r.state = 'accepted'))";
+        'rematch', (SELECT r.new_game_id FROM rematches r WHERE r.game_id = g.id AND r.state = 'accepted'),
+        'rematch_open', EXISTS (SELECT 1 FROM rematches r WHERE r.game_id = g.id AND r.state = 'open'))";
 
 /// Where `SUMMARY_COLUMNS` has the game's visibility (read before the rest, to judge a
 /// private game's reader).
@@ -55,6 +56,7 @@ struct Together {
     undo: bool,
     rematch_of: Option<i64>,
     rematch: Option<i64>,
+    rematch_open: bool,
 }
 
 /// How a game's table is set beside its rules: whether it counts for the ratings (`rated`
@@ -140,6 +142,7 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
         rated: together.rated,
         undo: together.undo,
         rematch_of: together.rematch_of,
+        rematch_open: together.rematch_open,
         rematch: together.rematch,
     })
 }

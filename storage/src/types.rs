@@ -123,6 +123,8 @@ pub struct GameSummary {
     pub rematch_of: Option<i64>,
     /// This game's rematch, once all its players accepted it.
     pub rematch: Option<i64>,
+    /// A rematch proposal waits for its players' answers (`GET /v1/games/{id}/rematch`).
+    pub rematch_open: bool,
 }
 
 /// Commit and reveal (docs/fairness.md): every command's randomness is

@@ -58,6 +58,7 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     let finished = play_to_end(&s, id, &pair, 11).await;
     let stored_options = finished["options"].clone();
     assert!(finished["rematch"].is_null());
+    assert_eq!(finished["rematch_open"], false, "nothing proposed yet");
     let r = s.post(&path, Some(cyd), &json!({})).await;
     assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
     let r = s.post(&path, None, &json!({})).await;
@@ -92,6 +93,9 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
         (&told["game_id"], &told["state"]),
         (&json!(id), &json!("open"))
     );
+    // A page opened now learns of the proposal from the game itself.
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game.body["rematch_open"], true, "{}", game.body);
     let r = s.post(&path, Some(bea), &json!({})).await;
     assert_eq!((r.status, r.code()), (409, "rematch_exists"), "{}", r.body);
     let r = s
@@ -192,6 +196,10 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     assert!(game["version"].as_i64().unwrap() > 0, "set up");
     let old = s.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(old.body["rematch"], new_id);
+    assert_eq!(
+        old.body["rematch_open"], false,
+        "answered by all: no longer open"
+    );
     assert!(old.body["rematch_of"].is_null());
     // Its players play it: the seat the game waits for has moves.
     let to_act = game["to_act"][0].as_u64().unwrap() as usize;

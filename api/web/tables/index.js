@@ -80,7 +80,7 @@ export function tablesGame(id, main, refresh) {
     if (d.status === 'finished' && seated && session.token) {
       if (!rematch) {
         rematch = rematchState(id, session.name, (started) => { last.rematch = null; draw(); if (started) refresh(); }, problem);
-        rematch.start(!!d.rematch);
+        rematch.start(!!d.rematch || !!d.rematch_open);
       }
       key('rematch', [JSON.stringify(rematch.proposal ?? null)], () => rematch.box());
     } else key('rematch', [null], () => '');
