@@ -81,7 +81,10 @@ impl Modify for GameSchemas {
         // Every kind's take-back (README "Undo").
         components.schemas.insert(
             baumeister_domain::take_back::EVENT.to_string(),
-            <baumeister_domain::take_back::CommandTakenBack as utoipa::PartialSchema>::schema(),
+            baumeister_domain::schema::with_tag(
+                <baumeister_domain::take_back::CommandTakenBack as utoipa::PartialSchema>::schema(),
+                baumeister_domain::take_back::EVENT,
+            ),
         );
         events.push(baumeister_domain::take_back::EVENT);
         let views: Vec<&str> = views.iter().map(String::as_str).collect();
