@@ -113,7 +113,16 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
         .iter()
         .filter(|e| e["event"]["type"] == "GuildCardsDrawn")
         .all(|e| e["event"]["cards"].is_array()));
-    assert!(events.iter().any(|e| e["event"]["type"] == "CityWalledIn"));
+    // Random walls may leave every city open until the last tower is placed (about one game
+    // in ten here): then the game ends by its towers, never otherwise.
+    if !events.iter().any(|e| e["event"]["type"] == "CityWalledIn") {
+        let game = s.get(&format!("/v1/games/{id}"), None).await;
+        assert_eq!(
+            game.body["view"]["result"]["reason"], "last_tower",
+            "{}",
+            game.body
+        );
+    }
     let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(audit.body["chain_intact"], true, "{}", audit.body);
     assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
