@@ -28,8 +28,8 @@ pub struct Representation {
     pub commands: Vec<Value>,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
-    /// Whether the seat may take back its last command at `version` (`/moves`' `can_undo`),
-    /// where the path that made the board knows it without another read.
+    /// Whether the seat may take back its last command at `version` (`/moves`' `can_undo`):
+    /// known without another read on the command path, read on the rare replay path.
     pub can_undo: Option<bool>,
 }
 
@@ -73,6 +73,9 @@ impl Store {
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         let seat = snapshot.head.seat.ok_or(StoreError::NotSeated)?;
         let head = snapshot.head(self, &client).await?;
-        Ok(Representation::of(&snapshot.aggregate, seat, head))
+        let can_undo = self
+            .can_undo(&client, game_id, account_id, snapshot.version())
+            .await?;
+        Ok(Representation::of(&snapshot.aggregate, seat, head).with_can_undo(can_undo))
     }
 }

@@ -94,8 +94,8 @@ pub struct BoardAndMoves {
     pub moves: Vec<CommandBody>,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
-    /// Whether you may take back your last command now (`POST …/undo`), as `GET …/moves`'
-    /// `can_undo` says; absent in a replayed answer (read `/moves` for it there).
+    /// Whether you may take back your last command at `version` (`POST …/undo`), as `GET
+    /// …/moves`' `can_undo` says.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub can_undo: Option<bool>,
