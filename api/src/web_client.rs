@@ -70,6 +70,7 @@ const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../web/words/carcassonne.js"),
     ),
+    ("words/every.js", JS, include_str!("../web/words/every.js")),
     (
         "boards/common.js",
         JS,

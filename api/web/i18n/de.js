@@ -99,6 +99,7 @@ export default {
   'bb.symbol.raven': 'Rabe', 'bb.symbol.two_ravens': 'zwei Raben', 'bb.symbol.cannon': 'Kanone', 'bb.symbol.tower': 'Turm', 'bb.symbol.wizard': 'Zauberer',
   'bb.variant': 'der Variante für erfahrene Baumeister', 'bb.base': 'dem Grundspiel',
   'bb.end.wall_complete': 'eine Stadtmauer ist vollständig', 'bb.end.blocked': 'niemand kann mehr bauen',
+  'ev.CommandTakenBack': '{who} hat den letzten Zug zurückgenommen (Versionen {from} bis {to}).',
   'ev.CastleGameStarted': 'Das Spiel begann mit {players} Spielern nach {rules}; {first} beginnt.',
   'ev.StoreLaidOut': 'Die {n} Karten wurden verdeckt ausgelegt.',
   'ev.CardTurnedUp': '{who} deckte {card} auf.',

@@ -101,6 +101,7 @@ export default {
   'bb.symbol.raven': 'Raven', 'bb.symbol.two_ravens': 'two Ravens', 'bb.symbol.cannon': 'Cannon', 'bb.symbol.tower': 'Tower', 'bb.symbol.wizard': 'Wizard',
   'bb.variant': 'the variant for experienced builders', 'bb.base': 'the base game',
   'bb.end.wall_complete': 'a castle wall is complete', 'bb.end.blocked': 'nobody can build any more',
+  'ev.CommandTakenBack': '{who} took back their last move (versions {from} to {to}).',
   'ev.CastleGameStarted': 'The game began with {players} players and {rules}; {first} starts.',
   'ev.StoreLaidOut': 'The {n} cards were laid out face down.',
   'ev.CardTurnedUp': '{who} turned up {card}.',

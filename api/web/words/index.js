@@ -8,8 +8,9 @@ import wettstreit from './wettstreit.js';
 import spaceBuilder from './space-builder.js';
 import mauerbauer from './mauerbauer.js';
 import carcassonne from './carcassonne.js';
+import every from './every.js';
 
-export const TABLES = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, mauerbauer, carcassonne };
+export const TABLES = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, mauerbauer, carcassonne, every };
 
 /** The helpers every sentence gets: names for seats, lists joined as the language does. */
 export function context(names, code = lang()) {
