@@ -68,6 +68,8 @@ export function showGame(main, id) {
       // The stream's status names this seat's moves at its version: no request for them then.
       const streamed = mayAct && st.streamMoves && st.streamMoves.version === d.version ? { moves: st.streamMoves.moves } : null;
       const [m] = await Promise.all([mayAct && !streamed ? get(`/v1/games/${id}/moves`) : streamed, loadLog(d)]);
+      // A command's answer adopted meanwhile is newer than what this read saw: keep it.
+      if (st.detail && d.version < st.detail.version) return;
       // The view and its moves change together: a tap meanwhile sends a move as it was listed
       // with the view it was shown with (pinned to its version when only this seat acts).
       st.detail = d;
@@ -113,7 +115,7 @@ export function showGame(main, id) {
     if (!follows) return false;
     st.detail = { ...d, version: a.version, to_act: a.to_act, view: a.board.view, head: a.board.head };
     st.etag = null;
-    st.log.push(...a.events);
+    st.log.push(...a.events.filter((e) => !st.log.length || e.version > st.log[st.log.length - 1].version));
     st.moves = a.board.moves;
     st.movesAnswer = a.board;
     announce(st.detail);
@@ -136,7 +138,8 @@ export function showGame(main, id) {
     if (d.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
     for (;;) {
       const page = await get(`/v1/games/${id}/events?after=${after}&limit=500`);
-      st.log.push(...page.events);
+      // Only what the log has not yet (a command's answer may have added it meanwhile).
+      st.log.push(...page.events.filter((e) => !st.log.length || e.version > st.log[st.log.length - 1].version));
       if (page.next_after === null || page.next_after === undefined || !page.events.length) break;
       after = page.next_after;
     }
@@ -158,7 +161,8 @@ export function showGame(main, id) {
     } finally {
       // Still sending until the page shows what the move did: a tap on the old board meanwhile
       // would send a move of a version that has passed.
-      if (!adopt(answer)) await refresh();
+      if (!adopt(answer) || (st.heard && st.heard > st.detail.version)) await refresh();
+      st.heard = 0;
       st.sending = false;
       movesBox.removeAttribute('aria-busy');
     }
@@ -316,6 +320,9 @@ export function showGame(main, id) {
           try { const s = JSON.parse(m.data); if (s.moves) st.streamMoves = { version: s.version, moves: s.moves }; } catch { /* a refresh reads them */ }
         }
         if (st.detail && m.id !== null && Number(m.id) <= st.detail.version) return;
+        // While a command is out its answer will show the board: remember how far the stream
+        // got, and read the game only if it went past that answer.
+        if (st.sending) { st.heard = Math.max(st.heard || 0, Number(m.id) || Infinity); return; }
         refresh();
       },
       dropped: () => { if (st.stream) { st.stream = false; render(); } },

@@ -250,6 +250,8 @@ check('a German game page speaks German, and its rules are asked for in German',
   assert.equal(asked.length, 1, 'the rules were fetched once');
   assert.match(asked[0].headers['accept-language'] || '', /^de\b/, 'in German');
   await page.click('#rules-close');
+  // The dialog leaves the page on its `close` event, a task after the click.
+  await page.waitForSelector('dialog#rules', { state: 'detached', timeout: 5000 });
   assert.equal(await page.locator('dialog#rules').count(), 0, 'the dialog closes');
   await page.context().close();
 });

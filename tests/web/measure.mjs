@@ -63,6 +63,8 @@ export function texts() {
     if (!text || !el || el.closest('title, option, script, style, noscript, [hidden], .skip')) continue;
     const cs = getComputedStyle(el);
     if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+    // Inside a closed <details> (content-visibility: hidden) nothing is drawn.
+    if (el.checkVisibility && !el.checkVisibility({ checkVisibilityCSS: true })) continue;
     const svg = el instanceof SVGElement;
     let r;
     if (svg) r = el.getBoundingClientRect();
