@@ -35,7 +35,8 @@ function brief(obj, names) {
 
 export function seatName(seat, names) {
   const n = names && names[seat];
-  return n ? t('seat_named', { name: n, n: seat }) : t('seat', { n: seat });
+  // Seats count from 1 for people (the API's seat 0 is the first seat at the table).
+  return n ? t('seat_named', { name: n, n: seat + 1 }) : t('seat', { n: seat + 1 });
 }
 
 const SKIP = new Set(['type', 'catalogue', 'segments', 'store', 'board', 'cards_by_kind', 'guild_cards', 'draw_pile_cards']);

@@ -125,7 +125,7 @@ const KINDS = {
       }));
       const names = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.seats li')].map((li) => [li.dataset.seat, li.textContent])));
       assert.equal(key.length, Object.keys(names).length, 'carcassonne: the key lists every player');
-      for (const k of key) assert.ok(names[k.seat].startsWith(k.text.split(/ \((?:seat|Platz) /)[0]), `carcassonne: the key names seat ${k.seat}`);
+      for (const k of key) assert.ok(names[k.seat].startsWith(k.text.split(/ \((?:seat|Sitzplatz) /)[0]), `carcassonne: the key names seat ${k.seat}`);
       const pieces = await page.evaluate(() => [...document.querySelectorAll('.c-follower')].map((e) => ({ seat: Number(e.dataset.seat), fill: e.getAttribute('fill'), shape: e.dataset.shape })));
       for (const p of pieces) {
         const k = key.find((x) => x.seat === p.seat);
@@ -310,6 +310,10 @@ async function playKind(browser, kind, round) {
     const me = await pages[i].locator('.seats li[data-you]').getAttribute('data-seat');
     assert.equal(await pages[i].evaluate(() => document.documentElement.lang), langs[i], `${kind}: the page speaks the browser's language`);
     seats.push(Number(me));
+    // Seats are counted from 1 for people ("seat 1", "Sitzplatz 1"); the API's 0 never shows.
+    const list = await pages[i].locator('.seats').textContent();
+    assert.ok(list.includes(say(langs[i], 'seat_named', { name: '', n: 1 }).trim()), `${kind}: the first seat is shown as seat 1: ${list}`);
+    assert.ok(!list.includes(say(langs[i], 'seat_named', { name: '', n: 0 }).trim()), `${kind}: a seat is shown as seat 0: ${list}`);
   }
   // A spectator watches from a fresh context, without an account, on a phone in the desktop
   // player's language (so a phone shows both languages in every kind).

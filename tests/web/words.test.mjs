@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import en from '../../api/web/i18n/en.js';
 import de from '../../api/web/i18n/de.js';
 import { TABLES, sentence, results } from '../../api/web/words/index.js';
+import { seatName } from '../../api/web/words.js';
+import { setLang } from '../../api/web/i18n/index.js';
 
 const spec = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url)));
 const eventTypes = Object.keys(spec.components.schemas.AnyEvent.discriminator.mapping);
@@ -47,7 +49,7 @@ test('a few sentences, exactly', () => {
   assert.equal(sentence('burgbaumeister', { type: 'CardAddedToWall', by_wizard: false, card: 37, position: 2, seat: 0 }, names, 'en'),
     'Anna added card 37 (King) to their castle wall.');
   assert.equal(sentence('burgbaumeister', { type: 'CardDestroyed', by: 0, card: 9, target: 3 }, names, 'de'),
-    'Die Kanone von Anna zerstörte Karte 9 (Turm) in der Mauer von Platz 3.');
+    'Die Kanone von Anna zerstörte Karte 9 (Turm) in der Mauer von Sitzplatz 4.');
   assert.equal(sentence('mauerbauer', { type: 'GuildCardsLaid', seat: 1, city: 2, points: 9, cards: [{ card: 'city_of_seven_or_more_fields', points: 9 }] }, names, 'de'),
     'Ben legte Stadt aus 7+ Feldern (9): 9 Punkte.');
 });
@@ -74,4 +76,16 @@ test('a count takes the word in its form: one point, two points', async () => {
   assert.equal(scored('en', 3), 'Anna laid x: 3 points.');
   assert.equal(scored('de', 1), 'Anna legte x: 1 Punkt.');
   assert.equal(scored('de', 0), 'Anna legte x: 0 Punkte.');
+});
+
+test('seats are counted from 1 for people, as "Sitzplatz" in German (the API counts from 0)', () => {
+  const none = {};
+  assert.equal(sentence('burgbaumeister', { type: 'TurnPassed', seat: 0 }, none, 'en').includes('seat 1'), true);
+  assert.equal(sentence('burgbaumeister', { type: 'TurnPassed', seat: 0 }, none, 'de').includes('Sitzplatz 1'), true);
+  setLang('en');
+  assert.equal(seatName(0, { 0: 'Anna' }), 'Anna (seat 1)');
+  assert.equal(seatName(2, {}), 'seat 3');
+  setLang('de');
+  assert.equal(seatName(0, { 0: 'Anna' }), 'Anna (Sitzplatz 1)');
+  assert.equal(seatName(1, {}), 'Sitzplatz 2');
 });

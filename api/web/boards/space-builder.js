@@ -27,7 +27,11 @@ export function render(view, ctx) {
   const me = view.players.find((p) => p.seat === ctx.seat);
   const wrap = h('div', { class: 'space-builder' });
   const others = view.players.filter((p) => p.seat !== ctx.seat);
-  const width = 3 * C + 70 + 3 * C + 60 + others.length * 200;
+  // Each other player's city with its label above it ("Anna: 1 card, finished"): as wide as the
+  // label needs (14 px bold, about 9 px a character), so no label runs past the board's edge.
+  const otherLabel = (p) => `${n[p.seat] || t('seat', { n: p.seat + 1 })}: ${t(p.finished ? 'sb.ui.placed_finished' : p.stopped ? 'sb.ui.placed_stopped' : 'sb.ui.placed', { n: p.placed })}`;
+  const otherWidth = (p) => Math.max(200, Math.ceil(otherLabel(p).length * 9) + 20);
+  const width = 3 * C + 70 + 3 * C + 60 + others.reduce((a, p) => a + otherWidth(p), 0);
   const svg = svgRoot(Math.max(width, 520), 3 * C + 70, t('sb.ui.aria'));
   let x = 10;
 
@@ -92,12 +96,12 @@ export function render(view, ctx) {
   }
   const small = 36;
   for (const p of others) {
-    const g = grid(x, 30, small, `${n[p.seat] || t('seat', { n: p.seat })}: ${t(p.finished ? 'sb.ui.placed_finished' : p.stopped ? 'sb.ui.placed_stopped' : 'sb.ui.placed', { n: p.placed })}`);
+    const g = grid(x, 30, small, otherLabel(p));
     g.setAttribute('data-city', p.seat);
     for (const c of p.city || []) g.append(cardShape((c.slot % 3) * small, Math.floor(c.slot / 3) * small, c, small));
     svg.append(g);
     if (last.seat === p.seat) svg.append(lastSlot !== undefined ? lastFrame(x + (lastSlot % 3) * small, 30 + Math.floor(lastSlot / 3) * small, small, small, 4) : lastFrame(x, 30, 3 * small, 3 * small, 4));
-    x += 200;
+    x += otherWidth(p);
   }
   const signs = [lastMoveKey()];
   wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder' }), legend(signs, t('boards.legend')));

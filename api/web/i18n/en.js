@@ -560,7 +560,7 @@ export default {
   'tables.create.rated': 'Rated',
   'tables.create.rated_help': 'The result counts for the players’ ratings and the leaderboard.',
   'tables.create.seats_legend': 'Who plays the other seats',
-  'tables.create.seats_help': 'Seat 0 is yours. A seat left to a person waits for someone to join.',
+  'tables.create.seats_help': 'Seat 1 is yours. A seat left to a person waits for someone to join.',
   'tables.create.seat': 'Seat {n}',
   'tables.create.person': 'A person (join or invite)',
   'tables.create.bot_at': 'Bot ({level})',

@@ -90,7 +90,7 @@ export async function botSeats(d, done, onError) {
   return h('section', { class: 'tables-box bots-box', 'aria-labelledby': 'bots-h' },
     h('h2', { id: 'bots-h' }, t('tables.bot.fill_title')),
     h('div', { class: 'field' }, h('label', { for: 'bot-level' }, t('tables.bot.level')), level),
-    h('div', { class: 'row' }, free.map((s) => h('button', { type: 'button', 'data-bot-seat': s, onclick: () => seat(s) }, t('tables.bot.fill_seat', { n: s })))),
+    h('div', { class: 'row' }, free.map((s) => h('button', { type: 'button', 'data-bot-seat': s, onclick: () => seat(s) }, t('tables.bot.fill_seat', { n: s + 1 })))),
     h('button', { type: 'button', id: 'bots-fill-all', onclick: async () => {
       try { await post(`/v1/games/${d.id}/bots`, { seat: free[0], level: level.value }); } catch (e) { onError(e); await done(); return; }
       for (const s of free.slice(1)) {

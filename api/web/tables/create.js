@@ -30,7 +30,7 @@ export function extendCreate(form, kindSelect, seatsSelect) {
           h('option', { value: '' }, t('tables.create.person')),
           levels.map((l) => h('option', { value: l }, t('tables.create.bot_at', { level: levelName(l) }))));
         if (before[seat] !== undefined) sel.value = before[seat];
-        return h('div', { class: 'field' }, h('label', { for: id }, t('tables.create.seat', { n: seat })), sel);
+        return h('div', { class: 'field' }, h('label', { for: id }, t('tables.create.seat', { n: seat + 1 })), sel);
       }));
   }
   botLevels().then((l) => { levels = l; seatsChanged(); });

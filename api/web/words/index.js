@@ -15,7 +15,8 @@ export const TABLES = { burgbaumeister, wettstreit, 'space-builder': spaceBuilde
 /** The helpers every sentence gets: names for seats, lists joined as the language does. */
 export function context(names, code = lang()) {
   const t = (key, params) => translate(code, key, params);
-  const name = (seat) => (names && names[seat]) || t('seat', { n: seat });
+  // Seats count from 1 for people (the API's seat 0 is the first seat at the table).
+  const name = (seat) => (names && names[seat]) || t('seat', { n: seat + 1 });
   const list = (items) => {
     const xs = items.map(String);
     if (xs.length <= 1) return xs.join('');
