@@ -7,7 +7,7 @@ import { eventStream } from './sse.js';
 import { h } from './svg.js';
 import { describeMove, seatName, count } from './words.js';
 import { sentence, results } from './words/index.js';
-import { t, num } from './i18n/index.js';
+import { t, num, has } from './i18n/index.js';
 import { showRules } from './rules.js';
 import { problem, notice } from './app.js';
 import { movesSkip } from './moves-skip.js';
@@ -157,6 +157,10 @@ export function showGame(main, id) {
       const body = st.detail && st.detail.to_act.length > 1 ? { command: move.command } : move;
       answer = await post(`/v1/games/${id}/commands`, body, { prefer: 'return=representation' });
     } catch (e) {
+      // A rule of this kind refused it: say which in the page's language (the server's
+      // `detail` is English).
+      const own = e.code && st.detail ? `rule.${st.detail.kind}.${e.code}` : null;
+      if (own && has(own)) e.message = t(own);
       problem(e);
     } finally {
       // Still sending until the page shows what the move did: a tap on the old board meanwhile

@@ -114,3 +114,37 @@ test('every option of every kind has a label and help in both languages', async 
   }
   assert.deepEqual(missing, []);
 });
+
+/**
+ * The refusal codes of each kind's rules, read from its source in domain/src/games/<kind>/
+ * (`RuleError::new("code", …)`, and the `("code", "message")` pairs a step's refusal picks
+ * from), without its tests: `{kind: Set(code)}`.
+ */
+export function ruleCodes() {
+  const games = new URL('../../domain/src/games/', import.meta.url);
+  const out = {};
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+    ? (e.name === 'tests' ? [] : walk(new URL(`${e.name}/`, dir)))
+    : (e.name.endsWith('.rs') && !/test/.test(e.name) ? [readFileSync(new URL(e.name, dir), 'utf8')] : [])));
+  for (const dir of readdirSync(games, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    const codes = new Set();
+    for (const source of walk(new URL(`${dir.name}/`, games))) {
+      for (const m of source.matchAll(/RuleError::new\(\s*"([a-z_]+)"/g)) codes.add(m[1]);
+      if (/RuleError::new\(code,/.test(source)) for (const m of source.matchAll(/\(\s*"([a-z_]+)",\s*"/g)) codes.add(m[1]);
+    }
+    out[dir.name.replace(/_/g, '-')] = codes;
+  }
+  return out;
+}
+
+test('every refusal of every kind\'s rules has a sentence in both languages', () => {
+  const codes = ruleCodes();
+  assert.deepEqual(Object.keys(codes).sort(), ['burgbaumeister', 'carcassonne', 'mauerbauer', 'space-builder', 'wettstreit'], 'the scan finds every kind');
+  const all = Object.values(codes).reduce((n, s) => n + s.size, 0);
+  assert.ok(all > 90, `only ${all} refusal codes found: the scan is broken`);
+  const keys = new Set(Object.entries(codes).flatMap(([kind, set]) => [...set].map((code) => `rule.${kind}.${code}`)));
+  // The refusals every kind shares (domain/src/contract.rs) are said by the common `err.<code>`.
+  const contract = readFileSync(new URL('../../domain/src/contract.rs', import.meta.url), 'utf8');
+  for (const m of contract.matchAll(/Self::new\(\s*"([a-z_]+)"/g)) keys.add(`err.${m[1]}`);
+  assert.deepEqual(missingIn(keys), []);
+});
