@@ -115,6 +115,23 @@ test('every option of every kind has a label and help in both languages', async 
   assert.deepEqual(missing, []);
 });
 
+// The decisions with no place on the table stay buttons beside the board: each reads as a
+// sentence a player would say (a verb and what it is about), not a one-word label.
+const DECISIONS = ['PassBid', 'FinishBuildStep', 'PayToKeepBuilding', 'LetBuildingFall', 'DeclineCannon', 'SkipFollower',
+  'DeclareCityFinished', 'StopBuilding', 'JoinCities', 'KeepCitiesApart', 'FinishCardSwap', 'PassFinalScoring'];
+
+test('every decision button reads as a sentence in both languages', () => {
+  const short = [];
+  for (const type of DECISIONS) {
+    assert.ok(type in schemas.AnyCommand.discriminator.mapping, `${type} is a command`);
+    for (const [code, cat] of Object.entries(CATALOGUES)) {
+      const words = cat[`mv.${type}`].replace(/\{\w+\}/g, 'x').split(/\s+/).filter(Boolean);
+      if (words.length < 3) short.push(`${code}: mv.${type} "${cat[`mv.${type}`]}"`);
+    }
+  }
+  assert.deepEqual(short, []);
+});
+
 /**
  * The refusal codes of each kind's rules, read from its source in domain/src/games/<kind>/
  * (`RuleError::new("code", …)`, and the `("code", "message")` pairs a step's refusal picks

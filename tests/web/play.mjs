@@ -54,7 +54,7 @@ const KINDS = {
     async secrets(pages) {
       for (const p of pages) assert.equal(await p.evaluate(() => document.querySelectorAll('.card.face-down .num').length), 0, 'a face-down card shows its number');
     } },
-  wettstreit: { seats: 3, options: {}, shotAt: 60,
+  wettstreit: { seats: 3, options: {}, shotAt: 60, boardAndList: ['FoundCity'],
     choose: (moves) => {
       const bid = moves.find((m) => m.cmd.type === 'MakeOpeningBid');
       if (bid) return bid;
@@ -70,7 +70,7 @@ const KINDS = {
         }
       }
     } },
-  'space-builder': { seats: 2, options: { timing: 'elapsed' }, shotAt: 12,
+  'space-builder': { seats: 2, options: { timing: 'elapsed' }, shotAt: 12, boardAndList: ['ReleaseBuildingCard'],
     choose: pickType(['ReleaseBuildingCard', 'LookAtBlueprint', 'DeclareCityFinished', 'PlaceBuildingCard']),
     async secrets(pages) {
       for (const p of pages) {
@@ -78,7 +78,7 @@ const KINDS = {
         if (mustLook) assert.equal(shown, 0, 'the blueprint shows before the player looked');
       }
     } },
-  mauerbauer: { seats: 2, options: {}, shotAt: 30, choose: pickType([]),
+  mauerbauer: { seats: 2, options: {}, shotAt: 30, boardAndList: ['LayGuildCards'], choose: pickType([]),
     // Towers and houses go on the board by tapping corners and fields: both must have happened.
     after(spec) {
       assert.ok((spec.taps?.corner || 0) > 0, 'mauerbauer: a tower was placed by tapping a corner');
@@ -146,6 +146,8 @@ const KINDS = {
     } },
 };
 
+const kind = (spec) => Object.keys(KINDS).find((k) => KINDS[k] === spec);
+
 async function signUp(page, name) {
   await page.goto(BASE + '/');
   await page.evaluate(() => localStorage.setItem('baumeister.poll_ms', '250'));
@@ -167,7 +169,7 @@ async function look(page, probe) {
     turn: !!document.querySelector('#status[data-your-turn="true"]'),
     finished: !!document.querySelector('#status[data-status="finished"]'),
     notice: !!document.querySelector('#notice:not([hidden])')?.textContent,
-    moves: [...document.querySelectorAll('[data-move]')].map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') })),
+    moves: [...document.querySelectorAll('[data-move]')].map((e, i) => ({ i, cmd: JSON.parse(e.dataset.move), board: !!e.closest('svg') || !!e.closest('.board') })),
     places: document.querySelectorAll('[data-place]').length,
     spots: document.querySelectorAll('[data-spot]').length,
   }), extra);
@@ -187,7 +189,16 @@ async function act(page, spec, seen, lang) {
   }
   if (!moves.length) return false;
   if (spec.before) await spec.before(page, spec, lang);
-  const move = spec.choose(moves, seen);
+  let move = spec.choose(moves, seen);
+  // A set of cards laid at once or a card released: on the board as well as in the list, and
+  // mostly made on the board.
+  for (const type of spec.boardAndList || []) {
+    if (!moves.some((m) => m.cmd.type === type)) continue;
+    spec.offered = spec.offered || {};
+    spec.offered[type] = (spec.offered[type] || 0) + 1;
+    assert.ok(moves.some((m) => m.cmd.type === type && m.board), `${kind(spec)}: ${type} is offered in the list but not on the board`);
+  }
+  if ((spec.boardAndList || []).includes(move.cmd.type) && Math.random() < 0.8) move = moves.find((m) => m.board && m.cmd.type === move.cmd.type) || move;
   const before = await signature(page);
   const target = page.locator('[data-move]').nth(move.i);
   try {
@@ -392,10 +403,11 @@ async function playKind(browser, kind, round) {
   assert.equal(spec.failedRequests || 0, 0, `${kind}: ${spec.failedRequests} failed requests`);
   assert.equal(spec.refusedMoves || 0, 0, `${kind}: ${spec.refusedMoves} moves refused`);
   if (spec.after) spec.after(spec);
+  for (const type of spec.boardAndList || []) assert.ok(spec.offered?.[type] > 0, `${kind}: ${type} was never offered`);
   assert.ok((spec.boardClicks || 0) > 0, `${kind}: some moves were made on the board`);
   assert.ok((spec.keyboard || 0) > 0, `${kind}: some moves were made by keyboard`);
   assert.ok(!problems.some(Boolean), `${kind}: a problem message was showing at the end`);
-  console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board, ${spec.keyboard} by keyboard) in ${((Date.now() - started) / 1000).toFixed(1)} s, desktop ${desktopLang}, phone ${phoneLang}; ${result.trim()}`);
+  console.log(`${kind}: game ${id}, ${spec.count} moves (${spec.boardClicks || 0} on the board, ${spec.keyboard} by keyboard) in ${((Date.now() - started) / 1000).toFixed(1)} s, desktop ${desktopLang} then ${langs[0]}, phone ${phoneLang} then ${langs[1]}; ${result.trim()}`);
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });

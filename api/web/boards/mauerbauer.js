@@ -22,6 +22,8 @@ const PLACING = {
   PlaceHouses: { what: 'house', where: 'field', items: (c) => c.houses.map((x) => ({ colour: x.colour, at: x.field })) },
 };
 const pick = { key: null, chosen: [], at: null };
+// The guild cards chosen in the hand to lay (one or two), as on the table before laying them.
+const lay = { cards: [] };
 const itemKey = (it) => `${it.colour}@${it.at}`;
 
 /** What is left of `items` once `chosen` is taken out of it, or null when `chosen` does not fit. */
@@ -218,8 +220,31 @@ export function render(view, ctx) {
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
     `${seatName(p.seat, n)}${p.seat === ctx.seat ? t('ui.you') : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
-    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx)))) : ''))));
+    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx)))) : '',
+    p.seat === ctx.seat ? layBox(ctx) : ''))));
   return wrap;
+}
+
+/**
+ * Laying guild cards, where they lie: tap one or two cards of the hand to choose them, then lay
+ * them (the first legal choice is made to begin with). The moves stay in the list too.
+ */
+function layBox(ctx) {
+  const lays = ctx.moves.filter((m) => m.command.type === 'LayGuildCards');
+  if (!lays.length) { lay.cards = []; return ''; }
+  const same = (m) => m.command.cards.length === lay.cards.length && m.command.cards.every((c) => lay.cards.includes(c));
+  if (!lay.cards.length || !lays.some((m) => lay.cards.every((c) => m.command.cards.includes(c)))) lay.cards = [...lays[0].command.cards];
+  const layable = [...new Set(lays.flatMap((m) => m.command.cards))];
+  const chosen = lays.find(same);
+  const names = (cards) => cards.map((c) => t(`mb.guild.${c}`)).join(` ${t('and')} `);
+  return h('div', { class: 'lay', id: 'lay' },
+    h('div', { class: 'row' }, h('span', {}, t('boards.m.lay_choose')), layable.map((c) => {
+      const on = lay.cards.includes(c);
+      return h('button', { type: 'button', class: on ? 'picked' : '', 'aria-pressed': String(on), 'data-pick-card': c,
+        onclick: () => { lay.cards = on ? lay.cards.filter((x) => x !== c) : lay.cards.length >= 2 ? [c] : [...lay.cards, c]; ctx.rerender(); } }, t(`mb.guild.${c}`));
+    })),
+    chosen ? h('button', { type: 'button', class: 'lay-move', 'data-move': JSON.stringify(chosen.command), onclick: () => ctx.play(chosen) }, t('mv.LayGuildCards', { cards: names(chosen.command.cards) }))
+      : h('p', { class: 'muted' }, t('boards.m.lay_not_these', { cards: names(lay.cards) })));
 }
 
 /** A guild card in the hand is discarded or swapped out by its own button. */

@@ -111,7 +111,11 @@ export function render(view, ctx) {
   if (me) {
     wrap.append(h('div', { class: 'hand' }, h('span', {}, `${t('sb.ui.your_cards')} `), me.hand.map((c) => h('button', {
       type: 'button', 'aria-pressed': String(pick.card === c), class: pick.card === c ? 'picked' : '', disabled: !held.has(c), 'data-pick-card': c,
-      onclick: () => { pick.card = c; ctx.rerender(); } }, t('sb.card', { n: c })))));
+      onclick: () => { pick.card = c; ctx.rerender(); } }, t('sb.card', { n: c }))),
+    // The round's winner takes one more card into the hand: the cards not yet in it lie beside
+    // it, each a button (the moves stay in the list too).
+    ctx.moves.filter((m) => m.command.type === 'ReleaseBuildingCard').map((m) => h('button', {
+      type: 'button', class: 'release', 'data-move': JSON.stringify(m.command), onclick: () => ctx.play(m) }, t('boards.sb.release', { n: m.command.card })))));
     if (held.size) {
       wrap.append(h('div', { class: 'row' },
         h('button', { type: 'button', onclick: () => { pick.face = pick.face === 'A' ? 'B' : 'A'; ctx.rerender(); } }, t('sb.ui.flip', { face: pick.face })),

@@ -2,6 +2,7 @@
 // saboteurs, and your own purse (the others' purses are secret and never in your view).
 
 import { s, h, svgRoot, moveTarget, clickable, seatName, seatBadge, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
+import { list } from '../words.js';
 
 const CW = 58;
 const CH = 78;
@@ -22,8 +23,9 @@ function die(x, y, value) {
   return s('g', { class: 'die', 'data-die': value || '' }, s('rect', { x, y, width: 52, height: 52, rx: 9 }),
     ...(PIPS[value] || []).map(([a, b]) => s('circle', { cx: x + 26 + a * 13, cy: y + 26 + b * 13, r: 4.5 })));
 }
-// The card picked from the hand to build (then a place in the city is tapped).
-const pick = { card: null };
+// The card picked from the hand to build (then a place in the city is tapped), and the three
+// cards chosen, left to right, to found the city with.
+const pick = { card: null, found: [] };
 // A saboteur: a hooded figure.
 const saboteur = (x, y) => s('path', { class: 'saboteur', d: `M${x} ${y - 16} a7 7 0 1 1 0.1 0 Z M${x - 12} ${y + 14} Q${x - 12} ${y - 6} ${x} ${y - 6} Q${x + 12} ${y - 6} ${x + 12} ${y + 14} Z` });
 
@@ -34,6 +36,14 @@ export function render(view, ctx) {
   builds.forEach((m) => ctx.claimed.add(m));
   const buildable = [...new Set(builds.map((m) => m.command.card))];
   if (!buildable.includes(pick.card)) pick.card = buildable.length ? buildable[0] : null;
+  // Founding the city: three hand cards laid at once where the city will stand. The first legal
+  // three are laid out to begin with; tapping hand cards chooses others (in order). The moves
+  // stay in the list too (they are many; the list reads each one out).
+  const founds = ctx.moves.filter((m) => m.command.type === 'FoundCity');
+  const prefixOf = (m) => pick.found.every((c, i) => m.command.cards[i] === c);
+  if (!founds.length) pick.found = [];
+  else if (!pick.found.length || !founds.some(prefixOf)) pick.found = [...founds[0].command.cards];
+  const founding = founds.find((m) => m.command.cards.length === pick.found.length && prefixOf(m));
   const players = view.players;
   const rowH = CH * 2 + 80;
   const top = 190;
@@ -98,7 +108,19 @@ export function render(view, ctx) {
       if (c && ((last.type === 'CardBuilt' && last.seat === p.seat && last.card === c.card) || (last.type === 'CityFounded' && last.seat === p.seat && (last.cards || []).includes(c.card)))) svg.append(lastFrame(slotX(j), y + 20, CW, CH));
       if (!c && last.type === 'BuildingSabotaged' && last.target === p.seat) svg.append(lastFrame(slotX(j), y + 20, CW, CH));
     });
-    if (!p.city.length) svg.append(s('text', { x: slotX(0), y: y + 60, class: 'muted' }, t('ws.ui.no_city')));
+    if (!p.city.length && !(me && founds.length)) svg.append(s('text', { x: slotX(0), y: y + 60, class: 'muted' }, t('ws.ui.no_city')));
+    // Founding: the chosen cards lie where the city will stand; tap them to found it.
+    if (me && founds.length) {
+      const cards = pick.found.map((id) => p.hand.find((c) => c.card === id)).filter(Boolean);
+      const laid = s('g', { class: 'found-target' }, s('rect', { x: slotX(0) - 4, y: y + 16, width: 3 * (CW + 6) + 2, height: CH + 8, rx: 7, class: 'outline' }),
+        ...cards.map((c, j) => face(slotX(j), y + 20, c, 'planned')));
+      if (founding) {
+        const words = list(cards.map((c) => `${KIND[c.kind] || c.kind} ${c.value}`));
+        svg.append(moveTarget(laid, founding, t('boards.w.found', { cards: words }), ctx));
+      } else {
+        svg.append(laid, s('text', { x: slotX(cards.length), y: y + 60, class: 'muted' }, t('boards.w.found_more')));
+      }
+    }
     // Building: the places in the city where the card picked from the hand may go.
     if (me) {
       for (const m of builds.filter((mv) => mv.command.card === pick.card)) {
@@ -122,6 +144,15 @@ export function render(view, ctx) {
       // Your hand: tap a card to build it, then a place in your city.
       if (me && buildable.includes(c.card)) {
         clickable(el, t('boards.w.pick', { card: `${KIND[c.kind] || c.kind} ${c.value}` }), () => { pick.card = c.card; ctx.rerender(); }, { 'data-pick-hand': c.card, 'aria-pressed': String(pick.card === c.card) });
+      } else if (me && founds.some((m) => m.command.cards.includes(c.card))) {
+        // Founding: a tap adds the card to the three (or takes it back out); a fourth starts anew.
+        const chosen = pick.found.includes(c.card);
+        if (chosen) el.setAttribute('class', `${el.getAttribute('class')} picked`);
+        clickable(el, t(chosen ? 'boards.w.unchoose' : 'boards.w.choose', { card: `${KIND[c.kind] || c.kind} ${c.value}` }), () => {
+          pick.found = chosen ? pick.found.filter((x) => x !== c.card) : pick.found.length >= 3 ? [c.card] : [...pick.found, c.card];
+          if (!pick.found.length) pick.found = [c.card];
+          ctx.rerender();
+        }, { 'data-pick-hand': c.card, 'aria-pressed': String(chosen) });
       }
       svg.append(el);
       if (last.type === 'AuctionWon' && last.buyer === p.seat && last.card === c.card) svg.append(lastFrame(j * (CW + 6), hy, CW, CH));
