@@ -1,8 +1,11 @@
 // Zoom and pan for a board larger than its window (Carcassonne's map; any wide board on a
 // phone): pinch and drag on touch, wheel and drag with a mouse, buttons (in, out, whole board),
-// and keys on the board (+, -, 0; Shift+arrows move the view). A board opens at a scale where
-// its text and targets keep their size (`minScale`, CSS px per board unit), or larger when the
-// whole board fits at that; the view (scale and centre) lives on across redraws, per board.
+// and keys on the board (+, -, 0; Shift+arrows move the view). A board opens fitted to the
+// window's width (`open: 'width'`, the default), so a phone shows a whole row of the store or of a
+// city without panning; a map that grows without end (Carcassonne: `open: 'readable'`) opens at a
+// scale where its text and targets keep their size (`minScale`, CSS px per board unit) around
+// `focus`. "Actual size" zooms to that readable scale at any time. The view (scale and centre)
+// lives on across redraws, per board.
 
 import { h, s } from './svg.js';
 import { t } from './i18n/index.js';
@@ -16,12 +19,14 @@ const DRAG_PX = 6;
  * frame that stays put while the board grows (Carcassonne's map grows to the left and up), and
  * `focus` the board point to show first.
  */
-export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minScale = 1 }) {
+export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minScale = 1, open = 'width' }) {
   // Per board and page (the route names the game): another game opens at its own view.
   const key = `${location.hash}|${board}`;
   const [, , W, H] = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
   const [ox, oy] = origin;
   svg.removeAttribute('viewBox');
+  // The board's size in its own units, for what measures it (text past its edge is cut off).
+  svg.dataset.boardWidth = W;
   svg.classList.add('zoom-view');
   const layer = s('g', { class: 'zoom-layer' });
   layer.append(...[...svg.childNodes].filter((c) => c.nodeName !== 'title'));
@@ -31,7 +36,10 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
   let vh = 0;
 
   const fitScale = () => Math.min(vw / W, vh / H);
-  const limits = () => [Math.min(fitScale(), minScale) * 0.9, Math.max(fitScale(), minScale) * 4];
+  // The opening scale: the board's width fits the window's (never larger than the readable
+  // scale: a desktop shows it as large as it is meant), or the readable scale for a growing map.
+  const openScale = (w) => (open === 'width' ? Math.min(w / W, minScale) : minScale);
+  const limits = () => [Math.min(fitScale(), minScale, openScale(vw)) * 0.9, Math.max(fitScale(), minScale) * 4];
   function apply() {
     if (!v || !vw) return;
     const [lo, hi] = limits();
@@ -74,18 +82,41 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
     return [along(x1, x2, vw), along(y1, y2, vh)];
   }
 
+  // The box of the move targets in board units, as the layer is drawn now (null: none).
+  function targetsBox() {
+    const inv = layer.getCTM() && layer.getCTM().inverse();
+    if (!inv) return null;
+    const pts = [];
+    for (const el of layer.querySelectorAll('.target')) {
+      const b = el.getBBox();
+      if (!b.width) continue;
+      const m = inv.multiply(el.getCTM());
+      for (const [x, y] of [[b.x, b.y], [b.x + b.width, b.y + b.height]]) pts.push([m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+    }
+    if (!pts.length) return null;
+    return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
+  }
+  /** The readable scale, around the move targets where they fit in the window (else from their top left). */
+  function actualSize() {
+    const k = minScale;
+    const box = targetsBox();
+    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
+    v = box ? { k, cx: ox + along(box[0], box[2], vw), cy: oy + along(box[1], box[3], vh) } : { ...v, k };
+    apply();
+  }
+
   // The window's size: as wide as the page allows, as high as the board at its opening scale
   // (never more than most of the screen).
   new ResizeObserver(() => {
     const w = svg.clientWidth;
     if (!w) return;
     const maxH = Math.max(240, Math.round(window.innerHeight * 0.72));
-    const height = Math.round(Math.min(maxH, H * Math.max(Math.min(w / W, maxH / H), minScale)) + 2);
+    const height = Math.round(Math.min(maxH, H * (open === 'width' ? openScale(w) : Math.max(Math.min(w / W, maxH / H), minScale))) + 2);
     if (Math.abs(height - svg.clientHeight) > 1) svg.style.height = `${height}px`;
     vw = w;
     vh = height;
     if (!v) {
-      const k = Math.max(fitScale(), minScale);
+      const k = open === 'width' ? openScale(w) : Math.max(fitScale(), minScale);
       if (k <= fitScale() + 1e-9) return fit();
       const [fx, fy] = focus || targetsFocus(k) || [vw / 2 / k, vh / 2 / k];
       v = { k, cx: ox + fx, cy: oy + fy };
@@ -161,11 +192,18 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
     if (x < 0 || y < 0 || x > vw || y > vh) pan(vw / 2 - x, vh / 2 - y);
   });
 
-  const act = (what) => { if (!v) return; if (what === 'in') zoomAt(1.25); else if (what === 'out') zoomAt(0.8); else fit(); };
+  const act = (what) => {
+    if (!v) return;
+    if (what === 'in') zoomAt(1.25);
+    else if (what === 'out') zoomAt(0.8);
+    else if (what === 'actual') actualSize();
+    else fit();
+  };
   const tools = h('div', { class: 'zoom-tools', role: 'group', 'aria-label': t('boards.zoom') },
     h('button', { type: 'button', 'data-zoom': 'in', 'aria-label': t('boards.zoom_in'), title: t('boards.zoom_in'), onclick: () => act('in') }, '+'),
     h('button', { type: 'button', 'data-zoom': 'out', 'aria-label': t('boards.zoom_out'), title: t('boards.zoom_out'), onclick: () => act('out') }, '-'),
     h('button', { type: 'button', 'data-zoom': 'fit', onclick: () => act('fit') }, t('boards.zoom_fit')),
+    h('button', { type: 'button', 'data-zoom': 'actual', onclick: () => act('actual') }, t('boards.zoom_actual')),
     h('span', { class: 'zoom-hint' }, t('boards.zoom_hint')));
   const box = h('div', { class: 'zoom' }, tools, svg);
   box.addEventListener('keydown', (e) => {

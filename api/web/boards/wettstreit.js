@@ -45,11 +45,25 @@ export function render(view, ctx) {
   else if (!pick.found.length || !founds.some(prefixOf)) pick.found = [...founds[0].command.cards];
   const founding = founds.find((m) => m.command.cards.length === pick.found.length && prefixOf(m));
   const players = view.players;
-  const rowH = CH * 2 + 80;
-  const top = 190;
+  // As narrow as the longest city or hand (and the saboteurs beside it), so that the board
+  // fitted to a phone's width stays as large as it can: the facts go under the stacks, and each
+  // player's name and numbers on two lines above the city.
+  const rowH = CH * 2 + 98;
   const maxCity = Math.max(6, ...players.map((p) => p.city.length + 2));
   const maxHand = Math.max(4, ...players.map((p) => p.hand_count));
-  const width = Math.max(1000, 100 + Math.max(maxCity + 1, maxHand) * (CW + 6));
+  const width = Math.max(600, 100 + Math.max(maxCity + 1, maxHand) * (CW + 6));
+  const info = [];
+  const a = view.auction;
+  if (a) {
+    info.push(t('ws.ui.auction_of', { stack: t(`ws.stack.${a.stack}`), who: seatName(a.auctioneer, n) }));
+    info.push(t('ws.ui.high_bid', { amount: a.high_bid, who: seatName(a.high_bidder, n), next: seatName(a.next_bidder, n) }));
+    if (a.announced_kind) info.push(t('ws.ui.announced', { kind: KIND[a.announced_kind] }));
+    info.push(`${t('ws.ui.bids', { list: a.bids.map((b, i) => `${n[i] || i + 1}: ${b === null ? '-' : b}`).join(', ') })}${a.passed.length ? `; ${t('ws.ui.passed', { list: a.passed.map((p) => n[p] || p + 1).join(', ') })}` : ''}`);
+  }
+  info.push(`${t('ui.phase', { phase: t(`ws.phase.${view.phase}`) })}${view.last_die ? `, ${t('ws.ui.last_die', { die: t(`ws.face.${view.last_die}`) })}` : ''}${view.final_round ? `, ${t('ws.ui.final_round')}` : ''}`);
+  info.push(t('ws.ui.saboteur_supply', { n: view.saboteur_supply }));
+  if (view.ransom) info.push(t('ws.ui.ransom', { who: seatName(view.ransom.owner, n), price: view.ransom.price, kind: KIND[view.ransom.building.kind], value: view.ransom.building.value }));
+  const top = 176 + info.length * 20 + 10;
   const svg = svgRoot(width, top + players.length * rowH, t('ws.ui.aria'));
   const wrap = h('div', { class: 'wettstreit' });
 
@@ -76,28 +90,22 @@ export function render(view, ctx) {
   if (roll) { ctx.claimed.add(roll); moveTarget(dieEl, roll, t('boards.w.roll'), ctx); }
   svg.append(s('text', { x: 112, y: 96, 'text-anchor': 'middle', class: 'small' }, t('boards.w.die')), dieEl);
   if (last.type === 'IncomeRolled') svg.append(lastFrame(86, 26, 52, 52));
-  const a = view.auction;
-  const info = [];
   if (a) {
-    info.push(t('ws.ui.auction_of', { stack: t(`ws.stack.${a.stack}`), who: seatName(a.auctioneer, n) }));
-    info.push(t('ws.ui.high_bid', { amount: a.high_bid, who: seatName(a.high_bidder, n), next: seatName(a.next_bidder, n) }));
-    if (a.announced_kind) info.push(t('ws.ui.announced', { kind: KIND[a.announced_kind] }));
-    info.push(`${t('ws.ui.bids', { list: a.bids.map((b, i) => `${n[i] || i}: ${b === null ? '-' : b}`).join(', ') })}${a.passed.length ? `; ${t('ws.ui.passed', { list: a.passed.map((p) => n[p] || p).join(', ') })}` : ''}`);
     svg.append(s('text', { x: 340, y: 14, class: 'label' }, t('ws.ui.up_for_auction')), face(340, 20, a.top || null, 'auction'));
     if (['CardPutUpForAuction', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced'].includes(last.type)) svg.append(lastFrame(340, 20, CW, CH));
   }
-  info.push(`${t('ui.phase', { phase: t(`ws.phase.${view.phase}`) })}${view.last_die ? `, ${t('ws.ui.last_die', { die: t(`ws.face.${view.last_die}`) })}` : ''}${view.final_round ? `, ${t('ws.ui.final_round')}` : ''}; ${t('ws.ui.saboteur_supply', { n: view.saboteur_supply })}`);
-  if (view.ransom) info.push(t('ws.ui.ransom', { who: seatName(view.ransom.owner, n), price: view.ransom.price, kind: KIND[view.ransom.building.kind], value: view.ransom.building.value }));
-  info.forEach((line, i) => svg.append(s('text', { x: 420, y: 34 + i * 20, class: 'label' }, line)));
+  info.forEach((line, i) => svg.append(s('text', { x: 0, y: 176 + i * 20, class: 'label' }, line)));
 
   players.forEach((p, i) => {
-    const y = top + i * rowH;
+    // The row's top is 18 above y: the name and purse, then the numbers, then the city at y + 20.
+    const y = top + i * rowH + 18;
     const me = p.seat === ctx.seat;
     const purse = p.money === null || p.money === undefined ? t('ws.ui.purse_secret') : t('ws.ui.purse', { n: p.money });
-    svg.append(seatBadge(p.seat, 0, y + 12), s('text', { x: 18, y: y + 12, class: 'label' },
-      `${seatName(p.seat, n)}${me ? t('ui.you') : ''} — ${t('ws.ui.player', { value: p.city_value, shields: p.shields, gate: p.gate_coins, saboteurs: p.saboteurs })}, `,
-      s('tspan', { 'data-purse': p.seat, class: p.money === null || p.money === undefined ? 'secret' : 'mine' }, purse)));
-    if (last.type === 'BidderInsolvent' && last.seat === p.seat) svg.append(lastFrame(0, y - 4, 420, 20, 4));
+    svg.append(seatBadge(p.seat, 0, y - 6), s('text', { x: 18, y: y - 6, class: 'label' },
+      `${seatName(p.seat, n)}${me ? t('ui.you') : ''} — `,
+      s('tspan', { 'data-purse': p.seat, class: p.money === null || p.money === undefined ? 'secret' : 'mine' }, purse)),
+    s('text', { x: 18, y: y + 12, class: 'label' }, t('ws.ui.player', { value: p.city_value, shields: p.shields, gate: p.gate_coins, saboteurs: p.saboteurs })));
+    if (last.type === 'BidderInsolvent' && last.seat === p.seat) svg.append(lastFrame(0, y - 22, width - 100, 40, 4));
     // City, left to right (a card's place: slot -1 is left of it); gaps left by saboteurs are dashed.
     const slotX = (slot) => (slot + 1) * (CW + 6);
     p.city.forEach((c, j) => {
@@ -170,7 +178,7 @@ export function render(view, ctx) {
   if (last.type && !svg.querySelector('.last-move')) {
     const who = [last.seat, last.buyer, last.auctioneer, last.by].find((x) => x !== undefined && x !== null);
     const i = players.findIndex((p) => p.seat === who);
-    if (i >= 0) svg.append(lastFrame(0, top + i * rowH - 4, 420, 20, 4));
+    if (i >= 0) svg.append(lastFrame(0, top + i * rowH - 4, width - 100, 40, 4));
   }
   const signs = [lastMoveKey(), [swatch(saboteur(12, 14), ''), t('boards.w.saboteur_key')]];
   wrap.append(zoomable(rove(svg, 'wettstreit'), { key: 'wettstreit' }), legend(signs, t('boards.legend')));

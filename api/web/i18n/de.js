@@ -235,6 +235,7 @@ export default {
   'boards.zoom': 'Plan vergrößern oder verkleinern',
   'boards.zoom_in': 'Vergrößern',
   'boards.zoom_out': 'Verkleinern',
+  'boards.zoom_actual': 'Originalgröße',
   'boards.zoom_fit': 'Ganzer Plan',
   'boards.zoom_hint': 'Zwei Finger, Mausrad oder + und - zoomen; Ziehen oder Umschalt+Pfeile verschieben.',
   'boards.legend': 'Legende zum Plan',

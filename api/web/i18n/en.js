@@ -237,6 +237,7 @@ export default {
   'boards.zoom': 'Zoom the board',
   'boards.zoom_in': 'Zoom in',
   'boards.zoom_out': 'Zoom out',
+  'boards.zoom_actual': 'Actual size',
   'boards.zoom_fit': 'Whole board',
   'boards.zoom_hint': 'Pinch, wheel or + and - to zoom; drag or Shift+arrows to move.',
   'boards.legend': 'Key to the board',
