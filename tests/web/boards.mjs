@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { client } from './client.mjs';
 import { watchConsole } from './console.mjs';
-import { texts, targets, symbols } from './measure.mjs';
+import { texts, targets, symbols, clipped } from './measure.mjs';
 
 const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
@@ -71,22 +71,22 @@ async function setUp(kind) {
 }
 
 const tally = {};
-async function open(browser, account, viewport, touch = false) {
+async function open(browser, account, viewport, touch = false, lang = 'en') {
   const ctx = await browser.newContext({ viewport, hasTouch: touch });
-  await ctx.addInitScript(([name, token]) => {
+  await ctx.addInitScript(([name, token, lang]) => {
     localStorage.setItem('baumeister.name', name);
     localStorage.setItem('baumeister.token', token);
     localStorage.setItem('baumeister.poll_ms', '60000');
-    localStorage.setItem('baumeister.lang', 'en');
-  }, [account.name, account.token]);
+    localStorage.setItem('baumeister.lang', lang);
+  }, [account.name, account.token, lang]);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => { tally.pageErrors = (tally.pageErrors || 0) + 1; console.error(`page error: ${e.message}`); });
   watchConsole(page, account.name, tally);
   return page;
 }
 
-async function gamePage(browser, g, viewport, touch) {
-  const page = await open(browser, g.who, viewport, touch);
+async function gamePage(browser, g, viewport, touch, lang) {
+  const page = await open(browser, g.who, viewport, touch, lang);
   await page.goto(`${BASE}/#/game/${g.id}`);
   await page.waitForSelector('#status[data-your-turn="true"]', { timeout: 15000 });
   await page.waitForSelector('.board svg');
@@ -251,7 +251,13 @@ try {
       await phone.screenshot({ path: `${SHOTS}boards-${kind}-phone.png`, fullPage: true });
       await phone.locator('.board').screenshot({ path: `${SHOTS}boards-${kind}-phone-board.png` });
       const m = await measure(phone, kind);
+      assert.deepEqual(await phone.evaluate(clipped), [], `${kind}: text cut off on a phone in English`);
       await phone.context().close();
+      // The same board in German (its words are longer), at the size it opens with.
+      const german = await gamePage(browser, g, PHONE, true, 'de');
+      await german.screenshot({ path: `${SHOTS}boards-${kind}-phone-de.png`, fullPage: true });
+      assert.deepEqual(await german.evaluate(clipped), [], `${kind}: text cut off on a phone in German`);
+      await german.context().close();
       const desk = await gamePage(browser, g, DESKTOP);
       await desk.screenshot({ path: `${SHOTS}boards-${kind}-desktop.png`, fullPage: true });
       await desk.context().close();

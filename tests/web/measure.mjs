@@ -126,3 +126,51 @@ export function symbols() {
   }
   return found;
 }
+
+/**
+ * Text cut off: an HTML element whose text is wider than its box where the box hides the rest
+ * (overflow not visible), and an SVG text wider than the card or frame it is drawn in (the nearest
+ * group with a rect of its own) or reaching past the board's edges (`data-board-width`).
+ */
+export function clipped() {
+  const out = [];
+  const shown = (el) => !el.closest('[hidden], .skip, title, option, script, style') && (!el.checkVisibility || el.checkVisibility({ checkVisibilityCSS: true }));
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el instanceof SVGElement || !shown(el)) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const cs = getComputedStyle(el);
+    const hides = (v) => v !== 'visible';
+    if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && (hides(cs.overflowX) || cs.textOverflow === 'ellipsis')) {
+      out.push({ text: el.textContent.trim().slice(0, 60), why: `${el.scrollWidth} px of text in a ${el.clientWidth} px box`, tag: el.tagName });
+    }
+  }
+  for (const text of document.querySelectorAll('svg text')) {
+    if (!shown(text) || !text.textContent.trim()) continue;
+    const r = text.getBoundingClientRect();
+    if (r.width < 1) continue;
+    // The card or frame the text is written on: a rect drawn in the same group.
+    const g = text.parentElement && text.parentElement.closest('g');
+    const mid = (r.top + r.bottom) / 2;
+    const frame = g && text.parentElement === g && !g.classList.contains('zoom-layer')
+      && [...g.children].find((c) => c.tagName === 'rect' && (() => { const f = c.getBoundingClientRect(); return f.top <= mid && mid <= f.bottom; })());
+    if (frame) {
+      const f = frame.getBoundingClientRect();
+      if (f.width > 1 && (r.left < f.left - 1 || r.right > f.right + 1)) {
+        out.push({ text: text.textContent.trim().slice(0, 60), why: `${r.width.toFixed(0)} px of text on a ${f.width.toFixed(0)} px card`, tag: 'text' });
+        continue;
+      }
+    }
+    // The board's edges, in board units (the zoom layer's own coordinates).
+    const svg = text.closest('svg');
+    const layer = text.closest('.zoom-layer');
+    const width = Number(svg && svg.dataset.boardWidth);
+    if (layer && width) {
+      const b = text.getBBox();
+      const m = layer.getCTM().inverse().multiply(text.getCTM());
+      const x1 = m.a * b.x + m.e;
+      const x2 = m.a * (b.x + b.width) + m.e;
+      if (Math.min(x1, x2) < -1 || Math.max(x1, x2) > width + 1) out.push({ text: text.textContent.trim().slice(0, 60), why: `reaches ${Math.max(x1, x2).toFixed(0)} of a board ${width} wide`, tag: 'text' });
+    }
+  }
+  return out;
+}

@@ -93,7 +93,9 @@ function magicFigure(x, y, name, r = 8) {
  */
 function segmentPicker(t, choices, intro, ctx) {
   const W = 22;
-  const H = 12;
+  // A figure's target names the figure and the feature on two lines (on one they would not fit).
+  const twoLines = choices.some((c) => Array.isArray(c.text));
+  const H = twoLines ? 17 : 12;
   const picks = choices.map((c) => {
     const seg = t.segments.find((x) => x.segment === c.m.command.segment);
     const [x, y] = spot(seg);
@@ -106,7 +108,9 @@ function segmentPicker(t, choices, intro, ctx) {
   for (const p of picks) {
     const g = s('g', { class: `c-pick k-${p.seg.kind}`, 'data-kind': p.seg.kind },
       s('rect', { x: p.x - W / 2, y: p.y - H / 2, width: W, height: H, rx: 3 }),
-      s('text', { x: p.x, y: p.y + 2, 'text-anchor': 'middle' }, p.text));
+      Array.isArray(p.text)
+        ? s('text', { x: p.x, y: p.y - 1.5, 'text-anchor': 'middle' }, s('tspan', { x: p.x }, p.text[0]), s('tspan', { x: p.x, dy: 6 }, p.text[1]))
+        : s('text', { x: p.x, y: p.y + 2, 'text-anchor': 'middle' }, p.text));
     svg.append(moveTarget(g, p.m, p.aria, ctx));
   }
   return h('div', { class: 'c-zoom' }, h('p', {}, intro), rove(svg, 'carcassonne-picker'));
@@ -125,7 +129,7 @@ function figurePicker(t, moves, ctx) {
   const choices = moves.map((m) => {
     const seg = t.segments.find((x) => x.segment === m.command.segment);
     const fig = m.command.figure === 'mage' ? tr('boards.c.mage') : tr('boards.c.witch');
-    return { m, text: `${fig[0]}: ${KIND_LABEL[seg.kind] || seg.kind}`, aria: tr('boards.c.put_figure', { figure: fig, feature: KIND_LABEL[seg.kind] || seg.kind, at: `${t.x}, ${t.y}` }) };
+    return { m, text: [fig, KIND_LABEL[seg.kind] || seg.kind], aria: tr('boards.c.put_figure', { figure: fig, feature: KIND_LABEL[seg.kind] || seg.kind, at: `${t.x}, ${t.y}` }) };
   });
   return segmentPicker(t, choices, [h('strong', {}, tr('boards.c.figure_title')), ' ', tr('boards.c.figure_intro', { at: `${t.x}, ${t.y}` })], ctx);
 }

@@ -14,7 +14,16 @@ function face(x, y, c, extra = '') {
   return s('g', { transform: `translate(${x},${y})`, class: `card ${KIND_CLASS[c.kind] || ''} ${extra}`, 'data-card': c.card },
     s('rect', { width: CW, height: CH, rx: 5 }),
     s('text', { x: CW / 2, y: 30, 'text-anchor': 'middle', class: 'num' }, c.value),
-    s('text', { x: CW / 2, y: CH - 10, 'text-anchor': 'middle', class: 'small' }, KIND[c.kind] || c.kind));
+    kindLabel(KIND[c.kind] || c.kind));
+}
+
+// A card's kind under its number: on two lines where one would be wider than the card (12 px
+// type, about 6.5 px a character: "Right tower", "Town hall").
+function kindLabel(text) {
+  const at = { x: CW / 2, 'text-anchor': 'middle', class: 'small' };
+  const space = text.indexOf(' ');
+  if (text.length * 6.5 <= CW - 6 || space < 0) return s('text', { ...at, y: CH - 10 }, text);
+  return s('text', { ...at, y: CH - 22 }, s('tspan', { x: CW / 2 }, text.slice(0, space)), s('tspan', { x: CW / 2, dy: 13 }, text.slice(space + 1)));
 }
 
 // The income die as it lies on the table: its pips (none before the first roll).
