@@ -2,8 +2,10 @@
 // browser context, clicking what the page offers; checks that no page shows another player's
 // secrets; saves a screenshot of each board mid-game. One player is on a desktop, the next on a
 // phone (390×844); each kind is played in English and German, the page choosing its language from
-// the browser's locale (desktop English and phone German, then the other way round, by turns),
-// and a German page must show no English interface words from the catalogue. Any console error,
+// the browser's locale (desktop English and phone German, then the other way round, by turns);
+// half-way every player switches the page to the other language, so that every kind is played in
+// all four pairs of size and language. A German page must show no English interface words from
+// the catalogue, and no page text may be cut off. Any console error,
 // failed request or refused move fails the kind. Usage: BASE_URL=http://127.0.0.1:PORT
 // node play.mjs [kind…]. CHROMIUM overrides the browser's path; SHOTS the screenshot folder.
 
@@ -12,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { watchConsole } from './console.mjs';
 import { LOCALES, say, englishOn } from './language.mjs';
+import { clipped } from './measure.mjs';
 
 const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
@@ -363,6 +366,21 @@ async function playKind(browser, kind, round) {
       const overflow = await watcher.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${kind}: the page is ${overflow}px wider than a phone`);
       await spec.secrets([watcher], [-1], [desktopLang]);
+      for (let i = 0; i < 2; i++) assert.deepEqual(await pages[i].evaluate(clipped), [], `${kind}: text cut off, ${size(i)} ${langs[i]}`);
+      // Half-way every player switches the page to the other language and plays on in it: so
+      // each kind is played at both sizes in both languages.
+      for (let i = 0; i < pages.length; i++) {
+        const other = langs[i] === 'en' ? 'de' : 'en';
+        await pages[i].selectOption('#lang', other);
+        await pages[i].waitForFunction((l) => document.documentElement.lang === l && !!document.querySelector('#status'), other);
+        langs[i] = other;
+      }
+      for (let i = 0; i < 2; i++) {
+        await pages[i].waitForSelector('.board svg, #status[data-status="finished"]');
+        await pages[i].screenshot({ path: `${SHOTS}${kind}-player-${size(i)}-${langs[i]}.png`, fullPage: true });
+        await speaksOnly(pages[i], langs[i], `${kind} p${i} after switching language`);
+        assert.deepEqual(await pages[i].evaluate(clipped), [], `${kind}: text cut off, ${size(i)} ${langs[i]}`);
+      }
     }
     if (!acted) {
       idle++;
