@@ -218,43 +218,48 @@ export function render(view, ctx) {
   if (view.built !== null && view.built !== undefined) facts.push(t('mb.ui.built', { line: view.built }));
   if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(t('mb.ui.draw_pile', { n: view.draw_pile }));
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
+  const laying = layState(ctx);
   wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
     `${seatName(p.seat, n)}${p.seat === ctx.seat ? t('ui.you') : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
-    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx)))) : '',
-    p.seat === ctx.seat ? layBox(ctx) : ''))));
+    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx, p.seat === ctx.seat ? laying : null)))) : '',
+    p.seat === ctx.seat ? layBox(laying, ctx) : ''))));
   return wrap;
 }
 
 /**
- * Laying guild cards, where they lie: tap one or two cards of the hand to choose them, then lay
- * them (the first legal choice is made to begin with). The moves stay in the list too.
+ * Laying guild cards, where they lie: each card of the hand that may be laid has a toggle to
+ * choose it (one or two; the first legal choice is made to begin with), and one button under
+ * the hand lays the chosen cards. The moves stay in the list too.
  */
-function layBox(ctx) {
+function layState(ctx) {
   const lays = ctx.moves.filter((m) => m.command.type === 'LayGuildCards');
-  if (!lays.length) { lay.cards = []; return ''; }
-  const same = (m) => m.command.cards.length === lay.cards.length && m.command.cards.every((c) => lay.cards.includes(c));
+  if (!lays.length) { lay.cards = []; return null; }
   if (!lay.cards.length || !lays.some((m) => lay.cards.every((c) => m.command.cards.includes(c)))) lay.cards = [...lays[0].command.cards];
-  const layable = [...new Set(lays.flatMap((m) => m.command.cards))];
-  const chosen = lays.find(same);
-  const names = (cards) => cards.map((c) => t(`mb.guild.${c}`)).join(` ${t('and')} `);
-  return h('div', { class: 'lay', id: 'lay' },
-    h('div', { class: 'row' }, h('span', {}, t('boards.m.lay_choose')), layable.map((c) => {
-      const on = lay.cards.includes(c);
-      return h('button', { type: 'button', class: on ? 'picked' : '', 'aria-pressed': String(on), 'data-pick-card': c,
-        onclick: () => { lay.cards = on ? lay.cards.filter((x) => x !== c) : lay.cards.length >= 2 ? [c] : [...lay.cards, c]; ctx.rerender(); } }, t(`mb.guild.${c}`));
-    })),
-    chosen ? h('button', { type: 'button', class: 'lay-move', 'data-move': JSON.stringify(chosen.command), onclick: () => ctx.play(chosen) }, t('mv.LayGuildCards', { cards: names(chosen.command.cards) }))
-      : h('p', { class: 'muted' }, t('boards.m.lay_not_these', { cards: names(lay.cards) })));
+  const chosen = lays.find((m) => m.command.cards.length === lay.cards.length && m.command.cards.every((c) => lay.cards.includes(c)));
+  return { layable: new Set(lays.flatMap((m) => m.command.cards)), chosen };
 }
 
-/** A guild card in the hand is discarded or swapped out by its own button. */
-function handMoves(card, ctx) {
+function layBox(state, ctx) {
+  if (!state) return '';
+  const names = (cards) => cards.map((c) => t(`mb.guild.${c}`)).join(` ${t('and')} `);
+  return h('div', { class: 'lay', id: 'lay' }, state.chosen
+    ? h('button', { type: 'button', class: 'lay-move', 'data-move': JSON.stringify(state.chosen.command), onclick: () => ctx.play(state.chosen) }, t('mv.LayGuildCards', { cards: names(state.chosen.command.cards) }))
+    : h('p', { class: 'muted' }, t('boards.m.lay_not_these', { cards: names(lay.cards) })));
+}
+
+/** A guild card in the hand is discarded or swapped out by its own button, and chosen to lay. */
+function handMoves(card, ctx, state) {
   const out = [];
   for (const [type, key] of [['DiscardGuildCard', 'boards.m.discard'], ['SwapOutGuildCard', 'boards.m.swap_out']]) {
     const m = ctx.moves.find((mv) => mv.command.type === type && mv.command.card === card);
     if (!m) continue;
     ctx.claimed.add(m);
     out.push(' ', h('button', { type: 'button', class: 'hand-move', 'data-move': JSON.stringify(m.command), onclick: () => ctx.play(m) }, t(key)));
+  }
+  if (state && state.layable.has(card)) {
+    const on = lay.cards.includes(card);
+    out.push(' ', h('button', { type: 'button', class: on ? 'hand-move picked' : 'hand-move', 'aria-pressed': String(on), 'data-pick-card': card,
+      onclick: () => { lay.cards = on ? lay.cards.filter((x) => x !== card) : lay.cards.length >= 2 ? [card] : [...lay.cards, card]; ctx.rerender(); } }, t('boards.m.lay_pick')));
   }
   return out;
 }

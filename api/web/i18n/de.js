@@ -277,7 +277,7 @@ export default {
   'boards.w.found_more': 'Tippe Handkarten an, um drei zu wählen',
   'boards.w.choose': '{card} für deine neue Stadt wählen',
   'boards.w.unchoose': '{card} wieder aus deiner neuen Stadt nehmen',
-  'boards.m.lay_choose': 'Wähle eine oder zwei Karten zum Auslegen:',
+  'boards.m.lay_pick': 'Zum Auslegen',
   'boards.m.lay_not_these': '{cards} können nicht zusammen ausgelegt werden: wähle andere.',
   'boards.sb.release': 'Karte {n} auf die Hand nehmen',
   'boards.w.under': 'darunter',

@@ -279,7 +279,7 @@ export default {
   'boards.w.found_more': 'Tap hand cards to choose three',
   'boards.w.choose': 'Choose {card} for your new city',
   'boards.w.unchoose': 'Take {card} back out of your new city',
-  'boards.m.lay_choose': 'Choose one or two cards to lay:',
+  'boards.m.lay_pick': 'To lay',
   'boards.m.lay_not_these': '{cards} cannot be laid together: choose others.',
   'boards.sb.release': 'Take card {n} into your hand',
   'boards.w.under': 'under it',
