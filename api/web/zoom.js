@@ -1,11 +1,15 @@
 // Zoom and pan for a board larger than its window (Carcassonne's map; any wide board on a
 // phone): pinch and drag on touch, wheel and drag with a mouse, buttons (in, out, whole board),
-// and keys on the board (+, -, 0; Shift+arrows move the view). A board opens fitted to the
-// window's width (`open: 'width'`, the default), so a phone shows a whole row of the store or of a
-// city without panning; a map that grows without end (Carcassonne: `open: 'readable'`) opens at a
-// scale where its text and targets keep their size (`minScale`, CSS px per board unit) around
-// `focus`. "Actual size" zooms to that readable scale at any time. The view (scale and centre)
-// lives on across redraws, per board.
+// and keys on the board (+, -, 0; Shift+arrows move the view). A board opens at its readable
+// scale (`minScale`, CSS px per board unit: its text at least 12 px, its targets at least 44 px),
+// never smaller: where its whole width fits the window at that scale (a desktop) it shows whole;
+// where it does not (Wettstreit's rows, Burgbaumeister's display on a phone) it opens centred on
+// `focus` or else on the move targets (on the last move, or the top left, where the seat has
+// none), to be panned. Shrinking it to the window's width would make its text and targets too
+// small to read and tap. A map that grows without end (Carcassonne: `open: 'fill'`) opens larger
+// than that where the whole map fits the window. "Whole board" shows all of a board (the
+// overview), "Actual size" the readable scale around the moves again. The view a player chose
+// (scale and centre) lives on across redraws, per board.
 
 import { h, s } from './svg.js';
 import { t } from './i18n/index.js';
@@ -19,7 +23,7 @@ const DRAG_PX = 6;
  * frame that stays put while the board grows (Carcassonne's map grows to the left and up), and
  * `focus` the board point to show first.
  */
-export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minScale = 1, open = 'width' }) {
+export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minScale = 1, open = 'readable' }) {
   // Per board and page (the route names the game): another game opens at its own view.
   const key = `${location.hash}|${board}`;
   const [, , W, H] = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
@@ -36,10 +40,7 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
   let vh = 0;
 
   const fitScale = () => Math.min(vw / W, vh / H);
-  // The opening scale: the board's width fits the window's (never larger than the readable
-  // scale: a desktop shows it as large as it is meant), or the readable scale for a growing map.
-  const openScale = (w) => (open === 'width' ? Math.min(w / W, minScale) : minScale);
-  const limits = () => [Math.min(fitScale(), minScale, openScale(vw)) * 0.9, Math.max(fitScale(), minScale) * 4];
+  const limits = () => [Math.min(fitScale(), minScale) * 0.9, Math.max(fitScale(), minScale) * 4];
   function apply() {
     if (!v || !vw) return;
     const [lo, hi] = limits();
@@ -70,24 +71,13 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
   }
   function pan(dx, dy) { v.cx -= dx / v.k; v.cy -= dy / v.k; apply(); }
 
-  // Where the moves are, in board units (the layer is not transformed yet: 1 unit is 1 px): the
-  // middle of all targets where they fit in the window, else the window from their top left.
-  function targetsFocus(k) {
-    const b = svg.getBoundingClientRect();
-    const rs = [...layer.querySelectorAll('.target')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
-    if (!rs.length) return null;
-    const [x1, y1] = [Math.min(...rs.map((r) => r.left)) - b.left, Math.min(...rs.map((r) => r.top)) - b.top];
-    const [x2, y2] = [Math.max(...rs.map((r) => r.right)) - b.left, Math.max(...rs.map((r) => r.bottom)) - b.top];
-    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
-    return [along(x1, x2, vw), along(y1, y2, vh)];
-  }
-
-  // The box of the move targets in board units, as the layer is drawn now (null: none).
-  function targetsBox() {
+  // The box of what `sel` picks (the move targets, the last move) in board units, as the layer is
+  // drawn now (null: none).
+  function boxOf(sel) {
     const inv = layer.getCTM() && layer.getCTM().inverse();
     if (!inv) return null;
     const pts = [];
-    for (const el of layer.querySelectorAll('.target')) {
+    for (const el of layer.querySelectorAll(sel)) {
       const b = el.getBBox();
       if (!b.width) continue;
       const m = inv.multiply(el.getCTM());
@@ -96,30 +86,38 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
     if (!pts.length) return null;
     return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
   }
+  // The view at scale k around a box (board units): its middle where it fits in the window, else
+  // the window from its top left.
+  function around(box, k) {
+    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
+    return { k, cx: ox + along(box[0], box[2], vw), cy: oy + along(box[1], box[3], vh) };
+  }
   /** The readable scale, around the move targets where they fit in the window (else from their top left). */
   function actualSize() {
-    const k = minScale;
-    const box = targetsBox();
-    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
-    v = box ? { k, cx: ox + along(box[0], box[2], vw), cy: oy + along(box[1], box[3], vh) } : { ...v, k };
+    const box = boxOf('.target');
+    v = box ? around(box, minScale) : { ...v, k: minScale };
     apply();
   }
 
+  // The opening scale: the readable one (never smaller, whatever the window's width; a board
+  // never opens larger than meant either), or larger for a growing map where all of it fits.
+  const openScale = (w, maxH) => (open === 'fill' ? Math.max(Math.min(w / W, maxH / H), minScale) : minScale);
   // The window's size: as wide as the page allows, as high as the board at its opening scale
   // (never more than most of the screen).
   new ResizeObserver(() => {
     const w = svg.clientWidth;
     if (!w) return;
     const maxH = Math.max(240, Math.round(window.innerHeight * 0.72));
-    const height = Math.round(Math.min(maxH, H * (open === 'width' ? openScale(w) : Math.max(Math.min(w / W, maxH / H), minScale))) + 2);
+    const k = openScale(w, maxH);
+    const height = Math.round(Math.min(maxH, H * k) + 2);
     if (Math.abs(height - svg.clientHeight) > 1) svg.style.height = `${height}px`;
     vw = w;
     vh = height;
     if (!v) {
-      const k = open === 'width' ? openScale(w) : Math.max(fitScale(), minScale);
+      // The whole board fits at that scale: shown whole. Else around what the seat acts on.
       if (k <= fitScale() + 1e-9) return fit();
-      const [fx, fy] = focus || targetsFocus(k) || [vw / 2 / k, vh / 2 / k];
-      v = { k, cx: ox + fx, cy: oy + fy };
+      const box = focus ? [focus[0], focus[1], focus[0], focus[1]] : boxOf('.target') || boxOf('.last-move') || [0, 0, 0, 0];
+      v = around(box, k);
     }
     apply();
   }).observe(svg);

@@ -1,7 +1,8 @@
-// Boards a player can read and touch, every kind on a phone (390 × 844): no visible text under
+// Boards a player can read and touch, every kind on a phone (390 × 844), at the view the board
+// opens with (no zoom button tapped first), in English and in German: no visible text under
 // 12 px, every move target at least 44 × 44 px, every text at WCAG AA contrast against what is
 // drawn under it, the last move marked on the board, no emoji, few tab stops from the top of the
-// page to the first move; Carcassonne's map zooms and pans (buttons, wheel, drag, pinch, keys)
+// page to the first move, the whole board one tap away; Carcassonne's map zooms and pans (buttons, wheel, drag, pinch, keys)
 // and still takes a move afterwards. Each game is set up through the API (random legal moves up
 // to a point where the page's player acts). Screenshots of every kind at phone and desktop size
 // go to target/web-screenshots/boards-*.png. Usage: BASE_URL=http://127.0.0.1:PORT node boards.mjs [kind…]
@@ -113,28 +114,34 @@ async function tabsToFirstMove(page) {
   return Infinity;
 }
 
-/** How much of the board's width the window shows as the board opens (1: the whole width). */
+/** How much of the board's width the window shows (1: the whole width). */
 const widthShown = (page) => page.evaluate(() => {
   const view = document.querySelector('.board .zoom-view').getBoundingClientRect();
   const layer = document.querySelector('.board .zoom-layer').getBoundingClientRect();
   return Math.min(1, view.width / layer.width);
 });
 
-async function measure(page, kind) {
-  // A board opens fitted to the window's width (no panning to see a row); Carcassonne's map,
-  // which grows without end, opens at its readable scale around the moves.
-  if (kind !== 'carcassonne') assert.ok(await widthShown(page) > 0.97, `${kind}: the board opens wider than the phone`);
-  // Text and targets are measured at the board's actual size, one tap away.
-  await page.click('[data-zoom="actual"]');
+/**
+ * Text and targets as the board opens, before any tap on the zoom buttons: no visible text under
+ * 12 px, every text at WCAG AA contrast, the board offering moves, every target 44 × 44 px.
+ */
+async function readableAsOpened(page, kind, lang) {
   const shown = await page.evaluate(texts);
   const small = shown.filter((t) => t.size < 12);
-  assert.deepEqual(small, [], `${kind}: text under 12 px`);
+  assert.deepEqual(small, [], `${kind} (${lang}): text under 12 px as the board opens`);
   const faint = shown.filter((t) => t.contrast < (t.large ? 3 : 4.5));
-  assert.deepEqual(faint, [], `${kind}: text under WCAG AA contrast`);
+  assert.deepEqual(faint, [], `${kind} (${lang}): text under WCAG AA contrast`);
   const tg = await page.evaluate(targets);
-  assert.ok(tg.some((t) => t.board), `${kind}: the board offers moves`);
+  assert.ok(tg.some((t) => t.board), `${kind} (${lang}): the board offers moves`);
   const tiny = tg.filter((t) => t.w < 44 || t.h < 44);
-  assert.deepEqual(tiny, [], `${kind}: targets under 44 × 44 px`);
+  assert.deepEqual(tiny, [], `${kind} (${lang}): targets under 44 × 44 px as the board opens`);
+  return { shown, tg };
+}
+
+async function measure(page, kind) {
+  // Measured at the view the board opens with: a board wider than the phone opens at its
+  // readable scale, panned to the moves, not shrunk to the phone's width.
+  const { shown, tg } = await readableAsOpened(page, kind, 'en');
   assert.deepEqual(await page.evaluate(symbols), [], `${kind}: emoji or symbols as text`);
   const listed = await page.$$eval('#move-list [data-move]', (els) => els.map((e) => JSON.parse(e.dataset.move).type));
   const boardTypes = await page.$$eval('.board [data-move]', (els) => els.map((e) => JSON.parse(e.dataset.move).type));
@@ -158,6 +165,13 @@ async function measure(page, kind) {
     }
     assert.ok(moved, `${kind}: the arrow keys move between the board's targets`);
   }
+  // The whole board is one tap away ("Whole board" shows its whole width), and "Actual size"
+  // brings it back to where its text is readable.
+  await page.click('[data-zoom="fit"]');
+  assert.ok(await widthShown(page) > 0.97, `${kind}: "Whole board" shows the board's whole width`);
+  await page.click('[data-zoom="actual"]');
+  const actual = (await page.evaluate(texts)).filter((t) => t.size < 12);
+  assert.deepEqual(actual, [], `${kind}: text under 12 px after "Actual size"`);
   const minSize = Math.min(...shown.map((t) => t.size));
   const minContrast = Math.min(...shown.map((t) => t.contrast));
   const minTarget = tg.reduce((m, t) => Math.min(m, t.w, t.h), Infinity);
@@ -256,6 +270,7 @@ try {
       // The same board in German (its words are longer), at the size it opens with.
       const german = await gamePage(browser, g, PHONE, true, 'de');
       await german.screenshot({ path: `${SHOTS}boards-${kind}-phone-de.png`, fullPage: true });
+      await readableAsOpened(german, kind, 'de');
       assert.deepEqual(await german.evaluate(clipped), [], `${kind}: text cut off on a phone in German`);
       await german.context().close();
       const desk = await gamePage(browser, g, DESKTOP);

@@ -309,7 +309,7 @@ export function render(view, ctx) {
   side.append(legend(signs, tr('boards.legend')));
   // The map zooms and pans; it opens at full size around the newest tile.
   const focusAt = framed ? at(framed.x, framed.y) : at(0, 0);
-  const map = zoomable(rove(svg, 'carcassonne'), { key: 'carcassonne', open: 'readable', origin: [minX * T, minY * T], focus: [focusAt[0] + T / 2, focusAt[1] + T / 2] });
+  const map = zoomable(rove(svg, 'carcassonne'), { key: 'carcassonne', open: 'fill', origin: [minX * T, minY * T], focus: [focusAt[0] + T / 2, focusAt[1] + T / 2] });
   wrap.append(act, h('div', { class: 'c-map' }, map), side);
   return wrap;
 }

@@ -54,9 +54,10 @@ export function render(view, ctx) {
   else if (!pick.found.length || !founds.some(prefixOf)) pick.found = [...founds[0].command.cards];
   const founding = founds.find((m) => m.command.cards.length === pick.found.length && prefixOf(m));
   const players = view.players;
-  // As narrow as the longest city or hand (and the saboteurs beside it), so that the board
-  // fitted to a phone's width stays as large as it can: the facts go under the stacks, and each
-  // player's name and numbers on two lines above the city.
+  // As narrow as the longest city or hand (and the saboteurs beside it), so that little of it
+  // lies beyond a phone's width at the readable scale (less panning) and the whole board stays
+  // large in the overview: the facts go under the stacks, and each player's name and numbers on
+  // two lines above the city.
   const rowH = CH * 2 + 98;
   const maxCity = Math.max(6, ...players.map((p) => p.city.length + 2));
   const maxHand = Math.max(4, ...players.map((p) => p.hand_count));
