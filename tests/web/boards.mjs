@@ -152,7 +152,11 @@ async function measure(page, kind) {
   const tabs = await tabsToFirstMove(page);
   assert.ok(tabs <= 5, `${kind}: ${tabs} tab stops to the first move`);
   // The board's targets are one tab stop: the arrows go from one to the next.
-  const onBoard = () => page.evaluate(() => { const el = document.activeElement; return el && el.closest('.board svg') ? el.outerHTML.slice(0, 120) : null; });
+  // Which target has the focus: its place among the board's targets (two targets may start alike).
+  const onBoard = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return el && el.closest('.board svg') ? `${[...document.querySelectorAll('.board svg .target')].indexOf(el)}: ${el.outerHTML.slice(0, 120)}` : null;
+  });
   const first = await onBoard();
   if (first && (await page.locator('.board svg .target').count()) > 1) {
     assert.equal(await page.locator('.board svg .target[tabindex="0"]').count(), 1, `${kind}: one board target is in the tab order`);
