@@ -5,6 +5,8 @@
 //! answering a bot does not wait), whenever a game changes (a person's move wakes it through the
 //! live listener's LISTEN, so a bot answers within its think time, not a poll interval), and
 //! every `every` should a notice be lost: a restarted server resumes every bot that is to act.
+//! It also makes the moves the turn clock handed to its bot (game option `clock_bot`; see
+//! `storage/src/clock_bot.rs`), reading the seat as its player would.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -58,7 +60,8 @@ async fn play(
     let Some(read) = store.bot_read(turn.game_id, turn.account_id).await? else {
         return Ok(false);
     };
-    if read.input.moves.is_empty() {
+    if read.input.moves.is_empty() || turn.clock_seat.is_some_and(|seat| seat != read.seat) {
+        // (A player in two seats of one game: the clock's bot cannot tell which seat it reads.)
         return Ok(false);
     }
     let permit = thinkers
@@ -94,6 +97,11 @@ async fn play(
             return Ok(false);
         }
     };
+    if let Some(seat) = turn.clock_seat {
+        return store
+            .clock_bot_move(turn.game_id, seat, &command, read.version)
+            .await;
+    }
     let request = CommandRequest {
         game_id: turn.game_id,
         account_id: turn.account_id,
