@@ -129,7 +129,12 @@ pub fn with_option(schema: RefOr<Schema>) -> RefOr<Schema> {
                         Type::String,
                         Type::Null,
                     ]))
-                    .enum_values(Some(Level::ALL.iter().map(|l| l.name())))
+                    .enum_values(Some(
+                        Level::ALL
+                            .iter()
+                            .map(|l| Value::from(l.name()))
+                            .chain([Value::Null]),
+                    ))
                     .description(Some(
                         "With the turn clock (`move_minutes`), for every kind: when a seat's \
                          deadline passes, a bot of this level makes that move for its player \

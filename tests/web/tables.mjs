@@ -401,6 +401,10 @@ try {
   await D.waitForSelector('#status[data-status="active"]', { timeout: 15000 });
   assert.equal(await D.locator('.seats .bot-mark').count(), 2, 'both bots are marked');
   assert.ok(filled > 0);
+  // A bot's own profile says it is a bot (the marker after its name).
+  const botName = await D.locator('.seats .bot-mark').first().getAttribute('data-bot');
+  await D.goto(`${BASE}/#/player/${encodeURIComponent(botName)}`);
+  await D.waitForSelector(`[data-profile="${botName}"] h1 .bot-mark`);
 
   // German: the same parts in the other catalogue.
   await A.selectOption('#lang', 'de');
