@@ -12,8 +12,8 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::routes::games::check_client_seed;
 use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
 /// An invitation to create: a player by name, or a link (the spec shows the two shapes:
@@ -111,6 +111,12 @@ pub struct AcceptInvitation {
     /// Absent: the server picks one. Everybody sees it.
     #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "my-lucky-seed-42")]
     pub client_seed: Option<String>,
+}
+
+impl SeatBody for AcceptInvitation {
+    fn client_seed(&self) -> &Option<String> {
+        &self.client_seed
+    }
 }
 
 fn invalid(detail: &str) -> ApiError {
@@ -272,10 +278,7 @@ pub async fn accept(
     req: HttpRequest,
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
-    let account = caller.require()?;
-    let body: AcceptInvitation = body::optional_json(&req, body, BODY_LIMIT).await?;
-    check_client_seed(&body.client_seed)?;
-    state.limits.write(account.id)?;
+    let (account, body): (_, AcceptInvitation) = seat_request(&state, caller, &req, body).await?;
     let reader = Caller(Some(account)).reader();
     let summary = state
         .store
