@@ -60,8 +60,16 @@ async fn play(
     let Some(read) = store.bot_read(turn.game_id, turn.account_id).await? else {
         return Ok(false);
     };
-    if read.input.moves.is_empty() || turn.clock_seat.is_some_and(|seat| seat != read.seat) {
-        // (A player in two seats of one game: the clock's bot cannot tell which seat it reads.)
+    if let Some(seat) = turn.clock_seat {
+        // A player in two seats of one game (the read cannot tell which seat it is for), or a
+        // seat with nothing listed: the clock's default move instead.
+        if seat != read.seat || read.input.moves.is_empty() {
+            return store
+                .clock_bot_move(turn.game_id, seat, None, read.version)
+                .await;
+        }
+    }
+    if read.input.moves.is_empty() {
         return Ok(false);
     }
     let permit = thinkers
@@ -87,21 +95,25 @@ async fn play(
     })
     .await;
     let command = match chosen {
-        Ok(Ok(command)) => command,
+        Ok(Ok(command)) => Some(command),
         Ok(Err(e)) => {
             tracing::warn!(game = turn.game_id, error = %e, "bot could not choose");
-            return Ok(false);
+            None
         }
         Err(e) => {
             tracing::error!(game = turn.game_id, error = %e, "bot thread failed");
-            return Ok(false);
+            None
         }
     };
     if let Some(seat) = turn.clock_seat {
+        // Whatever happened, the seat whose deadline passed gets a move.
         return store
-            .clock_bot_move(turn.game_id, seat, &command, read.version)
+            .clock_bot_move(turn.game_id, seat, command.as_ref(), read.version)
             .await;
     }
+    let Some(command) = command else {
+        return Ok(false);
+    };
     let request = CommandRequest {
         game_id: turn.game_id,
         account_id: turn.account_id,

@@ -24,11 +24,15 @@ impl Store {
     /// Makes the clock's bot's `command` for `seat`, decided on the version the bot read
     /// (`expected_version`). Whether it was made: not when the board moved on meanwhile or the
     /// move is no longer the bot's (its player acted first): the next sweep looks again.
+    ///
+    /// With no command (the bot could not choose), or one the rules refuse, the seat gets the
+    /// game's default move instead, recorded as the clock's own (no bot named): the clock
+    /// dropped the seat's deadline when it handed the move over, so nothing else would move it.
     pub async fn clock_bot_move(
         &self,
         game_id: i64,
         seat: u8,
-        command: &Value,
+        command: Option<&Value>,
         expected_version: i64,
     ) -> Result<bool> {
         let mut client = self.pool.get().await?;
@@ -55,26 +59,47 @@ impl Store {
         }
         let keys = self.trust.keys(&tx, game_id).await?;
         let now = self.now_ms();
-        let (mut ctx, seed) = keys.ctx(head.version, now);
-        let events = match head.game.decide(&aggregate.state, seat, command, &mut ctx) {
-            Ok(events) if !events.is_empty() => events,
-            other => {
-                tracing::warn!(game = game_id, seat, outcome = ?other.map(|e| e.len()), "the clock's bot chose no move");
-                return Ok(false);
+        let state = &aggregate.state;
+        let decide = |body: &Value| {
+            let (mut ctx, seed) = keys.ctx(head.version, now);
+            match head.game.decide(state, seat, body, &mut ctx) {
+                Ok(events) if !events.is_empty() => Some((body.clone(), seed, events)),
+                other => {
+                    tracing::warn!(game = game_id, seat, outcome = ?other.map(|e| e.len()), "refused for the clock's bot");
+                    None
+                }
             }
         };
+        let by_bot = command.and_then(decide);
+        let bot_named = by_bot.is_some();
+        let Some((body, seed, events)) = by_bot.or_else(|| {
+            head.game
+                .default_command(state, seat)
+                .and_then(|body| decide(&body))
+        }) else {
+            // Neither: drop the hand-over; the seat's next turn starts a new clock.
+            tx.execute(
+                "UPDATE seats SET clock_bot_due = false WHERE game_id = $1 AND seat = $2",
+                &[&game_id, &i16::from(seat)],
+            )
+            .await?;
+            tx.commit().await?;
+            return Ok(false);
+        };
         let appended = fold(&aggregate, &keys.chain, events, Some(seat), now)?;
-        let response = json!({
+        let mut response = json!({
             "turn_clock": true,
             "seat": seat,
-            "clock_bot": level,
             "version": appended.aggregate.version,
         });
+        if bot_named {
+            response["clock_bot"] = json!(level);
+        }
         let record = NewCommand {
             account_id: None,
             seat: Some(seat),
             idempotency_key: None,
-            body: command,
+            body: &body,
             seed,
             now_ms: now,
             reveals: None,
@@ -88,6 +113,12 @@ impl Store {
             Err(StoreError::Contention) => return Ok(false),
             Err(e) => return Err(e),
         }
+        // Made (the trigger clears it too when the bot is named; a default move names none).
+        tx.execute(
+            "UPDATE seats SET clock_bot_due = false WHERE game_id = $1 AND seat = $2",
+            &[&game_id, &i16::from(seat)],
+        )
+        .await?;
         tx.commit().await?;
         tracing::info!(
             game = game_id,

@@ -248,3 +248,70 @@ async fn without_the_option_the_clock_makes_the_default_move_and_bad_values_are_
     }
     s.finish().await;
 }
+
+/// Without a server (so no bot sweep races the test): when the bot cannot choose, or chooses a
+/// command the rules refuse, the seat whose deadline passed gets the default move all the same,
+/// recorded as the clock's own, and the hand-over is done.
+#[actix_web::test]
+async fn a_move_the_bot_cannot_make_becomes_the_default_move() {
+    use baumeister_storage::{Store, Table, Visibility};
+    let db = baumeister_tests::fresh_database().await;
+    let store = Store::connect(&baumeister_tests::database_url(&db), 2)
+        .await
+        .unwrap();
+    let ada = store.create_account("ada", "!not-a-hash").await.unwrap();
+    let bea = store.create_account("bea", "!not-a-hash").await.unwrap();
+    let table = Table {
+        rated: false,
+        visibility: Visibility::Open,
+        undo: true,
+    };
+    let options = json!({"move_minutes": 1, "clock_bot": "strong"});
+    let mut versions = Vec::new();
+    for refused in [Some(json!({"type": "NoSuchCommand"})), None] {
+        let game = store
+            .create_game("mauerbauer", 2, &options, table, ada, None)
+            .await
+            .unwrap();
+        let game = store.join(game.id, bea, None).await.unwrap();
+        let seat = game.to_act[0];
+        store.advance_clock(MINUTE + 1_000);
+        assert!(store.apply_deadline(game.id, store.now_ms()).await.unwrap());
+        let summary = store.summary(game.id).await.unwrap();
+        assert_eq!(summary.version, game.version, "only handed over");
+        let turns = store.bots_to_act(10).await.unwrap();
+        assert!(
+            turns
+                .iter()
+                .any(|t| t.game_id == game.id && t.clock_seat == Some(seat)),
+            "{turns:?}"
+        );
+        assert!(store
+            .clock_bot_move(game.id, seat, refused.as_ref(), game.version)
+            .await
+            .unwrap());
+        let row = baumeister_tests::database(&db)
+            .await
+            .query_one(
+                "SELECT seat, bot_level, response ? 'clock_bot', body ->> 'type' FROM commands
+                 WHERE game_id = $1 AND position = $2",
+                &[&game.id, &game.version],
+            )
+            .await
+            .unwrap();
+        assert_eq!(row.get::<_, i16>(0), i16::from(seat));
+        assert_eq!(row.get::<_, Option<String>>(1), None, "no bot named");
+        assert!(!row.get::<_, bool>(2));
+        assert_ne!(row.get::<_, String>(3), "NoSuchCommand");
+        assert!(store
+            .bots_to_act(10)
+            .await
+            .unwrap()
+            .iter()
+            .all(|t| t.game_id != game.id || t.clock_seat.is_none()));
+        versions.push(store.summary(game.id).await.unwrap().version > game.version);
+    }
+    assert_eq!(versions, [true, true], "both games moved on");
+    drop(store);
+    baumeister_tests::drop_database(&db).await;
+}
