@@ -110,3 +110,28 @@ async fn a_game_against_a_bot_names_it_as_a_bot_in_every_list_and_the_bot_takes_
     marked(bot, Some("random"));
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn a_bot_cannot_be_invited_by_name_it_would_never_answer() {
+    let s = TestServer::start().await;
+    let anna = s.player("anna").await;
+    let id = s.open_game(&anna, "mauerbauer", 2).await;
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/invitations"),
+            Some(&anna),
+            &json!({"player": "bot-greedy"}),
+        )
+        .await;
+    assert_eq!((r.status, r.code()), (422, "invitee_is_bot"), "{}", r.body);
+    // The creator seats it instead.
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/bots"),
+            Some(&anna),
+            &json!({"seat": 1, "level": "greedy"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    s.finish().await;
+}

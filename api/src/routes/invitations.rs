@@ -138,6 +138,7 @@ fn invalid(detail: &str) -> ApiError {
         (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (`game_not_found`) or no account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is not open (`game_not_open`), the player already sits at it (`already_seated`) or holds a pending invitation to it (`already_invited`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The player named is a bot (`invitee_is_bot`): bots answer no invitations; the game's creator seats one with `POST /v1/games/{id}/bots`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
