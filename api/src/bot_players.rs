@@ -5,6 +5,8 @@
 //! answering a bot does not wait), whenever a game changes (a person's move wakes it through the
 //! live listener's LISTEN, so a bot answers within its think time, not a poll interval), and
 //! every `every` should a notice be lost: a restarted server resumes every bot that is to act.
+//! It also makes the moves the turn clock handed to its bot (game option `clock_bot`; see
+//! `storage/src/clock_bot.rs`), reading the seat as its player would.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -58,6 +60,15 @@ async fn play(
     let Some(read) = store.bot_read(turn.game_id, turn.account_id).await? else {
         return Ok(false);
     };
+    if let Some(seat) = turn.clock_seat {
+        // A player in two seats of one game (the read cannot tell which seat it is for), or a
+        // seat with nothing listed: the clock's default move instead.
+        if seat != read.seat || read.input.moves.is_empty() {
+            return store
+                .clock_bot_move(turn.game_id, seat, None, read.version)
+                .await;
+        }
+    }
     if read.input.moves.is_empty() {
         return Ok(false);
     }
@@ -84,15 +95,24 @@ async fn play(
     })
     .await;
     let command = match chosen {
-        Ok(Ok(command)) => command,
+        Ok(Ok(command)) => Some(command),
         Ok(Err(e)) => {
             tracing::warn!(game = turn.game_id, error = %e, "bot could not choose");
-            return Ok(false);
+            None
         }
         Err(e) => {
             tracing::error!(game = turn.game_id, error = %e, "bot thread failed");
-            return Ok(false);
+            None
         }
+    };
+    if let Some(seat) = turn.clock_seat {
+        // Whatever happened, the seat whose deadline passed gets a move.
+        return store
+            .clock_bot_move(turn.game_id, seat, command.as_ref(), read.version)
+            .await;
+    }
+    let Some(command) = command else {
+        return Ok(false);
     };
     let request = CommandRequest {
         game_id: turn.game_id,

@@ -222,6 +222,9 @@ impl From<StoreError> for ApiError {
             }
             StoreError::AlreadyInvited(_) => ApiError::new(S::CONFLICT, "already_invited", detail),
             StoreError::InviteeSeated(_) => ApiError::new(S::CONFLICT, "already_seated", detail),
+            StoreError::InviteeIsBot(_) => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "invitee_is_bot", detail)
+            }
             StoreError::Contention => ApiError::busy(detail, 1),
             StoreError::WebhookNotFound(_) => {
                 ApiError::new(S::NOT_FOUND, "webhook_not_found", detail)

@@ -175,8 +175,11 @@ function optionInput(name, prop, def, spec, kind) {
   const typeList = types(p);
   const described = help ? `${id}-help` : undefined;
   if (p.enum) {
-    return { el: h('div', { class: 'field' }, label, h('select', { id, name, 'aria-describedby': described }, p.enum.map((v) => h('option', { value: v, selected: v === def }, optText(kind, `${name}.${v}`) || (has(`opt.value.${v}`) ? t(`opt.value.${v}`) : humanName(v))))), help),
-      read: (f) => f.querySelector(`#${id}`).value };
+    // A nullable choice (the turn clock's bot) offers "none" first, chosen unless a default is set.
+    const none = typeList.includes('null') || p.enum.includes(null)
+      ? [h('option', { value: '', selected: def === null || def === undefined }, optText(kind, `${name}.null`) || t('opt.none'))] : [];
+    return { el: h('div', { class: 'field' }, label, h('select', { id, name, 'aria-describedby': described }, none, p.enum.filter((v) => v !== null).map((v) => h('option', { value: v, selected: v === def }, optText(kind, `${name}.${v}`) || (has(`opt.value.${v}`) ? t(`opt.value.${v}`) : humanName(v))))), help),
+      read: (f) => f.querySelector(`#${id}`).value || (none.length ? null : '') };
   }
   if (typeList.includes('boolean')) {
     return { el: h('div', { class: 'field check' }, h('input', { type: 'checkbox', id, name, checked: def === true, 'aria-describedby': described }), label, help),

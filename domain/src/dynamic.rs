@@ -336,7 +336,11 @@ impl<G: Game> DynGame for Erased<G> {
         let parsed = parse_options::<G>(options)?;
         G::validate_options(&parsed, seats).map_err(|e| DomainError::InvalidOptions(e.message))?;
         let (_, minutes) = turn_clock::split(options)?;
-        Ok(turn_clock::join(to_value(&parsed), minutes))
+        let bot = turn_clock::bot(G::KIND, options)?;
+        Ok(turn_clock::join_bot(
+            turn_clock::join(to_value(&parsed), minutes),
+            bot,
+        ))
     }
 
     fn initial(&self) -> GameState {

@@ -3,15 +3,23 @@
 //! back into the options the server stores (and shows in the lobby), so the set-up command
 //! records it and an audit runs the set-up again with the same options. The set-up is told it
 //! (`Game::setup_with_turn_clock`): a kind whose players act at once bounds its rounds by it.
+//!
+//! Its companion, `clock_bot` (a bot level, absent or null: off), asks the clock to hand a seat
+//! whose deadline passed to a bot of that level instead of making the default move (the server
+//! side is `storage/src/clock_bot.rs`). It is stored only when set, so the options of games made
+//! before it stay exactly as they were recorded.
 
 use serde_json::{Map, Value};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 
+use crate::bots::Level;
 use crate::dynamic::DomainError;
 
 /// The option's name in every kind's options.
 pub const OPTION: &str = "move_minutes";
+/// The option naming the bot that plays a seat whose turn deadline passed.
+pub const BOT_OPTION: &str = "clock_bot";
 /// The longest a turn may be given: four weeks.
 pub const MAX_MOVE_MINUTES: u64 = 40_320;
 
@@ -22,6 +30,7 @@ pub fn split(options: &Value) -> Result<(Value, Option<u64>), DomainError> {
         return Ok((options.clone(), None));
     };
     let mut own = map.clone();
+    own.remove(BOT_OPTION);
     let minutes = match own.remove(OPTION) {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) => match n.as_u64() {
@@ -37,6 +46,49 @@ fn out_of_range(given: &str) -> DomainError {
     DomainError::InvalidOptions(format!(
         "`{OPTION}` is a whole number of minutes from 1 to {MAX_MOVE_MINUTES} (or null for no turn clock), not {given}"
     ))
+}
+
+/// The level of the clock's bot in `options` (`None`: the clock makes the default move). The
+/// level must play `kind` and the game must have a turn clock (`move_minutes`), else the option
+/// would promise a bot that never comes.
+pub fn bot(kind: &str, options: &Value) -> Result<Option<Level>, DomainError> {
+    let given = match options {
+        Value::Object(map) => map.get(BOT_OPTION),
+        _ => None,
+    };
+    let level = match given {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(name)) => Level::from_name(name),
+        Some(_) => None,
+    };
+    let Some(level) = level else {
+        return Err(DomainError::InvalidOptions(format!(
+            "`{BOT_OPTION}` is a bot level (`random`, `greedy` or `strong`), or null for none"
+        )));
+    };
+    if !crate::bots::supports(kind, level) {
+        return Err(DomainError::InvalidOptions(format!(
+            "`{BOT_OPTION}`: the {} bot does not play {kind} yet",
+            level.name()
+        )));
+    }
+    if split(options)?.1.is_none() {
+        return Err(DomainError::InvalidOptions(format!(
+            "`{BOT_OPTION}` needs the turn clock: set `{OPTION}` too"
+        )));
+    }
+    Ok(Some(level))
+}
+
+/// `options` (as stored) with the clock's bot added when there is one.
+pub fn join_bot(options: Value, bot: Option<Level>) -> Value {
+    match (options, bot) {
+        (Value::Object(mut map), Some(level)) => {
+            map.insert(BOT_OPTION.into(), Value::from(level.name()));
+            Value::Object(map)
+        }
+        (options, _) => options,
+    }
 }
 
 /// The game's parsed options with the turn clock's option added (`null` when off), as stored.
@@ -70,6 +122,28 @@ pub fn with_option(schema: RefOr<Schema>) -> RefOr<Schema> {
                     ))
                     .into(),
             );
+            object.properties.insert(
+                BOT_OPTION.to_string(),
+                ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+                        Type::String,
+                        Type::Null,
+                    ]))
+                    .enum_values(Some(
+                        Level::ALL
+                            .iter()
+                            .map(|l| Value::from(l.name()))
+                            .chain([Value::Null]),
+                    ))
+                    .description(Some(
+                        "With the turn clock (`move_minutes`), for every kind: when a seat's \
+                         deadline passes, a bot of this level makes that move for its player \
+                         instead of the default move (the seat shows `clock_bot` until its \
+                         player acts again; README \"Turn clock\"). The level must play the \
+                         kind (`random` plays every kind). Absent or null: the default move.",
+                    ))
+                    .into(),
+            );
             RefOr::T(Schema::Object(object))
         }
         other => other,
@@ -99,5 +173,35 @@ mod tests {
         for bad in [json!(0), json!(-5), json!(1.5), json!("10"), json!(40_321)] {
             assert!(split(&json!({ "move_minutes": bad })).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_clock_bot_is_a_level_that_plays_the_kind_and_needs_the_clock() {
+        let options = json!({"move_minutes": 5, "clock_bot": "random"});
+        assert_eq!(split(&options).unwrap(), (json!({}), Some(5)));
+        assert_eq!(bot("mauerbauer", &options).unwrap(), Some(Level::Random));
+        assert_eq!(
+            bot("mauerbauer", &json!({"move_minutes": 5})).unwrap(),
+            None
+        );
+        assert_eq!(
+            bot("mauerbauer", &json!({"move_minutes": 5, "clock_bot": null})).unwrap(),
+            None
+        );
+        for bad in [
+            json!({"clock_bot": "random"}),
+            json!({"move_minutes": 5, "clock_bot": "genius"}),
+            json!({"move_minutes": 5, "clock_bot": true}),
+        ] {
+            assert!(bot("mauerbauer", &bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            join_bot(json!({"move_minutes": 5}), Some(Level::Greedy)),
+            json!({"move_minutes": 5, "clock_bot": "greedy"})
+        );
+        assert_eq!(
+            join_bot(json!({"move_minutes": 5}), None),
+            json!({"move_minutes": 5})
+        );
     }
 }

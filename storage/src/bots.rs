@@ -9,12 +9,16 @@ use crate::reads::Reader;
 use crate::types::GameSummary;
 use crate::Store;
 
-/// A bot the sweep should move: its game, its account and its level.
+/// A bot the sweep should move: its game, the account whose seat it plays and its level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotTurn {
     pub game_id: i64,
+    /// The bot's own account, or for the turn clock's bot the seat's player.
     pub account_id: i64,
     pub level: Level,
+    /// The turn clock handed this seat's move to a bot (`clock_bot.rs`): the move is made with
+    /// [`Store::clock_bot_move`], not as the account's command.
+    pub clock_seat: Option<u8>,
 }
 
 /// What a bot is given for a move, and the version it was read at (the command is sent with
@@ -22,6 +26,8 @@ pub struct BotTurn {
 pub struct BotRead {
     pub input: BotInput,
     pub version: i64,
+    /// The seat read for.
+    pub seat: u8,
 }
 
 impl Store {
@@ -112,14 +118,16 @@ impl Store {
         Ok(summary)
     }
 
-    /// The bots that running games wait for now, oldest game first (at most `limit`).
+    /// The bots that running games wait for now, oldest game first (at most `limit`): bots'
+    /// own seats, and people's seats whose move the turn clock handed to its bot.
     pub async fn bots_to_act(&self, limit: i64) -> Result<Vec<BotTurn>> {
         let client = self.pool.get().await?;
         let rows = client
             .query(
-                "SELECT g.id, a.id, a.bot_level FROM games g
+                "SELECT g.id, a.id, coalesce(a.bot_level, s.clock_bot), CASE WHEN NOT a.bot THEN s.seat END
+                 FROM games g
                  JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act)
-                 JOIN accounts a ON a.id = s.account_id AND a.bot
+                 JOIN accounts a ON a.id = s.account_id AND (a.bot OR s.clock_bot_due)
                  WHERE g.status = 'active'
                  ORDER BY g.updated_at, s.seat LIMIT $1",
                 &[&limit],
@@ -133,6 +141,7 @@ impl Store {
                     account_id: row.get(1),
                     level: Level::from_name(&level)
                         .ok_or_else(|| StoreError::Corrupt(format!("bot level {level}")))?,
+                    clock_seat: row.get::<_, Option<i16>>(3).map(|s| s as u8),
                 })
             })
             .collect()
@@ -161,6 +170,7 @@ impl Store {
         Ok(Some(BotRead {
             input,
             version: snapshot.version(),
+            seat,
         }))
     }
 }

@@ -69,7 +69,7 @@ impl Store {
                 .await?
             {
                 ClockStep::Nothing => return Ok(false),
-                ClockStep::Dropped => {
+                ClockStep::Dropped | ClockStep::Handed => {
                     tx.commit().await?;
                     return Ok(true);
                 }

@@ -109,6 +109,9 @@ pub enum StoreError {
     AlreadyInvited(String),
     #[error("`{0}` already sits at this game")]
     InviteeSeated(String),
+    /// A bot never answers an invitation: the game's creator seats it (`POST /v1/games/{id}/bots`).
+    #[error("`{0}` is a bot: bots answer no invitations; the game's creator seats one with POST /v1/games/{{id}}/bots")]
+    InviteeIsBot(String),
     #[error("a rematch is proposed once the game has finished")]
     GameNotFinished,
     #[error("a rematch of this game is already proposed or being played")]

@@ -330,7 +330,8 @@ impl Store {
             Invitee::Player(name) => {
                 let row = tx
                     .query_opt(
-                        "SELECT a.id, a.name, EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $2 AND s.account_id = a.id)
+                        "SELECT a.id, a.name, EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $2 AND s.account_id = a.id),
+                                a.bot
                          FROM accounts a WHERE lower(a.name) = lower($1)",
                         &[name, &game_id],
                     )
@@ -339,6 +340,10 @@ impl Store {
                 let (account, name): (i64, String) = (row.get(0), row.get(1));
                 if row.get::<_, bool>(2) {
                     return Err(StoreError::InviteeSeated(name));
+                }
+                // It would wait for an answer that never comes.
+                if row.get::<_, bool>(3) {
+                    return Err(StoreError::InviteeIsBot(name));
                 }
                 // An invitation whose time ran out makes way for a new one.
                 tx.execute(

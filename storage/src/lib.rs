@@ -8,6 +8,7 @@ mod bots;
 mod cache;
 mod chain;
 mod chat;
+mod clock_bot;
 mod commands;
 mod db;
 mod deadlines;

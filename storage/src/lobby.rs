@@ -27,7 +27,7 @@ fn client_seed_or_random(client_seed: Option<&str>) -> String {
 pub(crate) const SUMMARY_COLUMNS: &str = "g.id, g.kind, g.status, g.seat_count, g.version, g.to_act, g.progress, g.options,
     (extract(epoch FROM g.created_at) * 1000)::bigint, (extract(epoch FROM g.updated_at) * 1000)::bigint,
     coalesce((SELECT json_agg(json_build_object('seat', s.seat, 'player', a.name, 'bot_level', a.bot_level,
-                  'turn_deadline_ms', g.turn_deadlines[s.seat + 1],
+                  'clock_bot', s.clock_bot, 'turn_deadline_ms', g.turn_deadlines[s.seat + 1],
                   'vacation_until_ms', (SELECT max(v.ends_ms) FROM vacations v WHERE v.account_id = s.account_id))
                   ORDER BY s.seat)
               FROM seats s JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id), '[]'::json),
@@ -87,6 +87,7 @@ struct SeatRow {
     seat: u8,
     player: String,
     bot_level: Option<String>,
+    clock_bot: Option<String>,
     turn_deadline_ms: Option<i64>,
     vacation_until_ms: Option<i64>,
 }
@@ -98,6 +99,7 @@ impl SeatRow {
             player: self.player,
             bot: self.bot_level.is_some(),
             bot_level: self.bot_level,
+            clock_bot: self.clock_bot,
             turn_deadline: self.turn_deadline_ms.map(rfc3339),
             vacation_until: self.vacation_until_ms.filter(|u| *u > now).map(rfc3339),
         }

@@ -37,6 +37,12 @@ pub enum RematchState {
 #[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct RematchPlayer {
     pub player: String,
+    /// Present and true when a bot plays this seat (the server, at `bot_level`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
+    /// The bot's level (`random`, `greedy`, `strong`); absent for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<String>,
     /// The seat at the finished game.
     pub seat: u8,
     /// The seat at the rematch (the seats rotated by one).
@@ -70,7 +76,7 @@ pub fn rotated(seat: u8, seats: u8) -> u8 {
 const REMATCH: &str = "SELECT r.game_id, r.state, a.name,
        (extract(epoch FROM r.proposed_at) * 1000)::bigint, (extract(epoch FROM r.expires_at) * 1000)::bigint,
        r.new_game_id,
-       (SELECT json_agg(json_build_object('player', p.name, 'seat', x.seat, 'new_seat', x.new_seat, 'answer', x.answer) ORDER BY x.seat)
+       (SELECT json_agg(json_build_object('player', p.name, 'bot', p.bot, 'bot_level', p.bot_level, 'seat', x.seat, 'new_seat', x.new_seat, 'answer', x.answer) ORDER BY x.seat)
         FROM rematch_answers x JOIN accounts p ON p.id = x.account_id WHERE x.rematch_id = r.id)
 FROM rematches r JOIN accounts a ON a.id = r.proposed_by
 WHERE r.game_id = $1 ORDER BY r.id DESC LIMIT 1";
@@ -118,13 +124,16 @@ impl Store {
         // A finished game's row is written by nobody else: the lock only orders proposals.
         let row = tx
             .query_opt(
-                "SELECT status, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat)
+                "SELECT status, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat),
+                        array(SELECT s.account_id FROM seats s JOIN accounts a ON a.id = s.account_id
+                              WHERE s.game_id = $1 AND a.bot)
                  FROM games WHERE id = $1 FOR UPDATE",
                 &[&game_id],
             )
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
         let accounts: Vec<i64> = row.get(1);
+        let bots: Vec<i64> = row.get(2);
         let Some(seat) = accounts.iter().position(|a| *a == account) else {
             return Err(StoreError::NotSeated);
         };
@@ -155,6 +164,9 @@ impl Store {
         for (s, a) in accounts.iter().enumerate() {
             let s = s as u8;
             let mine = usize::from(s) == seat;
+            // Bots are always up for another game: they accept at once (the server picks
+            // their client seeds, as when they were seated).
+            let accepts = mine || bots.contains(a);
             tx.execute(
                 "INSERT INTO rematch_answers (rematch_id, seat, new_seat, account_id, answer, client_seed, answered_at)
                  VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)",
@@ -163,7 +175,7 @@ impl Store {
                     &i16::from(s),
                     &i16::from(rotated(s, seats)),
                     a,
-                    &mine.then_some("accepted"),
+                    &accepts.then_some("accepted"),
                     &client_seed.filter(|_| mine),
                 ],
             )

@@ -3,6 +3,10 @@
 //! command but with no account (the seat, the seed and the clock are stored), so the audit
 //! decides it again like any other command.
 //!
+//! With the option `clock_bot`, a person's seat whose deadline passed is handed to a bot of that
+//! level instead (`clock_bot.rs`): the step only marks the move as the bot's, and the bot sweep
+//! thinks off the HTTP workers, so a read that settles a deadline never waits for a bot.
+//!
 //! The deadlines themselves are kept per seat in `games.turn_deadlines` and computed in the
 //! same statement that writes the lobby row (`next_turn_deadlines` in
 //! `migrations/V4__turn_clock.sql`); `games.deadline_ms` is the earliest of them and of the
@@ -24,6 +28,9 @@ pub(crate) enum ClockStep {
     /// A seat's deadline passed but the game has no default move for it (it has nothing to
     /// do): its deadline was dropped.
     Dropped,
+    /// The seat's move was handed to the clock's bot (`clock_bot.rs`), which the bot sweep
+    /// was woken for; the seat's deadline was dropped (the bot's move starts the next one).
+    Handed,
     /// The default move of `seat`, decided with `seed` at the step's time.
     Move {
         seat: u8,
@@ -45,15 +52,21 @@ impl Store {
         keys: &GameKeys,
         now: i64,
     ) -> Result<ClockStep> {
+        // The clock's bot plays for people only: a bot's own seat gets the default move.
         let row = tx
             .query_one(
-                "SELECT turn_deadlines FROM games WHERE id = $1",
+                "SELECT turn_deadlines, options ->> 'clock_bot',
+                        array(SELECT s.seat FROM seats s JOIN accounts a ON a.id = s.account_id
+                              WHERE s.game_id = g.id AND a.bot)
+                 FROM games g WHERE id = $1",
                 &[&game_id],
             )
             .await?;
         let Some(mut deadlines) = row.get::<_, Option<Vec<Option<i64>>>>(0) else {
             return Ok(ClockStep::Nothing);
         };
+        let clock_bot: Option<String> = row.get(1);
+        let bot_seats: Vec<i16> = row.get(2);
         let game = head.game;
         let state = &aggregate.state;
         let due = game
@@ -68,6 +81,29 @@ impl Store {
         let Some((_, seat)) = due else {
             return Ok(ClockStep::Nothing);
         };
+        if let Some(level) = clock_bot.filter(|_| !bot_seats.contains(&i16::from(seat))) {
+            deadlines[seat as usize] = None;
+            tx.execute(
+                "UPDATE games SET turn_deadlines = $2, deadline_ms = earliest_deadline(rule_deadline_ms, $2)
+                 WHERE id = $1",
+                &[&game_id, &deadlines],
+            )
+            .await?;
+            tx.execute(
+                "UPDATE seats SET clock_bot = $3, clock_bot_due = true WHERE game_id = $1 AND seat = $2",
+                &[&game_id, &i16::from(seat), &level],
+            )
+            .await?;
+            // Wakes the bot sweep of every process, and shows the seat as the bot's.
+            crate::live::outbox::notify_changed(tx, game_id, head.version).await?;
+            tracing::info!(
+                game = game_id,
+                seat,
+                level,
+                "turn clock handed the move to a bot"
+            );
+            return Ok(ClockStep::Handed);
+        }
         let (mut ctx, seed) = keys.ctx(head.version, now);
         let decided = game.default_command(state, seat).map(|body| {
             let events = game.decide(state, seat, &body, &mut ctx);

@@ -78,6 +78,11 @@ pub struct SeatHolder {
     /// The bot's level (`random`, `greedy`, `strong`); absent for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_level: Option<String>,
+    /// Present while the turn clock's bot plays this seat for its player (game option
+    /// `clock_bot`): the bot's level. From the first move the clock handed to the bot until the
+    /// player's own next command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_bot: Option<String>,
     /// When the turn clock makes this seat's default move (RFC 3339): present while the seat is
     /// to act in a game with `move_minutes`. Pushed back while its player is on vacation.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -108,7 +108,8 @@ test('every option of every kind has a label and help in both languages', async 
         }
         const ref = (prop.oneOf || []).find((x) => x.$ref);
         const values = prop.enum || (ref ? schemas[ref.$ref.split('/').pop()].enum : null) || [];
-        for (const v of values) if (!(`opt.${kind}.${opt}.${v}` in cat) && !(`opt.value.${v}` in cat)) missing.push(`${code}: opt.${kind}.${opt}.${v}`);
+        // As the form looks them up (lobby.js): the kind's, the option's for every kind, or the value's.
+        for (const v of values) if (!(`opt.${kind}.${opt}.${v}` in cat) && !(`opt.${opt}.${v}` in cat) && !(`opt.value.${v}` in cat)) missing.push(`${code}: opt.${kind}.${opt}.${v}`);
       }
     }
   }

@@ -384,6 +384,19 @@ try {
   await D.unroute(/\/v1\/games\/\d+\/moves$/);
   await D.unroute(/\/v1\/games\/\d+\/undo$/);
 
+  // A seat the turn clock's bot plays for its player shows the "bot stands in" marker (the
+  // server's `clock_bot`, given here as its spec says: a turn clock runs out in minutes).
+  const gameUrl = new RegExp(`/v1/games/${vs}$`);
+  await D.route(gameUrl, async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    route.fulfill({ response: res, json: { ...body, seats: body.seats.map((x) => (x.seat === 0 ? { ...x, clock_bot: 'greedy' } : x)) } });
+  });
+  await D.reload();
+  await D.waitForSelector('.seats .bot-mark.clock-bot', { timeout: 10000 });
+  assert.equal(await D.locator('.seats .bot-mark:not(.clock-bot)').count(), 1, 'the bot is still marked as one');
+  await D.unroute(gameUrl);
+
   // The create form with a bot seat, then the creator fills the last seat with a bot.
   await D.goto(`${BASE}/#/`);
   await D.waitForSelector(`#my-games [data-game="${vs}"] .bot-mark`);
@@ -401,6 +414,10 @@ try {
   await D.waitForSelector('#status[data-status="active"]', { timeout: 15000 });
   assert.equal(await D.locator('.seats .bot-mark').count(), 2, 'both bots are marked');
   assert.ok(filled > 0);
+  // A bot's own profile says it is a bot (the marker after its name).
+  const botName = await D.locator('.seats .bot-mark').first().getAttribute('data-bot');
+  await D.goto(`${BASE}/#/player/${encodeURIComponent(botName)}`);
+  await D.waitForSelector(`[data-profile="${botName}"] h1 .bot-mark`);
 
   // German: the same parts in the other catalogue.
   await A.selectOption('#lang', 'de');

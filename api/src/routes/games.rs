@@ -12,6 +12,7 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
 fn any_options_or_null() -> RefOr<Schema> {
@@ -99,6 +100,16 @@ pub struct JoinGame {
     /// private game unless you were invited by name.
     #[schema(min_length = 1, max_length = 200)]
     pub invitation: Option<String>,
+}
+
+impl SeatBody for JoinGame {
+    fn client_seed(&self) -> &Option<String> {
+        &self.client_seed
+    }
+
+    fn check(&self) -> ApiResult<()> {
+        check_invitation_code(&self.invitation)
+    }
 }
 
 /// Refuses an invitation code that cannot be one (the length alone: any other code is
@@ -415,11 +426,7 @@ pub async fn join(
     req: HttpRequest,
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
-    let account = caller.require()?;
-    let body: JoinGame = body::optional_json(&req, body, BODY_LIMIT).await?;
-    check_client_seed(&body.client_seed)?;
-    check_invitation_code(&body.invitation)?;
-    state.limits.write(account.id)?;
+    let (account, body): (_, JoinGame) = seat_request(&state, caller, &req, body).await?;
     let reader = Caller(Some(account)).reader();
     let summary = state
         .store

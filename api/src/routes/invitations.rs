@@ -12,8 +12,8 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::routes::games::check_client_seed;
 use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
 /// An invitation to create: a player by name, or a link (the spec shows the two shapes:
@@ -113,6 +113,12 @@ pub struct AcceptInvitation {
     pub client_seed: Option<String>,
 }
 
+impl SeatBody for AcceptInvitation {
+    fn client_seed(&self) -> &Option<String> {
+        &self.client_seed
+    }
+}
+
 fn invalid(detail: &str) -> ApiError {
     ApiError::bad_request("invalid_invitation", detail)
 }
@@ -132,6 +138,7 @@ fn invalid(detail: &str) -> ApiError {
         (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (`game_not_found`) or no account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is not open (`game_not_open`), the player already sits at it (`already_seated`) or holds a pending invitation to it (`already_invited`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The player named is a bot (`invitee_is_bot`): bots answer no invitations; the game's creator seats one with `POST /v1/games/{id}/bots`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
@@ -272,10 +279,7 @@ pub async fn accept(
     req: HttpRequest,
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
-    let account = caller.require()?;
-    let body: AcceptInvitation = body::optional_json(&req, body, BODY_LIMIT).await?;
-    check_client_seed(&body.client_seed)?;
-    state.limits.write(account.id)?;
+    let (account, body): (_, AcceptInvitation) = seat_request(&state, caller, &req, body).await?;
     let reader = Caller(Some(account)).reader();
     let summary = state
         .store

@@ -11,5 +11,6 @@ pub mod notices;
 pub mod play;
 pub mod players;
 pub mod rematch;
+pub(crate) mod seating;
 pub mod trust;
 pub mod vacation;

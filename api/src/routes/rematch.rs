@@ -6,9 +6,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
-use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiResult, Problem};
 use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
 /// Proposing or accepting a rematch (the body is optional).
@@ -21,10 +21,10 @@ pub struct RematchAnswer {
     pub client_seed: Option<String>,
 }
 
-async fn seed(req: &HttpRequest, body: web::Payload) -> ApiResult<Option<String>> {
-    let body: RematchAnswer = body::optional_json(req, body, BODY_LIMIT).await?;
-    crate::routes::games::check_client_seed(&body.client_seed)?;
-    Ok(body.client_seed)
+impl SeatBody for RematchAnswer {
+    fn client_seed(&self) -> &Option<String> {
+        &self.client_seed
+    }
 }
 
 /// Propose a rematch of a finished game you sat at.
@@ -56,9 +56,8 @@ pub async fn propose_rematch(
     req: HttpRequest,
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
-    let account = caller.require()?;
-    let seed = seed(&req, body).await?;
-    state.limits.write(account.id)?;
+    let (account, body): (_, RematchAnswer) = seat_request(&state, caller, &req, body).await?;
+    let seed = body.client_seed;
     let rematch = state
         .store
         .propose_rematch(id.into_inner(), account.id, seed.as_deref())
@@ -98,9 +97,8 @@ async fn answer(
     body: web::Payload,
     accept: bool,
 ) -> ApiResult<HttpResponse> {
-    let account = caller.require()?;
-    let seed = seed(&req, body).await?;
-    state.limits.write(account.id)?;
+    let (account, body): (_, RematchAnswer) = seat_request(&state, caller, &req, body).await?;
+    let seed = body.client_seed;
     let rematch = state
         .store
         .answer_rematch(id.into_inner(), account.id, accept, seed.as_deref())

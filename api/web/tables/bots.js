@@ -27,6 +27,20 @@ export function botMark(seat) {
     h('span', { class: 'visually-hidden' }, ` (${label})`));
 }
 
+/** The marker beside a person's name while the turn clock's bot plays for them (`clock_bot`). */
+export function clockBotMark(seat) {
+  const label = t('tables.bot.clock_mark', { level: levelName(seat.clock_bot) });
+  return h('span', { class: 'bot-mark clock-bot', title: label, 'data-clock-bot': seat.player },
+    robot(), h('span', { class: 'bot-word' }, t('tables.bot.clock_word')),
+    h('span', { class: 'visually-hidden' }, ` (${label})`));
+}
+
+/** A player's name as a link to the profile, with the bot marker after a bot's (one flat list, for `h`). */
+export function playerName(x, name = x.player) {
+  const link = h('a', { href: profileHref(name), class: 'player-link' }, name);
+  return x.bot ? [link, ' ', botMark({ ...x, player: name })] : [link];
+}
+
 // A robot's head drawn in SVG (an emoji would depend on the device's fonts).
 function robot() {
   return s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true', focusable: 'false' },
@@ -63,6 +77,7 @@ export function linkNames(el, seats) {
       const seat = bySeatName.get(part);
       frag.append(h('a', { class: 'player-link', href: profileHref(part), 'data-player': part }, part));
       if (seat && seat.bot) frag.append(' ', botMark(seat));
+      else if (seat && seat.clock_bot) frag.append(' ', clockBotMark(seat));
     });
     node.replaceWith(frag);
   }

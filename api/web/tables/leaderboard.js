@@ -4,7 +4,7 @@
 import { get, kinds } from '../api.js';
 import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
-import { profileHref } from './bots.js';
+import { playerName } from './bots.js';
 
 const SIZE = 25;
 
@@ -22,7 +22,7 @@ export function showLeaderboard(main, chosen, offset, onError) {
     pick.addEventListener('change', () => { location.hash = `#/leaderboard/${pick.value}`; });
     const title = (ks.find((k) => k.kind === kind) || {}).title || kind;
     const rows = page.players.map((p) => h('tr', { 'data-player': p.player },
-      h('td', {}, String(p.rank)), h('th', { scope: 'row' }, h('a', { href: profileHref(p.player), class: 'player-link' }, p.player)),
+      h('td', {}, String(p.rank)), h('th', { scope: 'row' }, playerName(p)),
       h('td', { 'data-rating': Math.round(p.rating) }, `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}`),
       h('td', {}, String(p.rated_games)), h('td', {}, String(p.played))));
     main.replaceChildren(h('div', { class: 'tables-page leaderboard', 'data-leaderboard': kind },

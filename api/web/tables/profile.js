@@ -4,7 +4,7 @@
 import { get, kinds } from '../api.js';
 import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
-import { profileHref } from './bots.js';
+import { botMark, playerName } from './bots.js';
 import { when } from './invitations.js';
 
 export const rating = (r) => (r ? `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` : '—');
@@ -30,10 +30,10 @@ export function showProfile(main, name, onError) {
         ? h('span', { class: 'small' }, ` ${t('tables.profile.rating_change', { before: Math.round(g.rating_before), after: Math.round(g.rating_after) })}`)
         : h('span', { class: 'muted small' }, ` ${t('tables.profile.unrated')}`),
       h('ul', { class: 'recent-seats' }, g.seats.map((s) => h('li', {},
-        t('tables.profile.seat_place', { n: s.place }), ' ', h('a', { href: profileHref(s.player), class: 'player-link' }, s.player),
+        t('tables.profile.seat_place', { n: s.place }), ' ', playerName(s),
         s.score !== null && s.score !== undefined ? ` — ${t('tables.profile.score', { n: s.score })}` : '')))))) : h('p', { class: 'muted' }, t('tables.profile.no_recent'));
     main.replaceChildren(h('div', { class: 'tables-page profile', 'data-profile': p.name },
-      h('h1', {}, p.name),
+      h('h1', {}, p.name, p.bot ? [' ', botMark({ ...p, player: p.name })] : ''),
       h('p', { class: 'muted' }, t('tables.profile.since', { at: when(p.member_since) })),
       kindsTable,
       h('h2', {}, t('tables.profile.recent')), recent,

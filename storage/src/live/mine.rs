@@ -46,7 +46,8 @@ pub struct MyGamesFilter {
 const MY_GAME_COLUMNS: &str = "g.id, g.kind, g.status, g.version, s.seat, s.seat = ANY (g.to_act), g.to_act,
     g.deadline_ms, (extract(epoch FROM g.updated_at) * 1000)::bigint, g.seat_count,
     coalesce((SELECT json_agg(json_build_object('seat', o.seat, 'player', a.name, 'bot', a.bot,
-                                               'bot_level', a.bot_level) ORDER BY o.seat)
+                                               'bot_level', a.bot_level, 'clock_bot', o.clock_bot)
+                                 ORDER BY o.seat)
               FROM seats o JOIN accounts a ON a.id = o.account_id WHERE o.game_id = g.id), '[]'::json)";
 
 fn my_game(row: &Row) -> Result<MyGame> {

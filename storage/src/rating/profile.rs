@@ -43,6 +43,12 @@ pub struct KindRecord {
 pub struct RecentSeat {
     pub seat: u8,
     pub player: String,
+    /// Present and true when a bot plays this seat (the server, at `bot_level`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
+    /// The bot's level (`random`, `greedy`, `strong`); absent for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<String>,
     /// The final place (1 is best; equal places drew): see the README's "Ratings".
     pub place: u32,
     pub score: Option<i64>,
@@ -72,6 +78,12 @@ pub struct RecentGame {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayerProfile {
     pub name: String,
+    /// Present and true when a bot plays under this name (the server, at `bot_level`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
+    /// The bot's level (`random`, `greedy`, `strong`); absent for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<String>,
     /// When the account was registered (RFC 3339).
     pub member_since: String,
     /// One record per kind the player has sat at, by kind.
@@ -86,6 +98,12 @@ pub struct LeaderboardEntry {
     /// 1 for the best rating (by rating, then by the earlier account).
     pub rank: i64,
     pub player: String,
+    /// Present and true when a bot holds this rating (the server, at `bot_level`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
+    /// The bot's level (`random`, `greedy`, `strong`); absent for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<String>,
     pub rating: f64,
     pub deviation: f64,
     /// Rated games of this kind.
@@ -100,7 +118,7 @@ impl Store {
         let client = self.pool.get().await?;
         let account = client
             .query_opt(
-                "SELECT id, name, (extract(epoch FROM created_at) * 1000)::bigint
+                "SELECT id, name, (extract(epoch FROM created_at) * 1000)::bigint, bot_level
                  FROM accounts WHERE lower(name) = lower($1)",
                 &[&name],
             )
@@ -161,7 +179,8 @@ impl Store {
             .query(
                 "SELECT g.id, g.kind, (extract(epoch FROM g.updated_at) * 1000)::bigint, s.seat,
                         g.progress, g.seat_count, g.rated, rc.rating_before, rc.rating,
-                        coalesce((SELECT json_agg(json_build_object('seat', o.seat, 'player', a.name) ORDER BY o.seat)
+                        coalesce((SELECT json_agg(json_build_object('seat', o.seat, 'player', a.name, 'bot_level', a.bot_level)
+                                                    ORDER BY o.seat)
                                   FROM seats o JOIN accounts a ON a.id = o.account_id WHERE o.game_id = g.id), '[]'::json)
                  FROM seats s JOIN games g ON g.id = s.game_id
                  LEFT JOIN rating_changes rc ON rc.game_id = g.id AND rc.seat = s.seat
@@ -184,6 +203,7 @@ impl Store {
             struct Named {
                 seat: u8,
                 player: String,
+                bot_level: Option<String>,
             }
             let named: Vec<Named> = serde_json::from_value(row.get(9))
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?;
@@ -206,6 +226,8 @@ impl Store {
                             .and_then(|s| s.get(usize::from(n.seat)).copied()),
                         seat: n.seat,
                         player: n.player,
+                        bot: n.bot_level.is_some(),
+                        bot_level: n.bot_level,
                     })
                     .collect(),
                 rated: row.get::<_, Option<f64>>(8).is_some(),
@@ -213,8 +235,11 @@ impl Store {
                 rating_after: row.get(8),
             });
         }
+        let bot_level: Option<String> = account.get(3);
         Ok(PlayerProfile {
             name: account.get(1),
+            bot: bot_level.is_some(),
+            bot_level,
             member_since: rfc3339(account.get(2)),
             kinds: kinds.into_values().collect(),
             recent,
@@ -234,7 +259,8 @@ impl Store {
             .query(
                 "SELECT a.name, r.rating, r.deviation, r.games,
                         (SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id
-                         WHERE s.account_id = r.account_id AND g.kind = r.kind AND g.status = 'finished')
+                         WHERE s.account_id = r.account_id AND g.kind = r.kind AND g.status = 'finished'),
+                        a.bot_level
                  FROM ratings r JOIN accounts a ON a.id = r.account_id
                  WHERE r.kind = $1 AND r.games >= $2
                  ORDER BY r.rating DESC, r.account_id LIMIT $3 OFFSET $4",
@@ -251,6 +277,8 @@ impl Store {
                 deviation: row.get(2),
                 rated_games: row.get(3),
                 played: row.get(4),
+                bot: row.get::<_, Option<String>>(5).is_some(),
+                bot_level: row.get(5),
             })
             .collect())
     }

@@ -1,0 +1,191 @@
+//! A server process that stops while a bot is to act, and a new process started on the same
+//! database, makes the bot's move (issue 23: "a server restart resumes bots that are to act").
+//! The in-process test servers cannot stop their background tasks, so this runs the binary
+//! itself, as `sigkill.rs` does: the first process is killed right after the answer that left
+//! the bot to act (the strong bot thinks up to a second, far longer than the kill takes), and
+//! nothing but the second process's start-up sweep can then move it.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::{database, database_url, drop_database, fresh_database};
+
+const SECRET: &str = "the bot restart test's secret, 32 bytes or more";
+
+fn baumeister(db: &str, port: u16) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_baumeister"))
+        .arg("serve")
+        .env("DATABASE_URL", database_url(db))
+        .env("BIND", format!("127.0.0.1:{port}"))
+        .env("JWT_SECRET", SECRET)
+        .env("SIGNING_KEY", "22".repeat(32))
+        .env("RUST_LOG", "error")
+        .env("LIMIT_COMMANDS", "off")
+        .env("LIMIT_LOGINS", "off")
+        .env("LIMIT_REGISTRATIONS", "off")
+        .env("LIMIT_NAME_ATTEMPTS", "off")
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the binary starts")
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+struct Http {
+    base: String,
+    client: awc::Client,
+}
+
+impl Http {
+    fn new(port: u16) -> Http {
+        Http {
+            base: format!("http://127.0.0.1:{port}"),
+            client: awc::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .finish(),
+        }
+    }
+
+    /// Status (0: no answer) and body.
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        let response = match body {
+            Some(body) => request.send_json(body).await,
+            None => request.send().await,
+        };
+        let Ok(mut response) = response else {
+            return (0, Value::Null);
+        };
+        let bytes = response.body().limit(1 << 24).await.unwrap_or_default();
+        (
+            response.status().as_u16(),
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    async fn ready(&self) {
+        let started = Instant::now();
+        while self.call("GET", "/healthz", None, None).await.0 != 200 {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the server did not start"
+            );
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// The game's version and the seats it waits for, as stored.
+async fn stored(db: &tokio_postgres::Client, id: i64) -> (i64, Vec<i16>) {
+    let row = db
+        .query_one("SELECT version, to_act FROM games WHERE id = $1", &[&id])
+        .await
+        .unwrap();
+    (row.get(0), row.get(1))
+}
+
+#[actix_web::test]
+async fn a_new_process_makes_the_move_of_a_bot_whose_server_stopped_while_it_was_to_act() {
+    let db_name = fresh_database().await;
+    let db = database(&db_name).await;
+    let port = free_port();
+    let mut first = baumeister(&db_name, port);
+    let http = Http::new(port);
+    http.ready().await;
+    let account = json!({"name": "anna", "password": "a password of the restart test"});
+    let (status, body) = http
+        .call("POST", "/v1/accounts", None, Some(&account))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (_, body) = http.call("POST", "/v1/tokens", None, Some(&account)).await;
+    let anna = body["token"].as_str().unwrap().to_string();
+    let (status, game) = http
+        .call(
+            "POST",
+            "/v1/games",
+            Some(&anna),
+            Some(&json!({"kind": "mauerbauer", "seats": 2,
+                         "bots": [{"seat": 1, "level": "strong"}]})),
+        )
+        .await;
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_i64().unwrap();
+
+    // Anna moves until an answer leaves the bot to act; the process dies right after it.
+    let mut answer = game;
+    while !answer["to_act"].as_array().unwrap().contains(&json!(1)) {
+        let (_, moves) = http
+            .call("GET", &format!("/v1/games/{id}/moves"), Some(&anna), None)
+            .await;
+        let chosen = moves["moves"][0].clone();
+        let (status, body) = http
+            .call(
+                "POST",
+                &format!("/v1/games/{id}/commands"),
+                Some(&anna),
+                Some(&chosen),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        answer = body;
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let (version, to_act) = stored(&db, id).await;
+    assert_eq!(
+        to_act,
+        vec![1],
+        "the process stopped while the bot was to act (it had not moved yet)"
+    );
+
+    // Nobody sends anything: the new process's bots' sweep finds the bot and moves it.
+    let port = free_port();
+    let mut second = baumeister(&db_name, port);
+    Http::new(port).ready().await;
+    let started = Instant::now();
+    while stored(&db, id).await.0 == version {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the new process never moved the bot"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    let row = db
+        .query_one(
+            "SELECT c.seat, c.bot_level, a.name FROM commands c JOIN accounts a ON a.id = c.account_id
+             WHERE c.game_id = $1 AND c.position = $2",
+            &[&id, &version],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            row.get::<_, i16>(0),
+            row.get::<_, Option<String>>(1),
+            row.get::<_, String>(2)
+        ),
+        (1, Some("strong".to_string()), "bot-strong".to_string()),
+        "the bot's command, recorded with its level"
+    );
+    second.kill().unwrap();
+    second.wait().unwrap();
+    drop(db);
+    drop_database(&db_name).await;
+}
