@@ -222,8 +222,10 @@ export function showGame(main, id) {
 
     const replaying = st.replayAt !== null && st.replayView;
     const view = replaying ? st.replayView : d.view;
-    // The newest events first (up to the version shown): the board marks the last move.
-    const recent = st.log.filter((e) => !replaying || e.version <= st.replayAt).slice(-12).reverse().map((e) => e.event || {});
+    // The newest events first (up to the version shown), taken-back ones left out: the board
+    // marks the last move of the kind it draws. The whole log, not its tail: a run of hand moves
+    // (Mauerbauer's card swaps) may stand between now and the last wall built.
+    const recent = st.log.filter((e) => !e.taken_back && (!replaying || e.version <= st.replayAt)).reverse().map((e) => e.event || {});
     const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render, recent };
     board.replaceChildren();
     if (view && mod) {

@@ -184,22 +184,32 @@ export function render(view, ctx) {
         pick.chosen.length || pick.at !== null ? h('button', { type: 'button', class: 'link', onclick: () => { pick.chosen = []; pick.at = null; ctx.rerender(); } }, t('mb.ui.start_over')) : ''));
   }
 
-  // The last move: the wall built, the towers or houses placed, the city closed or chosen.
-  const last = (ctx.recent || []).find((e) => ['WallBuilt', 'TowersPlaced', 'HousesPlaced', 'CityWalledIn', 'PalacesBuilt', 'WalledCitiesJoined', 'FinalCityChosen', 'GuildCardsLaid'].includes(e.type)) || {};
+  // The last move: the wall built, the towers or houses placed, the city closed or chosen. The
+  // newest event that can be drawn: a guild card laid for no city (or for a city since joined
+  // into another) names nothing on the board, so the mark goes to the move before it.
   const frameField = (id) => {
     const f = b.fields.find((x) => x.id === id);
     if (f) svg.append(lastMark(s('polygon', { points: f.vertices.map((v) => P(vert.get(v)).join(',')).join(' ') })));
+    return !!f;
   };
-  if (last.type === 'WallBuilt') {
-    const l = b.lines.find((x) => x.id === last.line);
-    if (l) { const [a, c] = l.vertices.map((id) => P(vert.get(id))); svg.append(lastMark(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1] }))); }
-  } else if (last.type === 'TowersPlaced') {
-    for (const tw of last.towers || []) { const v = vert.get(tw.vertex); if (v) { const [x, y] = P(v); svg.append(lastFrame(x - 12, y - 12, 24, 24, 14)); } }
-  } else if (last.type === 'HousesPlaced') {
-    for (const x of last.houses || []) frameField(x.field);
-  } else if (last.city !== undefined && cities.has(last.city)) {
-    for (const id of cities.get(last.city).fields) frameField(id);
-  }
+  const markLast = (e) => {
+    if (e.type === 'WallBuilt') {
+      const l = b.lines.find((x) => x.id === e.line);
+      if (l) { const [a, c] = l.vertices.map((id) => P(vert.get(id))); svg.append(lastMark(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1] }))); }
+      return !!l;
+    }
+    if (e.type === 'TowersPlaced') {
+      const at = (e.towers || []).map((tw) => vert.get(tw.vertex)).filter(Boolean);
+      for (const v of at) { const [x, y] = P(v); svg.append(lastFrame(x - 12, y - 12, 24, 24, 14)); }
+      return at.length > 0;
+    }
+    if (e.type === 'HousesPlaced') return (e.houses || []).map((x) => frameField(x.field)).some(Boolean);
+    if (['CityWalledIn', 'PalacesBuilt', 'WalledCitiesJoined', 'FinalCityChosen', 'GuildCardsLaid'].includes(e.type) && e.city !== null && e.city !== undefined && cities.has(e.city)) {
+      return cities.get(e.city).fields.map(frameField).some(Boolean);
+    }
+    return false;
+  };
+  for (const e of ctx.recent || []) if (markLast(e)) break;
   const signs = Object.keys(HOUSE).map((c) => [swatch(house(c, 12, 12, 8), ''), t('boards.m.colour', { colour: t(`boards.colour.${c}`), shape: t(`boards.shape.${HOUSE_SHAPE[c]}`) })]);
   signs.push([swatch(palace('blue', 12, 12), ''), t('boards.m.palace_key')]);
   signs.push(lastMoveKey());
