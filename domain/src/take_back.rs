@@ -202,62 +202,79 @@ pub fn reveals(
         if seen_before == seen_after {
             return false;
         }
-        let mut hidden_before = Vec::new();
-        differences(
-            &all_before,
-            &seen_before,
-            &mut Vec::new(),
-            &mut hidden_before,
-        );
-        let mut hidden = hidden_before.clone();
-        differences(&all_after, &seen_after, &mut Vec::new(), &mut hidden);
         // What was hidden changed, or the viewer now sees something where it was hidden (a
-        // face-down card turned up: its number did not change, only who sees it).
-        hidden
-            .iter()
-            .any(|path| at(&all_before, path) != at(&all_after, path))
-            || hidden_before
-                .iter()
-                .any(|path| at(&seen_before, path) != at(&seen_after, path))
+        // face-down card turned up: its number did not change, only who sees it). Where it was
+        // hidden before, both; where it is hidden after, the first.
+        let changed = |path: &[Step]| at(&all_before, path) != at(&all_after, path);
+        let mut path = Vec::new();
+        any_difference(&all_before, &seen_before, &mut path, &mut |path| {
+            changed(path) || at(&seen_before, path) != at(&seen_after, path)
+        }) || any_difference(&all_after, &seen_after, &mut path, &mut |path| {
+            changed(path)
+        })
     })
 }
 
-/// One step into a JSON value: a field or an index.
-#[derive(Clone, Debug, PartialEq)]
-enum Step {
-    Field(String),
+/// One step into a JSON value: a field (borrowed from the value walked, so that walking a view
+/// allocates nothing but the paths it reports) or an index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Step<'v> {
+    Field(&'v str),
     Index(usize),
 }
 
-/// The paths where `a` and `b` differ, as deep as they share a shape.
-fn differences(a: &Value, b: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+/// Whether `hit` holds at one of the paths where `a` and `b` differ, as deep as they share a
+/// shape (`path` leads to `a` and `b`; it is as it was when this returns). Nothing is allocated
+/// but the path's steps, and the walk stops at the first hit.
+fn any_difference<'v>(
+    a: &'v Value,
+    b: &'v Value,
+    path: &mut Vec<Step<'v>>,
+    hit: &mut impl FnMut(&[Step<'v>]) -> bool,
+) -> bool {
+    let mut at =
+        |path: &mut Vec<Step<'v>>, step: Step<'v>, a: Option<&'v Value>, b: Option<&'v Value>| {
+            path.push(step);
+            let found = match (a, b) {
+                (Some(a), Some(b)) => any_difference(a, b, path, hit),
+                _ => hit(path),
+            };
+            path.pop();
+            found
+        };
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
-            for key in x.keys().chain(y.keys().filter(|k| !x.contains_key(*k))) {
-                path.push(Step::Field(key.clone()));
-                match (x.get(key), y.get(key)) {
-                    (Some(p), Some(q)) => differences(p, q, path, out),
-                    _ => out.push(path.clone()),
-                }
-                path.pop();
-            }
+            // Two views of one game mostly have the same fields in the same order: each field
+            // is then found beside its twin, and looked up only where they part.
+            let mut twins = y.iter();
+            let mut aligned = x.len() == y.len();
+            x.iter().any(|(key, p)| {
+                let q = match twins.next() {
+                    Some((k, q)) if aligned && k == key => Some(q),
+                    _ => {
+                        aligned = false;
+                        y.get(key)
+                    }
+                };
+                at(path, Step::Field(key), Some(p), q)
+            }) || (!aligned
+                && y.iter()
+                    .filter(|(key, _)| !x.contains_key(*key))
+                    .any(|(key, q)| at(path, Step::Field(key), None, Some(q))))
         }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
-            for (i, (p, q)) in x.iter().zip(y).enumerate() {
-                path.push(Step::Index(i));
-                differences(p, q, path, out);
-                path.pop();
-            }
-        }
-        _ if a != b => out.push(path.clone()),
-        _ => {}
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .any(|(i, (p, q))| at(path, Step::Index(i), Some(p), Some(q))),
+        _ => a != b && hit(path),
     }
 }
 
 fn at<'v>(value: &'v Value, path: &[Step]) -> Option<&'v Value> {
     path.iter().try_fold(value, |v, step| match step {
-        Step::Field(key) => v.get(key),
-        Step::Index(i) => v.get(i),
+        Step::Field(key) => v.get(*key),
+        Step::Index(i) => v.get(*i),
     })
 }
 

@@ -48,6 +48,12 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
             game.evolve(&mut state, event).unwrap();
         }
         let revealed = reveals(game, &before, &state, &events, draws, seats);
+        assert_eq!(
+            revealed,
+            as_stated(game, &before, &state, &events, draws, seats),
+            "{}: {command}: the walk and the rule as stated disagree",
+            game.kind()
+        );
         // The rule's parts, each on its own: randomness, hidden information, the end.
         if draws > 0 || game.status(&state).finished {
             assert!(
@@ -124,6 +130,90 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
     }
     assert!(game.same_state(&game.replay(&log).unwrap(), &state));
     (verdicts, log)
+}
+
+/// The rule of [`reveals`] as stated, written plainly (every difference path collected, owned,
+/// then looked up): the reference that the allocation-free walk must agree with.
+fn as_stated(
+    game: &dyn DynGame,
+    before: &GameState,
+    after: &GameState,
+    events: &[Value],
+    draws: u64,
+    seats: u8,
+) -> bool {
+    #[derive(Clone, Debug, PartialEq)]
+    enum Owned {
+        Field(String),
+        Index(usize),
+    }
+    fn paths(a: &Value, b: &Value, path: &mut Vec<Owned>, out: &mut Vec<Vec<Owned>>) {
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                for key in x.keys().chain(y.keys().filter(|k| !x.contains_key(*k))) {
+                    path.push(Owned::Field(key.clone()));
+                    match (x.get(key), y.get(key)) {
+                        (Some(p), Some(q)) => paths(p, q, path, out),
+                        _ => out.push(path.clone()),
+                    }
+                    path.pop();
+                }
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                    path.push(Owned::Index(i));
+                    paths(p, q, path, out);
+                    path.pop();
+                }
+            }
+            _ if a != b => out.push(path.clone()),
+            _ => {}
+        }
+    }
+    fn at<'v>(value: &'v Value, path: &[Owned]) -> Option<&'v Value> {
+        path.iter().try_fold(value, |v, step| match step {
+            Owned::Field(key) => v.get(key),
+            Owned::Index(i) => v.get(i),
+        })
+    }
+    if draws > 0 || game.status(after).finished {
+        return true;
+    }
+    let viewers: Vec<Viewer> = (0..seats)
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator))
+        .collect();
+    if viewers.iter().any(|v| {
+        events
+            .iter()
+            .any(|e| game.redact(after, e, *v).as_ref() != Some(e))
+    }) {
+        return true;
+    }
+    let all_before = game.view(before, Viewer::Everyone);
+    let all_after = game.view(after, Viewer::Everyone);
+    viewers.iter().any(|viewer| {
+        let seen_before = game.view(before, *viewer);
+        let seen_after = game.view(after, *viewer);
+        if seen_before == seen_after {
+            return false;
+        }
+        let mut hidden_before = Vec::new();
+        paths(
+            &all_before,
+            &seen_before,
+            &mut Vec::new(),
+            &mut hidden_before,
+        );
+        let mut hidden = hidden_before.clone();
+        paths(&all_after, &seen_after, &mut Vec::new(), &mut hidden);
+        hidden
+            .iter()
+            .any(|path| at(&all_before, path) != at(&all_after, path))
+            || hidden_before
+                .iter()
+                .any(|path| at(&seen_before, path) != at(&seen_after, path))
+    })
 }
 
 /// A fold that starts at any version of `log` (as from a stored snapshot) ends where the whole

@@ -3,7 +3,10 @@
 //! PostgreSQL's own ceiling for a durable command. Prints one table row per combination of
 //! client count and live games.
 //!
-//! `cargo run --release -p baumeister-tests --bin bench [-- [--cycle=three|one|both] [--streams=N] SECONDS [CLIENTS,…] [GAMES_PER_CLIENT,…]]`
+//! `cargo run --release -p baumeister-tests --bin bench [-- [--cycle=three|one|both] [--streams=N] [--kinds=KIND,…] SECONDS [CLIENTS,…] [GAMES_PER_CLIENT,…]]`
+//!
+//! `--kinds=burgbaumeister` plays only the kinds named (every kind by default), so that each
+//! kind's cost per command can be read on its own.
 //!
 //! Two cycles, each a row of its own (`--cycle`, by default both): `three`, the board, the
 //! moves and the command per move; `one`, the command alone with `Prefer:
@@ -44,6 +47,25 @@ const KINDS: [(&str, usize); 5] = [
     ("mauerbauer", 2),
     ("carcassonne", 2),
 ];
+
+/// The kinds played (`--kinds=a,b`, every kind by default), set once at the start.
+static PLAYED: std::sync::OnceLock<Vec<(&'static str, usize)>> = std::sync::OnceLock::new();
+
+/// The kinds `--kinds=a,b` (anywhere among the arguments) selects; every kind by default.
+fn kinds(args: &[String]) -> Vec<(&'static str, usize)> {
+    match args.iter().find_map(|a| a.strip_prefix("--kinds=")) {
+        None => KINDS.to_vec(),
+        Some(list) => list
+            .split(',')
+            .map(|name| {
+                *KINDS
+                    .iter()
+                    .find(|(kind, _)| *kind == name)
+                    .unwrap_or_else(|| panic!("--kinds: {name} is not one of {KINDS:?}"))
+            })
+            .collect(),
+    }
+}
 
 /// At most this many connections measure the ceiling (`max_connections` is shared with the
 /// server's pool).
@@ -262,7 +284,8 @@ async fn new_games(
     for start in (0..count).step_by(CREATING_AT_ONCE) {
         let handles: Vec<_> = (start..count.min(start + CREATING_AT_ONCE))
             .map(|i| {
-                let (kind, seats) = KINDS[(first + i) % KINDS.len()];
+                let played = PLAYED.get().expect("set in main");
+                let (kind, seats) = played[(first + i) % played.len()];
                 let (http, tokens) = (http.clone(), tokens.clone());
                 actix_web::rt::spawn(async move {
                     (new_game(&http, &tokens, kind, seats).await, kind, seats)
@@ -778,6 +801,14 @@ fn cycles(args: &[String]) -> Vec<Cycle> {
 fn main() {
     let all: Vec<String> = std::env::args().skip(1).collect();
     let cycles = cycles(&all);
+    let played = kinds(&all);
+    let played_names: Vec<&str> = played.iter().map(|(kind, _)| *kind).collect();
+    let played_names = if played.len() == KINDS.len() {
+        "every kind".to_string()
+    } else {
+        played_names.join(", ")
+    };
+    PLAYED.set(played).expect("set once");
     let streams: usize = all
         .iter()
         .find_map(|a| a.strip_prefix("--streams="))
@@ -785,7 +816,9 @@ fn main() {
         .unwrap_or(0);
     let args: Vec<String> = all
         .into_iter()
-        .filter(|a| !a.starts_with("--cycle=") && !a.starts_with("--streams="))
+        .filter(|a| {
+            !a.starts_with("--cycle=") && !a.starts_with("--streams=") && !a.starts_with("--kinds=")
+        })
         .collect();
     let seconds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
     let counts = numbers(args.get(1), &[1, 8, 32, 128]);
@@ -818,7 +851,7 @@ fn main() {
             tokens.push(register(&http, &format!("bench-{run}-{n}")).await);
         }
         let tokens = Rc::new(tokens);
-        println!("{seconds} s per row, every kind; release build");
+        println!("{seconds} s per row, {played_names}; release build");
         println!("cycle three: GET the board, GET the moves, POST the command");
         println!("cycle one: POST with Prefer: return=representation, the next move from its answer; GET /moves only when another seat moved since");
         println!();
