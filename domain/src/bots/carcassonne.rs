@@ -2,7 +2,7 @@
 //! tile is drawn at random only when a turn begins. So the one game a seat's log makes is the
 //! game, and a guess is the log folded.
 
-use super::rules::replay;
+use super::rules::{replay, Guesses};
 use super::{BotError, BotInput, BotRules};
 use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
@@ -24,6 +24,12 @@ impl BotRules for Rules {
 
     fn determinize(&self, input: &BotInput, _rng: &mut GameRng) -> Result<GameState, BotError> {
         replay(self.game(), &input.log)
+    }
+
+    /// The log folded once; every guess is that game.
+    fn guesser<'a>(&'a self, input: &'a BotInput) -> Result<Guesses<'a>, BotError> {
+        let game = replay(self.game(), &input.log)?;
+        Ok(Box::new(move |_| Ok(game.clone())))
     }
 
     /// The points the seat would have if the game ended now (its unfinished roads, cities,

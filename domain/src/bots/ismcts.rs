@@ -52,7 +52,8 @@ pub fn choose(
     }];
     // The root's commands: the seat's own, thinned as the kind thins them (from any guess: what
     // is worth weighing depends only on what the seat sees).
-    let first = rules.determinize(input, rng)?;
+    let mut guesses = rules.guesser(input)?;
+    let first = guesses(rng)?;
     let mut root: Vec<Value> = rules
         .candidates(&first, input.seat, input.moves.clone())
         .into_iter()
@@ -61,6 +62,7 @@ pub fn choose(
     if root.is_empty() {
         root = input.moves.clone();
     }
+    let mut root = rules.keep_moving(input, &first, root);
     if root.len() == 1 {
         return Ok(root.remove(0));
     }
@@ -74,7 +76,7 @@ pub fn choose(
         }
         let mut state = match first.take() {
             Some(state) => state,
-            None => rules.determinize(input, rng)?,
+            None => guesses(rng)?,
         };
         let mut path = vec![0usize];
         let mut node = 0usize;

@@ -9,6 +9,9 @@ use crate::rng::GameRng;
 
 use super::{BotError, BotInput};
 
+/// Guesses of one input's hidden part, one per call (see [`BotRules::guesser`]).
+pub type Guesses<'a> = Box<dyn FnMut(&mut GameRng) -> Result<GameState, BotError> + 'a>;
+
 /// A kind's bot rules.
 pub trait BotRules: Send + Sync {
     fn game(&self) -> &'static dyn DynGame;
@@ -17,6 +20,14 @@ pub trait BotRules: Send + Sync {
     /// it sees it; what it does not see (others' hands, face-down cards) is drawn at random from
     /// what could be there. Reads nothing but `input`.
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError>;
+
+    /// Guesses for `input`, one per call, each as [`Self::determinize`] makes them, only
+    /// quicker: a kind may fold the seat's log once and deal just the hidden part anew for each
+    /// guess (a search makes one guess per iteration, and folding the log was most of its
+    /// time). By default each guess is a determinization from scratch.
+    fn guesser<'a>(&'a self, input: &'a BotInput) -> Result<Guesses<'a>, BotError> {
+        Ok(Box::new(move |rng| self.determinize(input, rng)))
+    }
 
     /// How good `state` is for `seat`, higher better, on the scale of the game's points: the
     /// search compares these between seats and moves.
@@ -37,6 +48,18 @@ pub trait BotRules: Send + Sync {
     fn candidates(&self, state: &GameState, seat: Seat, legal: Vec<Value>) -> Vec<Value> {
         let _ = (state, seat);
         legal
+    }
+
+    /// Of the commands the bot weighs for its real move (`moves`, from [`Self::candidates`]),
+    /// those that keep the game moving. Some kinds' rules let a game go on for ever while every
+    /// seat waits for the others (Burgbaumeister: each turns up a card and returns it), and bots
+    /// that judge waiting best would wait for ever together; such a kind narrows the choice once
+    /// the seat's log shows that nothing has happened for a while. `guess` is one of the bot's
+    /// guesses of the game. Reads nothing but `input` and what the seat sees of `guess`; never
+    /// returns an empty list for a non-empty one. All by default.
+    fn keep_moving(&self, input: &BotInput, guess: &GameState, moves: Vec<Value>) -> Vec<Value> {
+        let _ = (input, guess);
+        moves
     }
 
     /// The commands an imagined `seat` weighs in `state`: its legal commands' candidates (a kind

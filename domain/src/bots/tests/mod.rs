@@ -65,7 +65,19 @@ pub(super) fn play_out(
     seed: u64,
     max_moves: usize,
 ) -> usize {
-    let mut game = Played::set_up(kind, seats, Value::Null, seed);
+    play_out_with(kind, seats, Value::Null, bots, seed, max_moves)
+}
+
+/// [`play_out`] with the game's options.
+pub(super) fn play_out_with(
+    kind: &str,
+    seats: u8,
+    options: Value,
+    bots: &[(Seat, Level)],
+    seed: u64,
+    max_moves: usize,
+) -> usize {
+    let mut game = Played::set_up(kind, seats, options, seed);
     let mut rng = GameRng::from_seed(seed ^ 0xb07);
     for moves in 0..max_moves {
         let Some(seat) = game.to_act() else {
@@ -97,6 +109,106 @@ fn bots_of_every_level_finish_games_of_every_kind_against_random_players() {
             .filter(|&(_, level)| supports(kind, level))
             .collect();
         play_out(kind, seats, &bots, 7, 5_000);
+    }
+}
+
+/// Games with no person at the table end, whatever levels sit at it: every pair of levels, two
+/// seats and the most seats, in every kind (Burgbaumeister's variant too). Bots that each
+/// judged waiting best once kept a Burgbaumeister game going for ever, every seat turning up a
+/// card and returning it.
+#[test]
+fn games_between_bots_of_any_levels_end_within_a_bound() {
+    const BOUND: usize = 3_000;
+    for game in registry::all() {
+        let kind = game.kind();
+        let info = game.info();
+        let mut tables = vec![info.min_seats.max(2), info.max_seats];
+        tables.dedup();
+        let mut options = vec![Value::Null];
+        if kind == "burgbaumeister" {
+            options.push(json!({"variant": true}));
+        }
+        for (i, (a, b)) in [
+            (Level::Greedy, Level::Greedy),
+            (Level::Greedy, Level::Strong),
+            (Level::Strong, Level::Strong),
+            (Level::Random, Level::Greedy),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for &seats in &tables {
+                for options in &options {
+                    let bots: Vec<(Seat, Level)> = (0..seats)
+                        .map(|s| (s, if s % 2 == 0 { a } else { b }))
+                        .collect();
+                    let seed = 40 + i as u64 + u64::from(seats);
+                    play_out_with(kind, seats, options.clone(), &bots, seed, BOUND);
+                }
+            }
+        }
+    }
+}
+
+/// A search's quick guesses (the log folded once) are guesses as [`BotRules::determinize`]
+/// makes them: the same game for the same randomness where a kind deals the same way, and in
+/// every kind a game in which the seat sees just what it sees and the hidden cards are the
+/// hidden cards, differently laid out from guess to guess.
+#[test]
+fn quick_guesses_are_the_guesses_determinize_makes() {
+    for game in registry::all() {
+        let kind = game.kind();
+        let info = game.info();
+        let rules = rules_for(kind).unwrap();
+        let mut played = Played::set_up(
+            kind,
+            3.clamp(info.min_seats, info.max_seats),
+            Value::Null,
+            11,
+        );
+        let mut pick = GameRng::from_seed(11);
+        for step in 0..40 {
+            let Some(seat) = played.to_act() else { break };
+            let moves = game.legal_commands(&played.state, seat);
+            played.play(seat, &moves[pick.index(moves.len())].clone(), 500 + step);
+        }
+        let seat = played
+            .to_act()
+            .expect("40 random commands do not end a game");
+        let input = played.input(seat);
+        let mut guesses = rules.guesser(&input).unwrap();
+        let mut layouts = Vec::new();
+        for i in 0..4 {
+            let quick = guesses(&mut GameRng::from_seed(i)).unwrap();
+            assert_eq!(game.view(&quick, Viewer::Seat(seat)), input.view, "{kind}");
+            assert_eq!(game.legal_commands(&quick, seat), input.moves, "{kind}");
+            if kind == "burgbaumeister" {
+                let face_down = |state: &GameState| {
+                    let mut cards: Vec<u64> = game.view(state, Viewer::Everyone)["store"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|s| s["state"] == "face_down")
+                        .map(|s| s["card"].as_u64().unwrap())
+                        .collect();
+                    cards.sort();
+                    cards
+                };
+                assert_eq!(face_down(&quick), face_down(&played.state));
+                layouts.push(game.view(&quick, Viewer::Everyone)["store"].clone());
+            } else {
+                let slow = rules
+                    .determinize(&input, &mut GameRng::from_seed(i))
+                    .unwrap();
+                assert!(game.same_state(&quick, &slow), "{kind}");
+            }
+        }
+        if let Some(first) = layouts.first() {
+            assert!(
+                layouts.iter().any(|l| l != first),
+                "the store's guesses differ"
+            );
+        }
     }
 }
 
