@@ -164,8 +164,14 @@ fn millis(d: Duration) -> f64 {
 
 fn main() {
     let o = options();
+    // The machine's load when the run began: think times on a shared machine mean little
+    // without it.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into());
     println!(
-        "bots: {} games per pairing, strong budget {} iterations / {} ms a move, {} threads",
+        "bots: {} games per pairing, strong budget {} iterations / {} ms a move, {} threads, load average {load} at the start",
         o.games,
         o.budget.iterations,
         o.budget

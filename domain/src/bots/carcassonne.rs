@@ -47,6 +47,12 @@ impl BotRules for Rules {
         points + FOLLOWER_AT_HOME * home
     }
 
+    /// None: the evaluation already scores every road, city, cloister and farm as at the end,
+    /// and random placements after the tree's edge only add noise.
+    fn playout_moves(&self) -> usize {
+        0
+    }
+
     fn seats(&self, state: &GameState) -> u8 {
         state.downcast::<State>().map_or(0, |s| s.players)
     }

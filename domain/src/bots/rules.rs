@@ -41,6 +41,14 @@ pub trait BotRules: Send + Sync {
         10.0
     }
 
+    /// Random moves a search plays on from the edge of its tree before it evaluates: a kind
+    /// whose evaluation already sees far (points as if the game ended now) gains nothing from
+    /// a noisy random continuation; one whose position is best judged a little later gains from
+    /// a few.
+    fn playout_moves(&self) -> usize {
+        4
+    }
+
     /// Of the `legal` commands of `seat` in `state`, those worth weighing (all by default). A
     /// kind whose listed commands run into the hundreds (every bid, every way to lay a card)
     /// keeps a few representative ones, so that a search spends its time on real choices. It

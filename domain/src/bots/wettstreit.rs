@@ -158,6 +158,11 @@ impl BotRules for Rules {
         kept
     }
 
+    /// A long look ahead: an auction's price shows only once it closes.
+    fn playout_moves(&self) -> usize {
+        12
+    }
+
     fn scale(&self) -> f64 {
         8.0
     }

@@ -408,6 +408,51 @@ fn carcassonne_has_no_secret_so_a_guess_is_the_game() {
     assert!(game.game.same_state(&guess, &game.state));
 }
 
+/// The strong level starts from greedy's judgement: given a single iteration, it sends a
+/// command greedy judges as good as its own choice (Carcassonne has no secret, so the two judge
+/// the same positions; several placements often score alike), and with more it may leave that
+/// choice only for one its search finds better.
+#[test]
+fn a_guided_search_starts_from_the_greedy_choice() {
+    let rules = rules_for("carcassonne").unwrap();
+    let mut game = Played::set_up("carcassonne", 2, Value::Null, 8);
+    let judge = |game: &Played, seat: Seat, command: &Value| {
+        let mut state = game.state.clone();
+        simulate::apply(
+            game.game,
+            &mut state,
+            seat,
+            command,
+            &mut GameRng::from_seed(0),
+        )
+        .unwrap();
+        evaluate::rewards(rules, &state)[usize::from(seat)]
+    };
+    let mut pick = GameRng::from_seed(8);
+    let one = Budget {
+        iterations: 1,
+        max_millis: None,
+    };
+    let mut compared = 0;
+    for step in 0..24 {
+        let seat = game.to_act().unwrap();
+        let input = game.input(seat);
+        if step % 3 == 0 && input.moves.len() > 3 {
+            let greedy = choose(&input, Level::Greedy, one, &mut GameRng::from_seed(step)).unwrap();
+            let strong = choose(&input, Level::Strong, one, &mut GameRng::from_seed(step)).unwrap();
+            let (strong, greedy) = (judge(&game, seat, &strong), judge(&game, seat, &greedy));
+            assert!(
+                (strong - greedy).abs() < 1e-9,
+                "step {step}: {strong} < {greedy}"
+            );
+            compared += 1;
+        }
+        let moves = game.game.legal_commands(&game.state, seat);
+        game.play(seat, &moves[pick.index(moves.len())].clone(), step);
+    }
+    assert!(compared >= 4, "compared only {compared}");
+}
+
 #[test]
 fn carcassonne_counts_unfinished_features_and_followers_at_home() {
     let rules = rules_for("carcassonne").unwrap();
