@@ -17,6 +17,8 @@ use crate::rng::GameRng;
 
 /// The highest card number (cards run 2..=46).
 const TOP: Card = 46;
+/// A card the wall can still hope to take is worth this share of a card in it.
+const REACH: f64 = 0.5;
 
 pub struct Rules;
 
@@ -70,21 +72,23 @@ impl BotRules for Rules {
         }))
     }
 
-    /// The score, plus how much room the wall has left to grow: a wall whose last card is low
-    /// for the cards it still needs can take many cards; one near the top is stuck. When the
-    /// seat has a card turned up to place, the better of placing it or not counts.
+    /// The score, plus half a point for each card the wall can still hope to take: of the
+    /// store's cards above its last card, its share (the others take the rest or are in the
+    /// way), up to the cards it still needs. A card placed far above the last one costs the
+    /// wall every card it jumps; one just above costs nothing while the store has plenty. When
+    /// the seat has a card turned up to place, the better of placing it or not counts.
     fn evaluate(&self, state: &GameState, seat: Seat) -> f64 {
         let Some(state) = state.downcast::<State>() else {
             return 0.0;
         };
         let score = score(state, seat);
         let wall = &state.walls[seat as usize];
-        let now = room(wall);
+        let now = REACH * reach(state, wall, None);
         let placing = match &state.turned_up {
             Some(t) if state.turn == seat && t.card > wall.last().copied().unwrap_or(1) => {
                 let mut longer = wall.clone();
                 longer.push(t.card);
-                room(&longer) + 1.0
+                1.0 + REACH * reach(state, &longer, Some(t.card))
             }
             _ => now,
         };
@@ -171,15 +175,18 @@ fn known_cards(log: &[Value]) -> Vec<Option<Card>> {
     known
 }
 
-/// Between 0 and 1.5: how easily the wall can still take the cards it needs to finish.
-fn room(wall: &[Card]) -> f64 {
+/// The cards `wall` can still hope to take (see [`Rules::evaluate`]); `placed` is a card of the
+/// store already counted in the wall.
+fn reach(state: &State, wall: &[Card], placed: Option<Card>) -> f64 {
     let need = WALL_TO_WIN.saturating_sub(wall.len());
-    if need == 0 {
-        return 1.5;
-    }
     let last = wall.last().copied().unwrap_or(1);
-    let free = f64::from(TOP - last.min(TOP));
-    1.5 * (free / (5.0 * need as f64)).min(1.0)
+    let above = state
+        .store
+        .iter()
+        .flatten()
+        .filter(|&&card| card > last && Some(card) != placed)
+        .count();
+    (above as f64 / f64::from(state.players.max(2))).min(need as f64)
 }
 
 /// The seat's score as the game's status gives it (points in the variant, cards otherwise).

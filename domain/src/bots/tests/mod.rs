@@ -389,6 +389,38 @@ fn burgbaumeister_values_a_longer_wall_and_room_to_grow() {
     assert!(with_wall(&[3, 5]) > with_wall(&[40, 45]), "room to grow");
 }
 
+#[test]
+fn burgbaumeister_counts_the_cards_above_a_wall_that_are_still_in_the_store() {
+    use crate::games::burgbaumeister::{BurgbaumeisterEvent, CardAddedToWall};
+    let rules = rules_for("burgbaumeister").unwrap();
+    let game = Played::set_up("burgbaumeister", 2, Value::Null, 1);
+    let walls = |mine: &[u8], theirs: &[u8]| {
+        let mut state = game.state.clone();
+        for (seat, cards) in [(0, mine), (1, theirs)] {
+            for (position, &card) in cards.iter().enumerate() {
+                let event = serde_json::to_value(BurgbaumeisterEvent::from(CardAddedToWall {
+                    seat,
+                    card,
+                    position: position as u8,
+                    by_wizard: false,
+                }))
+                .unwrap();
+                game.game.evolve(&mut state, &event).unwrap();
+            }
+        }
+        rules.evaluate(&state, 0)
+    };
+    // The same wall of 30, 31: with the cards above it in the store, or most of them in the
+    // other wall (out of its reach).
+    assert!(
+        walls(&[30, 31], &[2, 3]) > walls(&[30, 31], &[32, 34, 36, 38, 40, 42, 44, 46]),
+        "the cards the wall could take are gone"
+    );
+    // A card just above the last costs nothing; one far above costs the cards it jumps.
+    assert!(walls(&[5, 6], &[]) > walls(&[5], &[]));
+    assert!(walls(&[5, 40], &[]) < walls(&[5], &[]));
+}
+
 // ---- Carcassonne -----------------------------------------------------------------------------
 
 #[test]
