@@ -25,9 +25,6 @@ use crate::rng::GameRng;
 const EXPLORATION: f64 = 0.7;
 /// Guesses each root command is judged in, one step ahead.
 const PRIOR_GUESSES: usize = 3;
-/// How much the one-step judgement weighs, in visits' worth: a command's score is its mean
-/// reward plus `PRIOR_WEIGHT * prior / (visits + 1)`.
-const PRIOR_WEIGHT: f64 = 2.0;
 /// Root commands open from the start; one more each time the root's visits pass the square of
 /// the open count (2, 3, 4... children at 4, 9, 16... visits, on top of these).
 const FIRST_OPEN: usize = 3;
@@ -41,7 +38,8 @@ struct Node {
     reward: f64,
     /// How often this node's move was available when its parent was visited.
     available: u32,
-    /// The root's commands: their one-step judgement (0..=1); 0 elsewhere.
+    /// The root's commands: their one-step judgement (0..=1) times the kind's prior weight; 0
+    /// elsewhere.
     prior: f64,
     children: Vec<usize>,
 }
@@ -100,7 +98,10 @@ pub fn choose(
     let mut order: Vec<(f64, Value)> = judged
         .iter()
         .zip(root)
-        .map(|(&(total, n), command)| (if n == 0 { 0.0 } else { total / f64::from(n) }, command))
+        .map(|(&(total, n), command)| {
+            let judged = if n == 0 { 0.0 } else { total / f64::from(n) };
+            (rules.prior_weight() * judged, command)
+        })
         .collect();
     order.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut tree = vec![Node::new(input.seat, Value::Null, 0.0)];
@@ -217,9 +218,9 @@ fn mean(node: &Node) -> f64 {
     }
 }
 
-/// The mean reward with the fading bias of the one-step judgement.
+/// The mean reward with the fading bias of the one-step judgement (already weighted).
 fn score(node: &Node) -> f64 {
-    mean(node) + PRIOR_WEIGHT * node.prior / f64::from(node.visits + 1)
+    mean(node) + node.prior / f64::from(node.visits + 1)
 }
 
 fn ucb(node: &Node, biased: bool) -> f64 {

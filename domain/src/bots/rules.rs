@@ -49,6 +49,13 @@ pub trait BotRules: Send + Sync {
         4
     }
 
+    /// How much the strong level trusts the one-step judgement of its own commands, in visits'
+    /// worth: a command's score at the root is its mean reward plus `prior_weight() * judgement
+    /// / (visits + 1)` (see [`super::ismcts`]).
+    fn prior_weight(&self) -> f64 {
+        2.0
+    }
+
     /// Of the `legal` commands of `seat` in `state`, those worth weighing (all by default). A
     /// kind whose listed commands run into the hundreds (every bid, every way to lay a card)
     /// keeps a few representative ones, so that a search spends its time on real choices. It
