@@ -1,6 +1,7 @@
 //! How strong the bots are: each level plays each other level in every kind, in process (no
 //! server: the games' rules and the bots alone), and the first-place rates are printed with
-//! 95 % Wilson intervals, with the think time per move of each level.
+//! 95 % Wilson intervals, with the think time per move of each level (mean and 99th percentile,
+//! the level under test and its opponents) and the moves the level under test made per game.
 //!
 //! `cargo run --release -p baumeister-domain --bin bots [-- OPTIONS]`
 //!
@@ -164,8 +165,14 @@ fn millis(d: Duration) -> f64 {
 
 fn main() {
     let o = options();
+    // The machine's load when the run began: think times on a shared machine mean little
+    // without it.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into());
     println!(
-        "bots: {} games per pairing, strong budget {} iterations / {} ms a move, {} threads",
+        "bots: {} games per pairing, strong budget {} iterations / {} ms a move, {} threads, load average {load} at the start",
         o.games,
         o.budget.iterations,
         o.budget
@@ -174,7 +181,7 @@ fn main() {
         o.threads
     );
     println!(
-        "{:<15} {:>5} {:>8} {:>8} {:>6} {:>6} {:>17} {:>5} {:>10} {:>10} {:>10} {:>10}",
+        "{:<15} {:>5} {:>8} {:>8} {:>6} {:>6} {:>17} {:>5} {:>10} {:>10} {:>10} {:>10} {:>6}",
         "kind",
         "seats",
         "level",
@@ -186,7 +193,8 @@ fn main() {
         "mean ms",
         "p99 ms",
         "opp mean",
-        "opp p99"
+        "opp p99",
+        "moves"
     );
     for kind in &o.kinds {
         let info = registry::find(kind).expect("checked").info();
@@ -228,8 +236,15 @@ fn main() {
             let (low, high) = wilson(firsts, results.len());
             let (mean, p99) = times(levels.0);
             let (opp_mean, opp_p99) = times(levels.1);
+            // Moves the level under test made per game: what a time budget multiplies.
+            let moves = results
+                .iter()
+                .flat_map(|r| r.thinking.iter())
+                .filter(|(l, _)| *l == levels.0)
+                .count() as f64
+                / results.len().max(1) as f64;
             println!(
-                "{:<15} {:>5} {:>8} {:>8} {:>6} {:>6} {:>5.1}% [{:>4.1}, {:>5.1}] {:>4.0}% {:>10.2} {:>10.2} {:>10.2} {:>10.2}{}",
+                "{:<15} {:>5} {:>8} {:>8} {:>6} {:>6} {:>5.1}% [{:>4.1}, {:>5.1}] {:>4.0}% {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6.1}{}",
                 kind,
                 seats,
                 levels.0.name(),
@@ -244,6 +259,7 @@ fn main() {
                 p99,
                 opp_mean,
                 opp_p99,
+                moves,
                 if unended > 0 {
                     format!("  ({unended} never ended)")
                 } else {

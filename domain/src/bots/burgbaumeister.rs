@@ -5,15 +5,20 @@
 use serde_json::Value;
 
 use super::rules::replay;
+use super::rules::Guesses;
 use super::{BotError, BotInput, BotRules};
 use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
-use crate::games::burgbaumeister::{Burgbaumeister, Card, State, STORE_SLOTS, WALL_TO_WIN};
+use crate::games::burgbaumeister::{
+    could_place, Burgbaumeister, Card, State, STORE_SLOTS, WALL_TO_WIN,
+};
 use crate::registry;
 use crate::rng::GameRng;
 
 /// The highest card number (cards run 2..=46).
 const TOP: Card = 46;
+/// A card the wall can still hope to take is worth this share of a card in it.
+const REACH: f64 = 0.5;
 
 pub struct Rules;
 
@@ -23,16 +28,7 @@ impl BotRules for Rules {
     }
 
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError> {
-        let mut known: Vec<Option<Card>> = vec![None; STORE_SLOTS];
-        for event in &input.log {
-            if event["type"] == "CardTurnedUp" {
-                let slot = event["slot"].as_u64().unwrap_or(u64::MAX) as usize;
-                let card = event["card"].as_u64().unwrap_or(0) as Card;
-                if slot < STORE_SLOTS {
-                    known[slot] = Some(card);
-                }
-            }
-        }
+        let known = known_cards(&input.log);
         let mut unseen: Vec<Card> = (2..=TOP).filter(|c| !known.contains(&Some(*c))).collect();
         rng.shuffle(&mut unseen);
         let mut unseen = unseen.into_iter();
@@ -54,21 +50,45 @@ impl BotRules for Rules {
         replay(self.game(), &log)
     }
 
-    /// The score, plus how much room the wall has left to grow: a wall whose last card is low
-    /// for the cards it still needs can take many cards; one near the top is stuck. When the
-    /// seat has a card turned up to place, the better of placing it or not counts.
+    /// The log folded once (with one guess of the store), and each guess a new shuffle of the
+    /// cards in the slots nobody has seen: exactly the cards [`Self::determinize`] deals there.
+    fn guesser<'a>(&'a self, input: &'a BotInput) -> Result<Guesses<'a>, BotError> {
+        let base = self.determinize(input, &mut GameRng::from_seed(0))?;
+        let known = known_cards(&input.log);
+        let unseen: Vec<usize> = (0..STORE_SLOTS).filter(|&s| known[s].is_none()).collect();
+        Ok(Box::new(move |rng| {
+            let mut guess = base.clone();
+            if let Some(state) = guess.downcast_mut::<State>() {
+                let mut cards: Vec<Card> = unseen.iter().filter_map(|&s| state.store[s]).collect();
+                rng.shuffle(&mut cards);
+                let mut cards = cards.into_iter();
+                for &slot in &unseen {
+                    if state.store[slot].is_some() {
+                        state.store[slot] = cards.next();
+                    }
+                }
+            }
+            Ok(guess)
+        }))
+    }
+
+    /// The score, plus half a point for each card the wall can still hope to take: of the
+    /// store's cards above its last card, its share (the others take the rest or are in the
+    /// way), up to the cards it still needs. A card placed far above the last one costs the
+    /// wall every card it jumps; one just above costs nothing while the store has plenty. When
+    /// the seat has a card turned up to place, the better of placing it or not counts.
     fn evaluate(&self, state: &GameState, seat: Seat) -> f64 {
         let Some(state) = state.downcast::<State>() else {
             return 0.0;
         };
         let score = score(state, seat);
         let wall = &state.walls[seat as usize];
-        let now = room(wall);
+        let now = REACH * reach(state, wall, None);
         let placing = match &state.turned_up {
             Some(t) if state.turn == seat && t.card > wall.last().copied().unwrap_or(1) => {
                 let mut longer = wall.clone();
                 longer.push(t.card);
-                room(&longer) + 1.0
+                1.0 + REACH * reach(state, &longer, Some(t.card))
             }
             _ => now,
         };
@@ -83,34 +103,90 @@ impl BotRules for Rules {
         3.0
     }
 
-    /// A card that can go into the wall goes in: returning it is not weighed then. Searching
-    /// bots that returned every card to keep their wall's room stalled games for ever (a game
-    /// is not blocked while somebody could still place a card), two of them as surely as one
-    /// with a person who could not place.
-    fn candidates(&self, _state: &GameState, _seat: Seat, legal: Vec<Value>) -> Vec<Value> {
-        let places = legal
-            .iter()
-            .any(|m| m["type"] == "AddCardToWall" || m["type"] == "InsertCardWithWizard");
-        if places {
-            legal
+    /// Once a whole round has passed without a card joining a wall, the seat stops waiting: a
+    /// card it turned up and can place goes in (returning it is not weighed), and it turns up
+    /// only cards it could place or has never seen. The rules let every seat return cards for
+    /// ever while somebody could still place one (the game is blocked only when nobody can), and
+    /// bots that judged waiting best did exactly that, together. While stalled, each turn of
+    /// such a bot places a card, shows a card for the first time, or finds it can place nothing:
+    /// so games between bots end (each of those happens at most 45 times before the store is
+    /// empty, all known, or blocked).
+    fn keep_moving(&self, input: &BotInput, guess: &GameState, moves: Vec<Value>) -> Vec<Value> {
+        let Some(state) = guess.downcast::<State>() else {
+            return moves;
+        };
+        if !stalled(&input.log, state.players) {
+            return moves;
+        }
+        let places =
+            |m: &Value| m["type"] == "AddCardToWall" || m["type"] == "InsertCardWithWizard";
+        if moves.iter().any(places) {
+            return moves
                 .into_iter()
                 .filter(|m| m["type"] != "ReturnCard")
-                .collect()
+                .collect();
+        }
+        let known = known_cards(&input.log);
+        let worth: Vec<Value> = moves
+            .iter()
+            .filter(|m| {
+                m["type"] == "TurnUpCard"
+                    && m["slot"]
+                        .as_u64()
+                        .and_then(|slot| known.get(slot as usize).copied())
+                        .is_some_and(|card| {
+                            card.is_none_or(|card| could_place(state, input.seat, card))
+                        })
+            })
+            .cloned()
+            .collect();
+        if worth.is_empty() {
+            moves
         } else {
-            legal
+            worth
         }
     }
 }
 
-/// Between 0 and 1.5: how easily the wall can still take the cards it needs to finish.
-fn room(wall: &[Card]) -> f64 {
-    let need = WALL_TO_WIN.saturating_sub(wall.len());
-    if need == 0 {
-        return 1.5;
+/// Whether a whole round (a turn of every seat) has passed since a card last joined a wall.
+fn stalled(log: &[Value], players: u8) -> bool {
+    let waited = log
+        .iter()
+        .rev()
+        .take_while(|e| e["type"] != "CardAddedToWall")
+        .filter(|e| e["type"] == "TurnPassed")
+        .count();
+    waited >= usize::from(players)
+}
+
+/// The card in each slot as far as the log showed it (a card turned up and returned keeps its
+/// slot); `None` for a slot whose card nobody has seen.
+fn known_cards(log: &[Value]) -> Vec<Option<Card>> {
+    let mut known: Vec<Option<Card>> = vec![None; STORE_SLOTS];
+    for event in log {
+        if event["type"] == "CardTurnedUp" {
+            let slot = event["slot"].as_u64().unwrap_or(u64::MAX) as usize;
+            let card = event["card"].as_u64().unwrap_or(0) as Card;
+            if slot < STORE_SLOTS {
+                known[slot] = Some(card);
+            }
+        }
     }
+    known
+}
+
+/// The cards `wall` can still hope to take (see [`Rules::evaluate`]); `placed` is a card of the
+/// store already counted in the wall.
+fn reach(state: &State, wall: &[Card], placed: Option<Card>) -> f64 {
+    let need = WALL_TO_WIN.saturating_sub(wall.len());
     let last = wall.last().copied().unwrap_or(1);
-    let free = f64::from(TOP - last.min(TOP));
-    1.5 * (free / (5.0 * need as f64)).min(1.0)
+    let above = state
+        .store
+        .iter()
+        .flatten()
+        .filter(|&&card| card > last && Some(card) != placed)
+        .count();
+    (above as f64 / f64::from(state.players.max(2))).min(need as f64)
 }
 
 /// The seat's score as the game's status gives it (points in the variant, cards otherwise).

@@ -2,7 +2,7 @@
 //! tile is drawn at random only when a turn begins. So the one game a seat's log makes is the
 //! game, and a guess is the log folded.
 
-use super::rules::replay;
+use super::rules::{replay, Guesses};
 use super::{BotError, BotInput, BotRules};
 use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
@@ -26,6 +26,12 @@ impl BotRules for Rules {
         replay(self.game(), &input.log)
     }
 
+    /// The log folded once; every guess is that game.
+    fn guesser<'a>(&'a self, input: &'a BotInput) -> Result<Guesses<'a>, BotError> {
+        let game = replay(self.game(), &input.log)?;
+        Ok(Box::new(move |_| Ok(game.clone())))
+    }
+
     /// The points the seat would have if the game ended now (its unfinished roads, cities,
     /// cloisters and farms scored as at the end), plus its followers at home.
     fn evaluate(&self, state: &GameState, seat: Seat) -> f64 {
@@ -39,6 +45,12 @@ impl BotRules for Rules {
         let points = ended.scores.get(seat as usize).copied().unwrap_or(0) as f64;
         let home = state.home.get(seat as usize).copied().unwrap_or(0) as f64;
         points + FOLLOWER_AT_HOME * home
+    }
+
+    /// None: the evaluation already scores every road, city, cloister and farm as at the end,
+    /// and random placements after the tree's edge only add noise.
+    fn playout_moves(&self) -> usize {
+        0
     }
 
     fn seats(&self, state: &GameState) -> u8 {

@@ -17,8 +17,9 @@ pub fn choose(
     rng: &mut GameRng,
 ) -> Result<Value, BotError> {
     let game = rules.game();
+    let mut guess = rules.guesser(input)?;
     let guesses = (0..GUESSES)
-        .map(|_| rules.determinize(input, rng))
+        .map(|_| guess(rng))
         .collect::<Result<Vec<_>, _>>()?;
     let seat = input.seat as usize;
     let moves: Vec<Value> = rules
@@ -31,6 +32,7 @@ pub fn choose(
     } else {
         moves
     };
+    let moves = rules.keep_moving(input, &guesses[0], moves);
     let mut best: Option<(f64, &Value)> = None;
     for command in &moves {
         let (mut total, mut tried) = (0.0, 0);

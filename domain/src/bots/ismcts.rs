@@ -1,8 +1,15 @@
 //! The strong level: single-observer information-set Monte Carlo tree search. Each iteration
 //! guesses the hidden cards anew (consistently with the bot's seat's view), walks the one tree
 //! of moves down as far as it knows them in that guess, adds a move, plays on at random for a
-//! while, evaluates, and credits each move on the way to the seat that made it. The command
+//! few moves, evaluates, and credits each move on the way to the seat that made it. The command
 //! tried most often at the root is sent.
+//!
+//! The root's commands are first judged one step ahead, as the greedy level judges them (a few
+//! guesses each): the search opens them best first, adds the next only as the root's visits
+//! grow (progressive widening: a long list, such as Carcassonne's placements, is not spread
+//! thin over every command at once), and its judgement counts in each command's score, fading
+//! as the command's own visits grow (progressive bias). So the search starts from greedy's
+//! choice and leaves it only for a command its look further ahead finds better.
 
 use std::time::Instant;
 
@@ -14,23 +21,41 @@ use super::{BotError, BotInput, BotRules, Budget};
 use crate::contract::Seat;
 use crate::rng::GameRng;
 
-/// Random moves after the tree's edge before a position is evaluated: the kinds' evaluations
-/// are good enough that a short playout beats a long, noisy one (and costs less).
-const PLAYOUT_MOVES: usize = 12;
 /// Exploration weight in UCB1 (rewards lie in 0..=1).
 const EXPLORATION: f64 = 0.7;
+/// Guesses each root command is judged in, one step ahead.
+const PRIOR_GUESSES: usize = 3;
+/// Root commands open from the start; one more each time the root's visits pass the square of
+/// the open count (2, 3, 4... children at 4, 9, 16... visits, on top of these).
+const FIRST_OPEN: usize = 3;
 
 struct Node {
     /// The seat that made the move into this node, and the move.
     seat: Seat,
     command: Value,
-    key: String,
     visits: u32,
     /// The sum of the rewards of `seat` over the visits.
     reward: f64,
     /// How often this node's move was available when its parent was visited.
     available: u32,
+    /// The root's commands: their one-step judgement (0..=1) times the kind's prior weight; 0
+    /// elsewhere.
+    prior: f64,
     children: Vec<usize>,
+}
+
+impl Node {
+    fn new(seat: Seat, command: Value, prior: f64) -> Node {
+        Node {
+            seat,
+            command,
+            visits: 0,
+            reward: 0.0,
+            available: 0,
+            prior,
+            children: Vec::new(),
+        }
+    }
 }
 
 pub fn choose(
@@ -41,18 +66,10 @@ pub fn choose(
 ) -> Result<Value, BotError> {
     let game = rules.game();
     let started = Instant::now();
-    let mut tree = vec![Node {
-        seat: input.seat,
-        command: Value::Null,
-        key: String::new(),
-        visits: 0,
-        reward: 0.0,
-        available: 0,
-        children: Vec::new(),
-    }];
+    let mut guesses = rules.guesser(input)?;
     // The root's commands: the seat's own, thinned as the kind thins them (from any guess: what
     // is worth weighing depends only on what the seat sees).
-    let first = rules.determinize(input, rng)?;
+    let first = guesses(rng)?;
     let mut root: Vec<Value> = rules
         .candidates(&first, input.seat, input.moves.clone())
         .into_iter()
@@ -61,9 +78,34 @@ pub fn choose(
     if root.is_empty() {
         root = input.moves.clone();
     }
+    let mut root = rules.keep_moving(input, &first, root);
     if root.len() == 1 {
         return Ok(root.remove(0));
     }
+    // One step ahead, best first.
+    let mut judged = vec![(0.0, 0u32); root.len()];
+    let seat = usize::from(input.seat);
+    for g in 0..PRIOR_GUESSES {
+        let guess = if g == 0 { first.clone() } else { guesses(rng)? };
+        for (i, command) in root.iter().enumerate() {
+            let mut state = guess.clone();
+            if apply(game, &mut state, input.seat, command, rng).is_ok() {
+                judged[i].0 += rewards(rules, &state)[seat];
+                judged[i].1 += 1;
+            }
+        }
+    }
+    let mut order: Vec<(f64, Value)> = judged
+        .iter()
+        .zip(root)
+        .map(|(&(total, n), command)| {
+            let judged = if n == 0 { 0.0 } else { total / f64::from(n) };
+            (rules.prior_weight() * judged, command)
+        })
+        .collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut tree = vec![Node::new(input.seat, Value::Null, 0.0)];
+    let mut opened = 0usize;
     let mut first = Some(first);
     for iteration in 0..budget.iterations {
         if let Some(limit) = budget.max_millis {
@@ -72,78 +114,78 @@ pub fn choose(
                 break;
             }
         }
+        // Progressive widening at the root.
+        let want = (FIRST_OPEN + (f64::from(tree[0].visits)).sqrt() as usize).min(order.len());
+        while opened < want {
+            let (prior, command) = &order[opened];
+            tree.push(Node::new(input.seat, command.clone(), *prior));
+            let child = tree.len() - 1;
+            tree[0].children.push(child);
+            opened += 1;
+        }
+        tree[0].visits += 1;
         let mut state = match first.take() {
             Some(state) => state,
-            None => rules.determinize(input, rng)?,
+            None => guesses(rng)?,
         };
-        let mut path = vec![0usize];
-        let mut node = 0usize;
-        loop {
-            // At the root the bot's own seat moves, among its real legal commands.
-            let (seat, moves) = if node == 0 {
-                (input.seat, root.clone())
-            } else {
+        // The root: the seat's own real commands, all of them legal in every guess.
+        let children = tree[0].children.clone();
+        for &child in &children {
+            tree[child].available += 1;
+        }
+        let child = best(&tree, &children, true);
+        let mut path = vec![child];
+        let command = tree[child].command.clone();
+        let mut node = child;
+        if apply(game, &mut state, input.seat, &command, rng).is_ok() {
+            // Below the root: every seat's moves as the guess has them.
+            while tree[node].visits > 0 {
                 let Some(seat) = next_actor(game, &state, rng) else {
                     break;
                 };
-                (seat, rules.moves(&state, seat))
-            };
-            if moves.is_empty() {
-                break;
-            }
-            let keys: Vec<String> = moves.iter().map(Value::to_string).collect();
-            let mut known = Vec::new();
-            for &child in &tree[node].children {
-                let c = &tree[child];
-                if c.seat == seat && keys.contains(&c.key) {
-                    known.push(child);
-                }
-            }
-            for &child in &known {
-                tree[child].available += 1;
-            }
-            let untried: Vec<usize> = (0..moves.len())
-                .filter(|&i| !known.iter().any(|&c| tree[c].key == keys[i]))
-                .collect();
-            if !untried.is_empty() {
-                let pick = untried[rng.index(untried.len())];
-                if apply(game, &mut state, seat, &moves[pick], rng).is_err() {
+                let moves = rules.moves(&state, seat);
+                if moves.is_empty() {
                     break;
                 }
-                tree.push(Node {
-                    seat,
-                    command: moves[pick].clone(),
-                    key: keys[pick].clone(),
-                    visits: 0,
-                    reward: 0.0,
-                    available: 1,
-                    children: Vec::new(),
-                });
-                let child = tree.len() - 1;
-                tree[node].children.push(child);
+                let mut known = Vec::new();
+                for &child in &tree[node].children {
+                    let c = &tree[child];
+                    if c.seat == seat && moves.contains(&c.command) {
+                        known.push(child);
+                    }
+                }
+                for &child in &known {
+                    tree[child].available += 1;
+                }
+                let untried: Vec<usize> = (0..moves.len())
+                    .filter(|&i| !known.iter().any(|&c| tree[c].command == moves[i]))
+                    .collect();
+                let child = if untried.is_empty() {
+                    best(&tree, &known, false)
+                } else {
+                    let pick = untried[rng.index(untried.len())];
+                    tree.push(Node::new(seat, moves[pick].clone(), 0.0));
+                    let child = tree.len() - 1;
+                    tree[node].children.push(child);
+                    child
+                };
+                let command = tree[child].command.clone();
+                if apply(game, &mut state, seat, &command, rng).is_err() {
+                    break;
+                }
                 path.push(child);
-                break;
+                node = child;
             }
-            let child = *known
-                .iter()
-                .max_by(|&&a, &&b| ucb(&tree[a]).total_cmp(&ucb(&tree[b])))
-                .expect("a fully tried node has children");
-            let command = tree[child].command.clone();
-            if apply(game, &mut state, seat, &command, rng).is_err() {
-                break;
-            }
-            path.push(child);
-            node = child;
         }
-        playout(rules, &mut state, rng, PLAYOUT_MOVES);
+        playout(rules, &mut state, rng, rules.playout_moves());
         let rewards = rewards(rules, &state);
-        for &n in &path[1..] {
+        for &n in &path {
             let node = &mut tree[n];
             node.visits += 1;
             node.reward += rewards.get(node.seat as usize).copied().unwrap_or(0.0);
         }
     }
-    let best = tree[0]
+    let chosen = tree[0]
         .children
         .iter()
         .copied()
@@ -151,23 +193,45 @@ pub fn choose(
             let (a, b) = (&tree[a], &tree[b]);
             a.visits
                 .cmp(&b.visits)
-                .then_with(|| mean(a).total_cmp(&mean(b)))
+                .then_with(|| score(a).total_cmp(&score(b)))
         })
         .map(|n| tree[n].command.clone());
-    Ok(best.unwrap_or_else(|| root[0].clone()))
+    Ok(chosen.unwrap_or_else(|| order[0].1.clone()))
+}
+
+/// The child to descend into: the best by UCB1, with the one-step judgement's bias when
+/// `biased` (at the root).
+fn best(tree: &[Node], children: &[usize], biased: bool) -> usize {
+    // Of equals the first (`max_by` keeps the last): the root's children open best first.
+    *children
+        .iter()
+        .rev()
+        .max_by(|&&a, &&b| ucb(&tree[a], biased).total_cmp(&ucb(&tree[b], biased)))
+        .expect("a visited node has children")
 }
 
 fn mean(node: &Node) -> f64 {
     if node.visits == 0 {
         0.0
     } else {
-        node.reward / node.visits as f64
+        node.reward / f64::from(node.visits)
     }
 }
 
-fn ucb(node: &Node) -> f64 {
-    if node.visits == 0 {
+/// The mean reward with the fading bias of the one-step judgement (already weighted).
+fn score(node: &Node) -> f64 {
+    mean(node) + node.prior / f64::from(node.visits + 1)
+}
+
+fn ucb(node: &Node, biased: bool) -> f64 {
+    if node.visits == 0 && !biased {
         return f64::INFINITY;
     }
-    mean(node) + EXPLORATION * ((node.available.max(1) as f64).ln() / node.visits as f64).sqrt()
+    let explore = EXPLORATION
+        * ((f64::from(node.available.max(1))).ln() / f64::from(node.visits.max(1))).sqrt();
+    if biased {
+        score(node) + explore
+    } else {
+        mean(node) + explore
+    }
 }

@@ -9,6 +9,9 @@ use crate::rng::GameRng;
 
 use super::{BotError, BotInput};
 
+/// Guesses of one input's hidden part, one per call (see [`BotRules::guesser`]).
+pub type Guesses<'a> = Box<dyn FnMut(&mut GameRng) -> Result<GameState, BotError> + 'a>;
+
 /// A kind's bot rules.
 pub trait BotRules: Send + Sync {
     fn game(&self) -> &'static dyn DynGame;
@@ -17,6 +20,14 @@ pub trait BotRules: Send + Sync {
     /// it sees it; what it does not see (others' hands, face-down cards) is drawn at random from
     /// what could be there. Reads nothing but `input`.
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError>;
+
+    /// Guesses for `input`, one per call, each as [`Self::determinize`] makes them, only
+    /// quicker: a kind may fold the seat's log once and deal just the hidden part anew for each
+    /// guess (a search makes one guess per iteration, and folding the log was most of its
+    /// time). By default each guess is a determinization from scratch.
+    fn guesser<'a>(&'a self, input: &'a BotInput) -> Result<Guesses<'a>, BotError> {
+        Ok(Box::new(move |rng| self.determinize(input, rng)))
+    }
 
     /// How good `state` is for `seat`, higher better, on the scale of the game's points: the
     /// search compares these between seats and moves.
@@ -30,6 +41,21 @@ pub trait BotRules: Send + Sync {
         10.0
     }
 
+    /// Random moves a search plays on from the edge of its tree before it evaluates: a kind
+    /// whose evaluation already sees far (points as if the game ended now) gains nothing from
+    /// a noisy random continuation; one whose position is best judged a little later gains from
+    /// a few.
+    fn playout_moves(&self) -> usize {
+        4
+    }
+
+    /// How much the strong level trusts the one-step judgement of its own commands, in visits'
+    /// worth: a command's score at the root is its mean reward plus `prior_weight() * judgement
+    /// / (visits + 1)` (see [`super::ismcts`]).
+    fn prior_weight(&self) -> f64 {
+        2.0
+    }
+
     /// Of the `legal` commands of `seat` in `state`, those worth weighing (all by default). A
     /// kind whose listed commands run into the hundreds (every bid, every way to lay a card)
     /// keeps a few representative ones, so that a search spends its time on real choices. It
@@ -37,6 +63,18 @@ pub trait BotRules: Send + Sync {
     fn candidates(&self, state: &GameState, seat: Seat, legal: Vec<Value>) -> Vec<Value> {
         let _ = (state, seat);
         legal
+    }
+
+    /// Of the commands the bot weighs for its real move (`moves`, from [`Self::candidates`]),
+    /// those that keep the game moving. Some kinds' rules let a game go on for ever while every
+    /// seat waits for the others (Burgbaumeister: each turns up a card and returns it), and bots
+    /// that judge waiting best would wait for ever together; such a kind narrows the choice once
+    /// the seat's log shows that nothing has happened for a while. `guess` is one of the bot's
+    /// guesses of the game. Reads nothing but `input` and what the seat sees of `guess`; never
+    /// returns an empty list for a non-empty one. All by default.
+    fn keep_moving(&self, input: &BotInput, guess: &GameState, moves: Vec<Value>) -> Vec<Value> {
+        let _ = (input, guess);
+        moves
     }
 
     /// The commands an imagined `seat` weighs in `state`: its legal commands' candidates (a kind

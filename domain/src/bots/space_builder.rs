@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use super::rules::replay;
+use super::rules::{replay, Guesses};
 use super::{BotError, BotInput, BotRules};
 use crate::contract::Seat;
 use crate::dynamic::{DynGame, GameState};
@@ -37,32 +37,18 @@ impl BotRules for Rules {
 
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError> {
         let mut guess = replay(self.game(), &input.log)?;
-        let state = guess
-            .downcast_mut::<State>()
-            .ok_or_else(|| BotError::BadLog("not a Space Builder game".into()))?;
-        if state.phase != Phase::Building {
-            return Ok(guess);
-        }
-        if state.blueprint.is_none() && !state.pile.is_empty() {
-            let number = state.pile[rng.index(state.pile.len())];
-            let turn = rng.below(u64::from(ROTATIONS)) as u8;
-            state.blueprint = Some(revealed(number, turn));
-        }
-        let plan = state.blueprint.as_ref().map(target).unwrap_or_default();
-        for (seat, player) in state.players.iter_mut().enumerate() {
-            if seat == usize::from(input.seat) {
-                continue;
-            }
-            let placed = input.view["players"][seat]["placed"].as_u64().unwrap_or(0) as usize;
-            let mut hand = player.hand.clone();
-            rng.shuffle(&mut hand);
-            player.city = hand
-                .iter()
-                .take(placed)
-                .filter_map(|&card| plan.iter().find(|p| p.card == card).copied())
-                .collect();
-        }
+        imagine(&mut guess, input, rng)?;
         Ok(guess)
+    }
+
+    /// The log folded once, and each guess a new draw of the hidden part.
+    fn guesser<'a>(&'a self, input: &'a BotInput) -> Result<Guesses<'a>, BotError> {
+        let base = replay(self.game(), &input.log)?;
+        Ok(Box::new(move |rng| {
+            let mut guess = base.clone();
+            imagine(&mut guess, input, rng)?;
+            Ok(guess)
+        }))
     }
 
     /// Rounds won and cards held, and in a round being built the faults the seat's board has
@@ -184,4 +170,34 @@ fn lay(on_board: bool, want: &Placement) -> SpaceBuilderCommand {
         }
         .into()
     }
+}
+
+/// Fills in what `input`'s seat cannot see of `guess` (the seat's log folded), at random.
+fn imagine(guess: &mut GameState, input: &BotInput, rng: &mut GameRng) -> Result<(), BotError> {
+    let state = guess
+        .downcast_mut::<State>()
+        .ok_or_else(|| BotError::BadLog("not a Space Builder game".into()))?;
+    if state.phase != Phase::Building {
+        return Ok(());
+    }
+    if state.blueprint.is_none() && !state.pile.is_empty() {
+        let number = state.pile[rng.index(state.pile.len())];
+        let turn = rng.below(u64::from(ROTATIONS)) as u8;
+        state.blueprint = Some(revealed(number, turn));
+    }
+    let plan = state.blueprint.as_ref().map(target).unwrap_or_default();
+    for (seat, player) in state.players.iter_mut().enumerate() {
+        if seat == usize::from(input.seat) {
+            continue;
+        }
+        let placed = input.view["players"][seat]["placed"].as_u64().unwrap_or(0) as usize;
+        let mut hand = player.hand.clone();
+        rng.shuffle(&mut hand);
+        player.city = hand
+            .iter()
+            .take(placed)
+            .filter_map(|&card| plan.iter().find(|p| p.card == card).copied())
+            .collect();
+    }
+    Ok(())
 }

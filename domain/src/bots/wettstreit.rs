@@ -12,12 +12,13 @@
 
 use serde_json::{json, Value};
 
-use super::rules::replay;
+use super::rules::{replay, Guesses};
 use super::{BotError, BotInput, BotRules};
-use crate::contract::Seat;
+use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
 use crate::games::wettstreit::{
-    kind_of, score_city, value_of, Card, Kind, Phase, Stack, State, CARD_COUNT, MAX_BID,
+    kind_of, score_city, value_of, Card, Kind, Phase, Stack, State, Wettstreit,
+    WettstreitCardsShuffled, WettstreitEvent, CARD_COUNT, MAX_BID,
 };
 use crate::registry;
 use crate::rng::GameRng;
@@ -42,29 +43,45 @@ impl BotRules for Rules {
     }
 
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError> {
-        let mut places = Places::follow(&input.log);
-        let shuffle = places.deal(rng);
-        let half = CARD_COUNT / 2;
-        let log: Vec<Value> = input
-            .log
+        let shuffle = Places::follow(&input.log).deal(rng);
+        replay(self.game(), &filled_in(&input.log, &shuffle))
+    }
+
+    /// The log read into the game's events once (incomes filled in), and each guess a new
+    /// shuffle folded through them: no JSON per guess.
+    fn guesser<'a>(&'a self, input: &'a BotInput) -> Result<Guesses<'a>, BotError> {
+        let places = Places::follow(&input.log);
+        let log = filled_in(&input.log, &places.clone().deal(&mut GameRng::from_seed(0)));
+        let base = replay(self.game(), &log)?;
+        let mut events = log
             .iter()
-            .map(|event| match event["type"].as_str() {
-                Some("WettstreitCardsShuffled") if event["open"].is_null() => json!({
-                    "type": "WettstreitCardsShuffled",
-                    "open": shuffle[..half],
-                    "face_down": shuffle[half..],
-                }),
-                Some("IncomeRolled") if event["taler"].is_null() => {
-                    let mut event = event.clone();
-                    // The fold caps it at what the bank holds, as the roll did.
-                    let owed = pips(&event["die"]) + event["gate_coins"].as_u64().unwrap_or(0);
-                    event["taler"] = json!(owed);
-                    event
-                }
-                _ => event.clone(),
-            })
-            .collect();
-        replay(self.game(), &log)
+            .map(|e| serde_json::from_value::<WettstreitEvent>(e.clone()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| BotError::BadLog(e.to_string()))?;
+        let shuffled = events
+            .iter()
+            .position(|e| matches!(e, WettstreitEvent::WettstreitCardsShuffled(_)));
+        Ok(Box::new(move |rng| {
+            let mut guess = base.clone();
+            let Some(at) = shuffled else {
+                return Ok(guess);
+            };
+            let shuffle = places.clone().deal(rng);
+            let half = CARD_COUNT / 2;
+            events[at] = WettstreitCardsShuffled {
+                open: Some(shuffle[..half].to_vec()),
+                face_down: Some(shuffle[half..].to_vec()),
+            }
+            .into();
+            let mut state = Wettstreit::initial();
+            for event in &events {
+                Wettstreit::evolve(&mut state, event);
+            }
+            if let Some(slot) = guess.downcast_mut::<State>() {
+                *slot = state;
+            }
+            Ok(guess)
+        }))
     }
 
     /// Built cards as they would score now, hand cards at a share of their value (a loss once
@@ -141,9 +158,44 @@ impl BotRules for Rules {
         kept
     }
 
+    /// Greedy's one step, trusted longer: a few hundred descents over guessed stacks, hands
+    /// and bids in steps are noisy, and with the default weight the search left greedy's choice
+    /// for worse ones (against greedy at 300 iterations: 8 of 30 first places with weight 2,
+    /// 12 of 30 with 8; three seats, so 10 is the fair share).
+    fn prior_weight(&self) -> f64 {
+        8.0
+    }
+
+    /// A long look ahead: an auction's price shows only once it closes.
+    fn playout_moves(&self) -> usize {
+        12
+    }
+
     fn scale(&self) -> f64 {
         8.0
     }
+}
+
+/// The seat's log with the shuffle `shuffle` (the 40 places' cards) and every income filled in.
+fn filled_in(log: &[Value], shuffle: &[Card]) -> Vec<Value> {
+    let half = CARD_COUNT / 2;
+    log.iter()
+        .map(|event| match event["type"].as_str() {
+            Some("WettstreitCardsShuffled") if event["open"].is_null() => json!({
+                "type": "WettstreitCardsShuffled",
+                "open": shuffle[..half],
+                "face_down": shuffle[half..],
+            }),
+            Some("IncomeRolled") if event["taler"].is_null() => {
+                let mut event = event.clone();
+                // The fold caps it at what the bank holds, as the roll did.
+                let owed = pips(&event["die"]) + event["gate_coins"].as_u64().unwrap_or(0);
+                event["taler"] = json!(owed);
+                event
+            }
+            _ => event.clone(),
+        })
+        .collect()
 }
 
 fn pips(die: &Value) -> u64 {
@@ -158,6 +210,7 @@ fn pips(die: &Value) -> u64 {
 }
 
 /// The places the cards were shuffled into, followed through a seat's log.
+#[derive(Clone)]
 struct Places {
     /// What each place holds, as far as shown: the 40 of the shuffle (open stack bottom to top,
     /// then the face-down one), then one per card put back under a stack (always shown).

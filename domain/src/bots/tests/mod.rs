@@ -65,7 +65,19 @@ pub(super) fn play_out(
     seed: u64,
     max_moves: usize,
 ) -> usize {
-    let mut game = Played::set_up(kind, seats, Value::Null, seed);
+    play_out_with(kind, seats, Value::Null, bots, seed, max_moves)
+}
+
+/// [`play_out`] with the game's options.
+pub(super) fn play_out_with(
+    kind: &str,
+    seats: u8,
+    options: Value,
+    bots: &[(Seat, Level)],
+    seed: u64,
+    max_moves: usize,
+) -> usize {
+    let mut game = Played::set_up(kind, seats, options, seed);
     let mut rng = GameRng::from_seed(seed ^ 0xb07);
     for moves in 0..max_moves {
         let Some(seat) = game.to_act() else {
@@ -97,6 +109,106 @@ fn bots_of_every_level_finish_games_of_every_kind_against_random_players() {
             .filter(|&(_, level)| supports(kind, level))
             .collect();
         play_out(kind, seats, &bots, 7, 5_000);
+    }
+}
+
+/// Games with no person at the table end, whatever levels sit at it: every pair of levels, two
+/// seats and the most seats, in every kind (Burgbaumeister's variant too). Bots that each
+/// judged waiting best once kept a Burgbaumeister game going for ever, every seat turning up a
+/// card and returning it.
+#[test]
+fn games_between_bots_of_any_levels_end_within_a_bound() {
+    const BOUND: usize = 3_000;
+    for game in registry::all() {
+        let kind = game.kind();
+        let info = game.info();
+        let mut tables = vec![info.min_seats.max(2), info.max_seats];
+        tables.dedup();
+        let mut options = vec![Value::Null];
+        if kind == "burgbaumeister" {
+            options.push(json!({"variant": true}));
+        }
+        for (i, (a, b)) in [
+            (Level::Greedy, Level::Greedy),
+            (Level::Greedy, Level::Strong),
+            (Level::Strong, Level::Strong),
+            (Level::Random, Level::Greedy),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for &seats in &tables {
+                for options in &options {
+                    let bots: Vec<(Seat, Level)> = (0..seats)
+                        .map(|s| (s, if s % 2 == 0 { a } else { b }))
+                        .collect();
+                    let seed = 40 + i as u64 + u64::from(seats);
+                    play_out_with(kind, seats, options.clone(), &bots, seed, BOUND);
+                }
+            }
+        }
+    }
+}
+
+/// A search's quick guesses (the log folded once) are guesses as [`BotRules::determinize`]
+/// makes them: the same game for the same randomness where a kind deals the same way, and in
+/// every kind a game in which the seat sees just what it sees and the hidden cards are the
+/// hidden cards, differently laid out from guess to guess.
+#[test]
+fn quick_guesses_are_the_guesses_determinize_makes() {
+    for game in registry::all() {
+        let kind = game.kind();
+        let info = game.info();
+        let rules = rules_for(kind).unwrap();
+        let mut played = Played::set_up(
+            kind,
+            3.clamp(info.min_seats, info.max_seats),
+            Value::Null,
+            11,
+        );
+        let mut pick = GameRng::from_seed(11);
+        for step in 0..40 {
+            let Some(seat) = played.to_act() else { break };
+            let moves = game.legal_commands(&played.state, seat);
+            played.play(seat, &moves[pick.index(moves.len())].clone(), 500 + step);
+        }
+        let seat = played
+            .to_act()
+            .expect("40 random commands do not end a game");
+        let input = played.input(seat);
+        let mut guesses = rules.guesser(&input).unwrap();
+        let mut layouts = Vec::new();
+        for i in 0..4 {
+            let quick = guesses(&mut GameRng::from_seed(i)).unwrap();
+            assert_eq!(game.view(&quick, Viewer::Seat(seat)), input.view, "{kind}");
+            assert_eq!(game.legal_commands(&quick, seat), input.moves, "{kind}");
+            if kind == "burgbaumeister" {
+                let face_down = |state: &GameState| {
+                    let mut cards: Vec<u64> = game.view(state, Viewer::Everyone)["store"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|s| s["state"] == "face_down")
+                        .map(|s| s["card"].as_u64().unwrap())
+                        .collect();
+                    cards.sort();
+                    cards
+                };
+                assert_eq!(face_down(&quick), face_down(&played.state));
+                layouts.push(game.view(&quick, Viewer::Everyone)["store"].clone());
+            } else {
+                let slow = rules
+                    .determinize(&input, &mut GameRng::from_seed(i))
+                    .unwrap();
+                assert!(game.same_state(&quick, &slow), "{kind}");
+            }
+        }
+        if let Some(first) = layouts.first() {
+            assert!(
+                layouts.iter().any(|l| l != first),
+                "the store's guesses differ"
+            );
+        }
     }
 }
 
@@ -277,6 +389,38 @@ fn burgbaumeister_values_a_longer_wall_and_room_to_grow() {
     assert!(with_wall(&[3, 5]) > with_wall(&[40, 45]), "room to grow");
 }
 
+#[test]
+fn burgbaumeister_counts_the_cards_above_a_wall_that_are_still_in_the_store() {
+    use crate::games::burgbaumeister::{BurgbaumeisterEvent, CardAddedToWall};
+    let rules = rules_for("burgbaumeister").unwrap();
+    let game = Played::set_up("burgbaumeister", 2, Value::Null, 1);
+    let walls = |mine: &[u8], theirs: &[u8]| {
+        let mut state = game.state.clone();
+        for (seat, cards) in [(0, mine), (1, theirs)] {
+            for (position, &card) in cards.iter().enumerate() {
+                let event = serde_json::to_value(BurgbaumeisterEvent::from(CardAddedToWall {
+                    seat,
+                    card,
+                    position: position as u8,
+                    by_wizard: false,
+                }))
+                .unwrap();
+                game.game.evolve(&mut state, &event).unwrap();
+            }
+        }
+        rules.evaluate(&state, 0)
+    };
+    // The same wall of 30, 31: with the cards above it in the store, or most of them in the
+    // other wall (out of its reach).
+    assert!(
+        walls(&[30, 31], &[2, 3]) > walls(&[30, 31], &[32, 34, 36, 38, 40, 42, 44, 46]),
+        "the cards the wall could take are gone"
+    );
+    // A card just above the last costs nothing; one far above costs the cards it jumps.
+    assert!(walls(&[5, 6], &[]) > walls(&[5], &[]));
+    assert!(walls(&[5, 40], &[]) < walls(&[5], &[]));
+}
+
 // ---- Carcassonne -----------------------------------------------------------------------------
 
 #[test]
@@ -294,6 +438,51 @@ fn carcassonne_has_no_secret_so_a_guess_is_the_game() {
         .determinize(&game.input(seat), &mut GameRng::from_seed(0))
         .unwrap();
     assert!(game.game.same_state(&guess, &game.state));
+}
+
+/// The strong level starts from greedy's judgement: given a single iteration, it sends a
+/// command greedy judges as good as its own choice (Carcassonne has no secret, so the two judge
+/// the same positions; several placements often score alike), and with more it may leave that
+/// choice only for one its search finds better.
+#[test]
+fn a_guided_search_starts_from_the_greedy_choice() {
+    let rules = rules_for("carcassonne").unwrap();
+    let mut game = Played::set_up("carcassonne", 2, Value::Null, 8);
+    let judge = |game: &Played, seat: Seat, command: &Value| {
+        let mut state = game.state.clone();
+        simulate::apply(
+            game.game,
+            &mut state,
+            seat,
+            command,
+            &mut GameRng::from_seed(0),
+        )
+        .unwrap();
+        evaluate::rewards(rules, &state)[usize::from(seat)]
+    };
+    let mut pick = GameRng::from_seed(8);
+    let one = Budget {
+        iterations: 1,
+        max_millis: None,
+    };
+    let mut compared = 0;
+    for step in 0..24 {
+        let seat = game.to_act().unwrap();
+        let input = game.input(seat);
+        if step % 3 == 0 && input.moves.len() > 3 {
+            let greedy = choose(&input, Level::Greedy, one, &mut GameRng::from_seed(step)).unwrap();
+            let strong = choose(&input, Level::Strong, one, &mut GameRng::from_seed(step)).unwrap();
+            let (strong, greedy) = (judge(&game, seat, &strong), judge(&game, seat, &greedy));
+            assert!(
+                (strong - greedy).abs() < 1e-9,
+                "step {step}: {strong} < {greedy}"
+            );
+            compared += 1;
+        }
+        let moves = game.game.legal_commands(&game.state, seat);
+        game.play(seat, &moves[pick.index(moves.len())].clone(), step);
+    }
+    assert!(compared >= 4, "compared only {compared}");
 }
 
 #[test]

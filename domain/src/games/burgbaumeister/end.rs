@@ -11,7 +11,7 @@ use super::turn::{can_add, last_card};
 use super::wizard::{insert_position, wizard_ready};
 
 /// Could `seat` place `card` on some later turn: add it, or insert it with a ready wizard?
-fn could_place(state: &State, seat: Seat, card: Card) -> bool {
+pub fn could_place(state: &State, seat: Seat, card: Card) -> bool {
     let wall = &state.walls[seat as usize];
     can_add(wall, card) || (wizard_ready(state, seat) && insert_position(wall, card).is_some())
 }

@@ -25,6 +25,7 @@ mod test_support;
 #[cfg(test)]
 mod worked_checks;
 
+pub use end::could_place;
 pub use model::*;
 pub use rules::Burgbaumeister;
 pub use scoring::symbol;
