@@ -19,6 +19,7 @@ function value(k, v, names) {
   }
   if (typeof v === 'object') return brief(v, names);
   if (typeof v === 'boolean') return t(v ? 'words.yes' : 'words.no');
+  if (PLACE_FIELDS.has(k) && Number.isInteger(v)) return String(place(v));
   return String(v).replace(/_/g, ' ');
 }
 
@@ -32,6 +33,17 @@ function brief(obj, names) {
   }
   return parts.length ? `(${parts.join(', ')})` : '';
 }
+
+/**
+ * A place a person reads (a slot of the display, a place in a wall or a city, a wall line, a
+ * corner, a field, a closed city, a part of a tile): counted from 1, as a player at the table
+ * counts, where the API counts from 0. Display only: commands and data attributes keep the API's.
+ */
+export function place(i) {
+  return Number.isInteger(i) ? i + 1 : i;
+}
+// The fields of commands and events that are such places (0-based in the API).
+export const PLACE_FIELDS = new Set(['slot', 'position', 'line', 'city', 'with', 'segment', 'field', 'vertex']);
 
 export function seatName(seat, names) {
   const n = names && names[seat];
@@ -69,6 +81,7 @@ function moveParams(command, names) {
     if (k === 'stack') return t(`ws.stack.${v}`);
     if (k === 'figure') return t(`cc.figure.${v}`);
     if (typeof v === 'string' && has(`mb.guild.${v}`)) return t(`mb.guild.${v}`);
+    if (PLACE_FIELDS.has(k) && Number.isInteger(v)) return place(v);
     return v;
   };
   const out = {};

@@ -54,8 +54,14 @@ const KINDS = {
       const up = document.querySelector('.card.turned-up .num');
       return { up: up ? Number(up.textContent) : undefined, last: wall ? Number(wall.dataset.last) : 1, length: wall ? Number(wall.dataset.length) : 0 };
     },
-    async secrets(pages) {
-      for (const p of pages) assert.equal(await p.evaluate(() => document.querySelectorAll('.card.face-down .num').length), 0, 'a face-down card shows its number');
+    async secrets(pages, seats, langs) {
+      for (let i = 0; i < pages.length; i++) {
+        const p = pages[i];
+        assert.equal(await p.evaluate(() => document.querySelectorAll('.card.face-down .num').length), 0, 'a face-down card shows its number');
+        // The display's places are counted from 1 for people (the API's slot 0 is place 1).
+        const labels = await p.$$eval('[data-slot][data-move*="TurnUpCard"]', (els) => els.map((e) => [Number(e.dataset.slot), e.getAttribute('aria-label')]));
+        for (const [slot, label] of labels) assert.equal(label, say(langs[i], 'bb.ui.turn_up', { slot: slot + 1 }), `burgbaumeister: slot ${slot} is labelled`);
+      }
     } },
   wettstreit: { seats: 3, options: {}, shotAt: 60, boardAndList: ['FoundCity'],
     choose: (moves) => {
@@ -87,10 +93,15 @@ const KINDS = {
       assert.ok((spec.taps?.corner || 0) > 0, 'mauerbauer: a tower was placed by tapping a corner');
       assert.ok((spec.taps?.field || 0) > 0, 'mauerbauer: a house was placed by tapping a field');
     },
-    async secrets(pages, seats) {
+    async secrets(pages, seats, langs) {
       for (let i = 0; i < pages.length; i++) {
         const hands = await pages[i].$$eval('[data-guild-hand]', (els) => els.map((e) => Number(e.dataset.guildHand)));
         for (const seat of hands) assert.equal(seat, seats[i], `seat ${seats[i]} sees the guild cards of seat ${seat}`);
+        // Fields and closed cities are counted from 1 for people (the API's field 0 is field 1).
+        const field = await pages[i].evaluate(() => document.querySelector('.mb-field[data-field="0"] title')?.textContent);
+        assert.equal(field, say(langs[i], 'mb.ui.field', { id: 1, region: 'A' }), 'mauerbauer: field 0 is shown as field 1');
+        const cities = await pages[i].$$eval('.city-label[data-city]', (els) => els.map((e) => [Number(e.dataset.city), e.querySelector('text').textContent]));
+        for (const [city, text] of cities) assert.equal(text, say(langs[i], 'mb.ui.city', { id: city + 1 }), `mauerbauer: city ${city} is labelled`);
       }
     } },
   carcassonne: { seats: 2, options: { mage_and_witch: true, gold_mines: true }, shotAt: 50,

@@ -89,3 +89,47 @@ test('seats are counted from 1 for people, as "Sitzplatz" in German (the API cou
   assert.equal(seatName(0, { 0: 'Anna' }), 'Anna (Sitzplatz 1)');
   assert.equal(seatName(1, {}), 'Sitzplatz 2');
 });
+
+// Places a person reads (a slot, a place in a wall or a city, a wall line, a corner, a field, a
+// closed city, a part of a tile) are counted from 1, as at the table; the API counts from 0.
+// Card numbers printed on the cards (Burgbaumeister 2–46, Space Builder 1–8) stay as they are;
+// Wettstreit's card ids are the server's index into the deck, so a card is named as printed.
+test('places are counted from 1 for people, in every kind that shows them (the API counts from 0)', async () => {
+  const bb = await import('../../api/web/boards/burgbaumeister.js');
+  const mb = await import('../../api/web/boards/mauerbauer.js');
+  const ws = await import('../../api/web/boards/wettstreit.js');
+  const cc = await import('../../api/web/boards/carcassonne.js');
+  const { describeMove } = await import('../../api/web/words.js');
+  setLang('en');
+  assert.equal(bb.describe({ type: 'TurnUpCard', slot: 0 }), 'Turn up slot 1');
+  assert.equal(bb.describe({ type: 'TurnUpCard', slot: 44 }), 'Turn up slot 45');
+  assert.equal(bb.describe({ type: 'InsertCardWithWizard', position: 0 }), 'Insert the card with the Wizard at place 1');
+  assert.equal(sentence('burgbaumeister', { type: 'CardAddedToWall', by_wizard: true, card: 6, position: 0, seat: 0 }, names, 'en'),
+    'Anna used the Wizard to insert card 6 (Knight) into their castle wall at place 1.');
+  assert.equal(mb.describe({ type: 'BuildWall', line: 0 }), 'Build a wall on line 1');
+  assert.equal(mb.describe({ type: 'JoinCities', city: 0, with: 1 }), 'Join city 1 with city 2');
+  assert.equal(mb.describe({ type: 'ChooseFinalCity', city: 0 }), 'Choose city 1 for the final scoring');
+  assert.equal(mb.describe({ type: 'PlaceTowers', towers: [{ colour: 'white', vertex: 0 }] }), 'Place a white tower at corner 1');
+  assert.equal(mb.describe({ type: 'PlaceHouses', houses: [{ colour: 'red', field: 0 }] }), 'Place a red house in field 1');
+  // Space Builder's cards 1–8 are printed; its slots 0–8 are places.
+  assert.equal(describeMove({ type: 'PlaceBuildingCard', card: 3, slot: 0, face: 'A', rotation: 1 }, names), 'Put card 3 side A turned 90° on place 1');
+  assert.equal(describeMove({ type: 'MoveBuildingCard', card: 8, slot: 0, face: 'B', rotation: 0 }, names), 'Move card 8 (side B, turned 0°) to place 1');
+  // Wettstreit: card 28 is a Town Hall (6); slot 0 is the city's leftmost place, -1 left of it.
+  assert.equal(ws.describe({ type: 'BuildCard', card: 28, slot: 0 }, names), 'Build the Town Hall (6) at place 1 of your city');
+  assert.equal(ws.describe({ type: 'BuildCard', card: 28, slot: -1 }, names), 'Build the Town Hall (6) at the left end of your city');
+  assert.equal(ws.describe({ type: 'FoundCity', cards: [0, 16, 28] }, names), 'Found your city with the left Corner Tower (1), the City Gate (2) and the Town Hall (6)');
+  assert.equal(cc.describe({ type: 'PlaceFollower', segment: 0 }), 'Put a follower on segment 1');
+  assert.equal(describeMove({ type: 'PlaceMageOrWitch', figure: 'mage', segment: 0, x: 0, y: -1 }, names), 'Put the mage on segment 1 of the tile at 0, -1');
+  // A command or event with no sentence of its own still counts its places from 1.
+  assert.equal(describeMove({ type: 'SomethingNew', slot: 0 }, names), 'Something new — slot: 1');
+  assert.equal(sentence('mauerbauer', { type: 'SomethingNew', city: 0 }, names, 'en'), 'Something new (city 1).');
+  setLang('de');
+  assert.equal(bb.describe({ type: 'TurnUpCard', slot: 0 }), 'Karte an Platz 1 aufdecken');
+  assert.equal(mb.describe({ type: 'ChooseFinalCity', city: 0 }), 'Stadt 1 für die Schlusswertung wählen');
+  assert.equal(mb.describe({ type: 'BuildWall', line: 0 }), 'Mauer auf Linie 1 bauen');
+  assert.equal(describeMove({ type: 'PlaceBuildingCard', card: 3, slot: 0, face: 'A', rotation: 0 }, names), 'Karte 3 mit Seite A, um 0° gedreht, auf Platz 1 legen');
+  assert.equal(ws.describe({ type: 'BuildCard', card: 28, slot: 0 }, names), 'Rathaus (6) an Stelle 1 deiner Stadt bauen');
+  assert.equal(ws.describe({ type: 'BuildCard', card: 28, slot: -1 }, names), 'Rathaus (6) links an deine Stadt anbauen');
+  assert.equal(ws.describe({ type: 'FoundCity', cards: [0, 16, 28] }, names), 'Deine Stadt mit Eckturm links (1), Stadttor (2) und Rathaus (6) gründen');
+  assert.equal(cc.describe({ type: 'PlaceFollower', segment: 0 }), 'Gefolgsmann auf Teil 1 setzen');
+});

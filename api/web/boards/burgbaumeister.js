@@ -1,6 +1,6 @@
 // Der Wettkampf der Burgbaumeister: the store of 45 slots and every player's wall.
 
-import { s, h, svgRoot, moveTarget, seatName, count, seatBadge, shapePath, lastFrame, lastMoveKey, rove, zoomable, legend, swatch, t } from './common.js';
+import { s, h, svgRoot, moveTarget, seatName, count, place, seatBadge, shapePath, lastFrame, lastMoveKey, rove, zoomable, legend, swatch, t } from './common.js';
 
 const COLS = 9;
 const CW = 46;
@@ -51,15 +51,15 @@ export function render(view, ctx) {
     const el = card(x, y, slot.state === 'empty' ? null : label, slot.state.replace('_', '-'), slot.symbol);
     el.setAttribute('data-slot', slot.slot);
     const m = turn.get(slot.slot);
-    if (m) { ctx.claimed.add(m); moveTarget(el, m, t('bb.ui.turn_up', { slot: slot.slot }), ctx); }
+    if (m) { ctx.claimed.add(m); moveTarget(el, m, t('bb.ui.turn_up', { slot: place(slot.slot) }), ctx); }
     // The card turned up goes back face down where it lay: tap it.
     const back = slot.state === 'turned_up' && ctx.moves.find((mv) => mv.command.type === 'ReturnCard');
-    if (back) { ctx.claimed.add(back); moveTarget(el, back, t('boards.b.return', { slot: slot.slot }), ctx); }
+    if (back) { ctx.claimed.add(back); moveTarget(el, back, t('boards.b.return', { slot: place(slot.slot) }), ctx); }
     svg.append(el);
     if (lastSlot === slot.slot) svg.append(lastFrame(x, y, CW, CH));
   }
   const ty = storeH + 40;
-  svg.append(s('text', { x: 0, y: ty - 6, class: 'label' }, view.turned_up ? t('bb.ui.turned_up', { card: view.turned_up.card, slot: view.turned_up.slot }) : t('ui.phase', { phase: t(`bb.phase.${view.phase}`) })));
+  svg.append(s('text', { x: 0, y: ty - 6, class: 'label' }, view.turned_up ? t('bb.ui.turned_up', { card: view.turned_up.card, slot: place(view.turned_up.slot) }) : t('ui.phase', { phase: t(`bb.phase.${view.phase}`) })));
   view.walls.forEach((w, i) => {
     const y = wallTop + i * (CH + 30);
     const me = w.seat === ctx.seat;
@@ -84,7 +84,7 @@ export function render(view, ctx) {
         ctx.claimed.add(m);
         // A gap between two cards: a bar to see, a band as wide as a finger to tap.
         const x = 57 + m.command.position * step;
-        svg.append(moveTarget(s('g', { class: 'gap-target' }, s('rect', { x: x - 22, y: y - 4, width: 44, height: CH + 8, class: 'hit' }), s('rect', { x: x - 3, y: y - 4, width: 6, height: CH + 8, class: 'bar' })), m, t('mv.InsertCardWithWizard', { position: m.command.position }), ctx));
+        svg.append(moveTarget(s('g', { class: 'gap-target' }, s('rect', { x: x - 22, y: y - 4, width: 44, height: CH + 8, class: 'hit' }), s('rect', { x: x - 3, y: y - 4, width: 6, height: CH + 8, class: 'bar' })), m, t('mv.InsertCardWithWizard', { position: place(m.command.position) }), ctx));
       }
     }
     if (last.type === 'CardDestroyed' && last.target === w.seat) svg.append(lastFrame(0, y, 60 + Math.max(1, w.cards.length) * step, CH));
@@ -103,7 +103,8 @@ export function describe(c) {
     case 'AddCardToWall': return t('mv.AddCardToWall');
     case 'ReturnCard': return t('mv.ReturnCard');
     case 'DeclineCannon': return t('mv.DeclineCannon');
-    case 'TurnUpCard': return t('mv.TurnUpCard', { slot: c.slot });
+    case 'TurnUpCard': return t('mv.TurnUpCard', { slot: place(c.slot) });
+    case 'InsertCardWithWizard': return t('mv.InsertCardWithWizard', { position: place(c.position) });
     default: return null;
   }
 }

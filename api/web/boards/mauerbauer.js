@@ -1,7 +1,7 @@
 // Mauerbauer: the triangle board drawn from the geometry in the view (vertices, lines, fields),
 // with walls, towers, houses, closed cities and their palaces; a free line is a wall to build.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t, t as tr } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, place, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t, t as tr } from './common.js';
 
 const U = 110;
 const PAD = 24;
@@ -82,7 +82,7 @@ export function render(view, ctx) {
   for (const f of b.fields) {
     const pts = f.vertices.map((id) => P(vert.get(id)).join(',')).join(' ');
     const cls = f.city !== null && f.city !== undefined ? 'mb-field city' : 'mb-field';
-    svg.append(s('polygon', { points: pts, class: cls, fill: f.city !== null && f.city !== undefined ? '#d9c79e' : REGION[regions.indexOf(f.region) % REGION.length], 'data-field': f.id }, s('title', {}, t('mb.ui.field', { id: f.id, region: f.region }))));
+    svg.append(s('polygon', { points: pts, class: cls, fill: f.city !== null && f.city !== undefined ? '#d9c79e' : REGION[regions.indexOf(f.region) % REGION.length], 'data-field': f.id }, s('title', {}, t('mb.ui.field', { id: place(f.id), region: f.region }))));
     const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
     const houses = Object.entries(f.houses).flatMap(([c, k]) => Array(k).fill(c));
     houses.forEach((c, i) => svg.append(house(c, cx - 15 + (i % 3) * 15, cy - 4 + Math.floor(i / 3) * 15, 6.5)));
@@ -94,13 +94,13 @@ export function render(view, ctx) {
     const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
     const palaces = Object.entries(c.palaces || {}).flatMap(([col, k]) => Array(k).fill(col));
     palaces.forEach((col, i) => svg.append(palace(col, cx - 14 + i * 24, cy + 22)));
-    const label = s('g', { class: 'city-label', 'data-city': c.id }, s('text', { x: cx, y: cy - 12, 'text-anchor': 'middle', class: 'mb-text' }, t('mb.ui.city', { id: c.id })));
+    const label = s('g', { class: 'city-label', 'data-city': c.id }, s('text', { x: cx, y: cy - 12, 'text-anchor': 'middle', class: 'mb-text' }, t('mb.ui.city', { id: place(c.id) })));
     const choose = ctx.moves.find((m) => m.command.type === 'ChooseFinalCity' && m.command.city === c.id);
     if (choose) {
       // The final scoring: tap the city to choose it.
       ctx.claimed.add(choose);
       label.prepend(s('rect', { x: cx - 40, y: cy - 36, width: 80, height: 44, rx: 8, class: 'city-target' }));
-      moveTarget(label, choose, t('mv.ChooseFinalCity', { city: c.id }), ctx);
+      moveTarget(label, choose, t('mv.ChooseFinalCity', { city: place(c.id) }), ctx);
     }
     svg.append(label);
   }
@@ -120,7 +120,7 @@ export function render(view, ctx) {
       const [nx, ny] = [-uy * 28, ux * 28];
       const tip = 16;
       const band = [[a[0] + ux * tip, a[1] + uy * tip], [(a[0] + c[0]) / 2 + nx, (a[1] + c[1]) / 2 + ny], [c[0] - ux * tip, c[1] - uy * tip], [(a[0] + c[0]) / 2 - nx, (a[1] + c[1]) / 2 - ny]];
-      svg.append(moveTarget(s('g', { class: 'line-target' }, s('polygon', { points: band.map((p) => p.join(',')).join(' '), class: 'hit' }), s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'stroke' })), m, t('mv.BuildWall', { line: l.id }), ctx));
+      svg.append(moveTarget(s('g', { class: 'line-target' }, s('polygon', { points: band.map((p) => p.join(',')).join(' '), class: 'hit' }), s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'stroke' })), m, t('mv.BuildWall', { line: place(l.id) }), ctx));
     }
   }
   for (const v of b.vertices) {
@@ -225,7 +225,7 @@ export function render(view, ctx) {
   const wrap = h('div', { class: 'mauerbauer' }, bar, zoomable(rove(svg, 'mauerbauer'), { key: 'mauerbauer', minScale: 0.8, focus }), legend(signs, t('boards.legend')));
   const facts = [t('ui.phase', { phase: t(`mb.phase.${view.phase}`) })];
   if (view.dice) facts.push(t(view.dice.tower ? 'mb.ui.dice_tower' : 'mb.ui.dice', { houses: view.dice.houses.map((c) => t(`mb.colour.${c}`)).join(', '), tower: t(`mb.colour.${view.dice.tower}`) }));
-  if (view.built !== null && view.built !== undefined) facts.push(t('mb.ui.built', { line: view.built }));
+  if (view.built !== null && view.built !== undefined) facts.push(t('mb.ui.built', { line: place(view.built) }));
   if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(t('mb.ui.draw_pile', { n: view.draw_pile }));
   wrap.append(h('p', {}, `${facts.join('; ')}.`));
   const laying = layState(ctx);
@@ -281,12 +281,12 @@ function cardText(view, card) {
 
 export function describe(c) {
   switch (c.type) {
-    case 'BuildWall': return t('mv.BuildWall', { line: c.line });
-    case 'PlaceTowers': return t('mv.PlaceTowers', { towers: c.towers.map((x) => tr('mb.ui.tower_at', { colour: tr(`mb.colour.${x.colour}`), at: x.vertex })).join(` ${t('and')} `) });
-    case 'PlaceHouses': return t('mv.PlaceHouses', { houses: c.houses.map((x) => t('mb.ui.house_in', { colour: t(`mb.colour.${x.colour}`), at: x.field })).join(` ${t('and')} `) });
-    case 'JoinCities': return t('mv.JoinCities', { city: c.city, with: c.with });
+    case 'BuildWall': return t('mv.BuildWall', { line: place(c.line) });
+    case 'PlaceTowers': return t('mv.PlaceTowers', { towers: c.towers.map((x) => tr('mb.ui.tower_at', { colour: tr(`mb.colour.${x.colour}`), at: place(x.vertex) })).join(` ${t('and')} `) });
+    case 'PlaceHouses': return t('mv.PlaceHouses', { houses: c.houses.map((x) => t('mb.ui.house_in', { colour: t(`mb.colour.${x.colour}`), at: place(x.field) })).join(` ${t('and')} `) });
+    case 'JoinCities': return t('mv.JoinCities', { city: place(c.city), with: place(c.with) });
     case 'KeepCitiesApart': return t('mv.KeepCitiesApart');
-    case 'ChooseFinalCity': return t('mv.ChooseFinalCity', { city: c.city });
+    case 'ChooseFinalCity': return t('mv.ChooseFinalCity', { city: place(c.city) });
     case 'PassFinalScoring': return t('mv.PassFinalScoring');
     case 'LayGuildCards': return t('mv.LayGuildCards', { cards: c.cards.map((x) => t(`mb.guild.${x}`)).join(` ${t('and')} `) });
     default: return null;

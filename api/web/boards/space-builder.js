@@ -1,7 +1,7 @@
 // Space Builder: every player's 3 × 3 board, the hand, and the blueprint drawn in its own frame
 // and turned by its quarter turns as it lies on the table (the players turn it in their heads).
 
-import { s, h, svgRoot, moveTarget, seatName, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
+import { s, h, svgRoot, moveTarget, seatName, place, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 
 const C = 60;
 const pick = { card: null, face: 'A', rotation: 0 };
@@ -59,9 +59,9 @@ export function render(view, ctx) {
   x += 3 * C + 70;
 
   // My board: a slot is a target for the selected card with its face and rotation.
-  const place = ctx.moves.filter((m) => m.command.type === 'PlaceBuildingCard' || m.command.type === 'MoveBuildingCard');
-  place.forEach((m) => ctx.claimed.add(m));
-  const held = new Set(place.map((m) => m.command.card));
+  const placing = ctx.moves.filter((m) => m.command.type === 'PlaceBuildingCard' || m.command.type === 'MoveBuildingCard');
+  placing.forEach((m) => ctx.claimed.add(m));
+  const held = new Set(placing.map((m) => m.command.card));
   if (pick.card !== null && !held.has(pick.card)) pick.card = null;
   if (pick.card === null && held.size) {
     const onBoard = new Set(((me && me.city) || []).map((p) => p.card));
@@ -78,8 +78,8 @@ export function render(view, ctx) {
       g.append(el);
     }
     for (let slot = 0; slot < 9; slot++) {
-      const m = place.find((mv) => mv.command.card === pick.card && mv.command.slot === slot && mv.command.face === pick.face && mv.command.rotation === pick.rotation);
-      if (m) g.append(moveTarget(s('rect', { x: (slot % 3) * C + 3, y: Math.floor(slot / 3) * C + 3, width: C - 6, height: C - 6, class: 'slot-target', rx: 6 }), m, t('mv.PlaceBuildingCard', { card: pick.card, face: pick.face, deg: pick.rotation * 90, slot }), ctx));
+      const m = placing.find((mv) => mv.command.card === pick.card && mv.command.slot === slot && mv.command.face === pick.face && mv.command.rotation === pick.rotation);
+      if (m) g.append(moveTarget(s('rect', { x: (slot % 3) * C + 3, y: Math.floor(slot / 3) * C + 3, width: C - 6, height: C - 6, class: 'slot-target', rx: 6 }), m, t('mv.PlaceBuildingCard', { card: pick.card, face: pick.face, deg: pick.rotation * 90, slot: place(slot) }), ctx));
     }
     svg.append(g);
     x += 3 * C + 60;

@@ -1,8 +1,16 @@
 // Wettstreit der Baumeister: the two stacks, the auction, every player's city, hand and
 // saboteurs, and your own purse (the others' purses are secret and never in your view).
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, seatBadge, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, place, seatBadge, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
 import { list } from '../words.js';
+import { context } from '../words/index.js';
+import { cardName } from '../words/wettstreit.js';
+
+// A card by its kind and value, as printed on it: a card's id (0–39) is the server's index into
+// the deck, printed nowhere.
+const named = (card) => cardName(card, context({}));
+// A place in a city, counted from 1 at its leftmost card; slot -1 extends the city to the left.
+const buildLabel = (key, card, slot) => t(slot < 0 ? `${key}.left` : key, { card: named(card), slot: place(slot) });
 
 const CW = 58;
 const CH = 78;
@@ -143,7 +151,7 @@ export function render(view, ctx) {
     if (me) {
       for (const m of builds.filter((mv) => mv.command.card === pick.card)) {
         const x = slotX(m.command.slot);
-        svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x, y: y + 20, width: CW, height: CH, rx: 5 }), s('text', { x: x + CW / 2, y: y + 64, 'text-anchor': 'middle', class: 'plus' }, '+')), m, t('boards.w.build', { card: pick.card, slot: m.command.slot }), ctx));
+        svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x, y: y + 20, width: CW, height: CH, rx: 5 }), s('text', { x: x + CW / 2, y: y + 64, 'text-anchor': 'middle', class: 'plus' }, '+')), m, buildLabel('boards.w.build', pick.card, m.command.slot), ctx));
       }
     }
     // The saboteurs beside the city: tap another player's to take one.
@@ -220,8 +228,9 @@ export function describe(c, n) {
     case 'PassBid': return t('mv.PassBid');
     case 'TakeSaboteurFrom': return t('mv.TakeSaboteurFrom', { from: seatName(c.from, n) });
     case 'SabotageHand': return t('mv.SabotageHand', { target: seatName(c.target, n) });
-    case 'BuildCard': return t('mv.BuildCard', { card: c.card, slot: c.slot });
-    case 'FoundCity': return t('mv.FoundCity', { cards: c.cards.join(', ') });
+    case 'BuildCard': return buildLabel('mv.BuildCard', c.card, c.slot);
+    case 'FoundCity': return t('mv.FoundCity', { cards: list(c.cards.map(named)) });
+    case 'SabotageBuilding': return t('mv.SabotageBuilding', { card: named(c.card), target: seatName(c.target, n) });
     case 'FinishBuildStep': return t('mv.FinishBuildStep');
     case 'PayToKeepBuilding': return t('mv.PayToKeepBuilding');
     case 'LetBuildingFall': return t('mv.LetBuildingFall');

@@ -3,6 +3,7 @@
 // as a phrase with its fields, seats named by their players.
 
 import { translate, lang } from '../i18n/index.js';
+import { place, PLACE_FIELDS } from '../words.js';
 import burgbaumeister from './burgbaumeister.js';
 import wettstreit from './wettstreit.js';
 import spaceBuilder from './space-builder.js';
@@ -36,7 +37,8 @@ export function fallback(e, c) {
   const parts = [];
   for (const [k, v] of Object.entries(e)) {
     if (k === 'type' || k.endsWith('_ms') || v === null || typeof v === 'object') continue;
-    const val = (k === 'seat' || k.endsWith('_seat')) && Number.isInteger(v) ? c.name(v) : String(v).replace(/_/g, ' ');
+    const val = (k === 'seat' || k.endsWith('_seat')) && Number.isInteger(v) ? c.name(v)
+      : PLACE_FIELDS.has(k) && Number.isInteger(v) ? String(place(v)) : String(v).replace(/_/g, ' ');
     parts.push(`${k.replace(/_/g, ' ')} ${val}`);
   }
   return `${humanize(e.type || 'event')}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
