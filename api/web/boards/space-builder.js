@@ -7,13 +7,15 @@ const C = 60;
 const pick = { card: null, face: 'A', rotation: 0 };
 
 function cardShape(x, y, p, size = C, cls = '') {
-  // An arrow shows the card's rotation; the face letter its side.
+  // An arrow shows the card's rotation; the face letter its side. The arrow keeps to the outer
+  // half of the card and the number to its middle, so that turned any way the arrow never lies
+  // under the number (dark on dark, unreadable, when the card was turned 180°).
   const r = size / 2;
   return s('g', { transform: `translate(${x + r},${y + r})`, class: `sb-card face-${p.face} ${cls}`, 'data-card': p.card },
     s('rect', { x: -r + 2, y: -r + 2, width: size - 4, height: size - 4, rx: 6 }),
     s('g', { transform: `rotate(${p.rotation * 90})` },
-      s('path', { d: `M0 ${-r + 6} L${r / 3} ${-r / 3} L${-r / 3} ${-r / 3} Z`, class: 'arrow' })),
-    s('text', { x: 0, y: r / 3, 'text-anchor': 'middle', class: 'num' }, `${p.card}${p.face}`));
+      s('path', { d: `M0 ${-r + 4} L${r / 4} ${-r / 2 + 1} L${-r / 4} ${-r / 2 + 1} Z`, class: 'arrow' })),
+    s('text', { x: 0, y: 0, 'text-anchor': 'middle', 'dominant-baseline': 'central', class: 'num' }, `${p.card}${p.face}`));
 }
 
 function grid(x, y, size, label) {
