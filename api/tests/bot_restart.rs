@@ -5,38 +5,13 @@
 //! the bot to act (the strong bot thinks up to a second, far longer than the kill takes), and
 //! nothing but the second process's start-up sweep can then move it.
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use baumeister_tests::serde_json::{json, Value};
-use baumeister_tests::{database, database_url, drop_database, fresh_database};
+use baumeister_tests::{database, drop_database, fresh_database};
 
-const SECRET: &str = "the bot restart test's secret, 32 bytes or more";
-
-fn baumeister(db: &str, port: u16) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_baumeister"))
-        .arg("serve")
-        .env("DATABASE_URL", database_url(db))
-        .env("BIND", format!("127.0.0.1:{port}"))
-        .env("JWT_SECRET", SECRET)
-        .env("SIGNING_KEY", "22".repeat(32))
-        .env("RUST_LOG", "error")
-        .env("LIMIT_COMMANDS", "off")
-        .env("LIMIT_LOGINS", "off")
-        .env("LIMIT_REGISTRATIONS", "off")
-        .env("LIMIT_NAME_ATTEMPTS", "off")
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the binary starts")
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+mod support;
+use support::{baumeister, free_port};
 
 struct Http {
     base: String,
@@ -106,7 +81,7 @@ async fn a_new_process_makes_the_move_of_a_bot_whose_server_stopped_while_it_was
     let db_name = fresh_database().await;
     let db = database(&db_name).await;
     let port = free_port();
-    let mut first = baumeister(&db_name, port);
+    let mut first = baumeister(&db_name, port, &"22".repeat(32));
     let http = Http::new(port);
     http.ready().await;
     let account = json!({"name": "anna", "password": "a password of the restart test"});
@@ -157,7 +132,7 @@ async fn a_new_process_makes_the_move_of_a_bot_whose_server_stopped_while_it_was
 
     // Nobody sends anything: the new process's bots' sweep finds the bot and moves it.
     let port = free_port();
-    let mut second = baumeister(&db_name, port);
+    let mut second = baumeister(&db_name, port, &"22".repeat(32));
     Http::new(port).ready().await;
     let started = Instant::now();
     while stored(&db, id).await.0 == version {

@@ -3,40 +3,15 @@
 //! from the events, and a client that retries with its `Idempotency-Key` gets its first
 //! response (or, for a command the kill swallowed before it committed, has it applied once).
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{database, database_url, drop_database, fresh_database, Pick};
 
-const SECRET: &str = "the sigkill test's secret, 32 bytes or more";
-
-/// The release or debug binary of this crate, as a process of its own on database `db`.
-fn baumeister(db: &str, args: &[&str], port: u16) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_baumeister"))
-        .args(args)
-        .env("DATABASE_URL", database_url(db))
-        .env("BIND", format!("127.0.0.1:{port}"))
-        .env("JWT_SECRET", SECRET)
-        .env("SIGNING_KEY", "11".repeat(32))
-        .env("RUST_LOG", "error")
-        .env("LIMIT_COMMANDS", "off")
-        .env("LIMIT_LOGINS", "off")
-        .env("LIMIT_REGISTRATIONS", "off")
-        .env("LIMIT_NAME_ATTEMPTS", "off")
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the binary starts")
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+mod support;
+use support::{baumeister, free_port, SECRET};
 
 struct Http {
     base: String,
@@ -214,7 +189,7 @@ async fn projections(http: &Http, games: &[i64], tokens: &[String; 2], db: &str)
 async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_their_answer() {
     let db = fresh_database().await;
     let port = free_port();
-    let mut server = baumeister(&db, &[], port);
+    let mut server = baumeister(&db, port, &"11".repeat(32));
     let http = Rc::new(Http::new(port));
     http.ready().await;
     let tokens: Rc<[String; 2]> = Rc::new([http.token("ada").await, http.token("bea").await]);
@@ -266,7 +241,7 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
         // Started again on the same database (and, so that no socket of the dead one is in
         // the way, on another port).
         let port = free_port();
-        server = baumeister(&db, &[], port);
+        server = baumeister(&db, port, &"11".repeat(32));
         http = Rc::new(Http::new(port));
         http.ready().await;
         if sent.iter().any(|s| s.answer.status == 0) {
