@@ -106,7 +106,11 @@ export function render(view, ctx) {
     x += otherWidth(p);
   }
   const signs = [lastMoveKey()];
-  wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder' }), legend(signs, t('boards.legend')));
+  // A phone shows part of the board: it opens on your own city, where the round is played,
+  // unless the blueprint is still to be looked at (then on the targets: the blueprint).
+  const looking = ctx.moves.some((m) => m.command.type === 'LookAtBlueprint');
+  const focus = me && !looking ? [myX + 1.5 * C, 30 + 1.5 * C] : null;
+  wrap.append(zoomable(rove(svg, 'space-builder'), { key: 'space-builder', focus }), legend(signs, t('boards.legend')));
 
   const info = h('p', {}, `${t('sb.ui.round', { round: view.round, phase: t(`sb.phase.${view.phase}`), timing: t(`sb.timing.${view.timing}`) })} ${t('sb.ui.rounds_won', { list: view.players.map((p) => `${seatName(p.seat, n)} ${p.rounds_won}`).join(', ') })}${view.winner !== null && view.winner !== undefined ? ` ${t('sb.ui.winner', { who: seatName(view.winner, n) })}` : ''}`);
   wrap.append(info);
