@@ -56,6 +56,23 @@ impl Played {
     }
 }
 
+/// No peeking, at one position: `a` and `b` differ only in what `seat` may not see. The seat's
+/// inputs must be byte-identical, and so every level's choice (with the same `seed`) alike.
+pub(super) fn assert_blind(a: &Played, b: &Played, seat: Seat, seed: u64) {
+    let (input_a, input_b) = (a.input(seat), b.input(seat));
+    assert_eq!(
+        serde_json::to_vec(&input_a).unwrap(),
+        serde_json::to_vec(&input_b).unwrap(),
+        "the seat's inputs are byte-identical"
+    );
+    for level in Level::ALL {
+        let choice = |input: &BotInput| {
+            choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
+        };
+        assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
+    }
+}
+
 /// Plays a game of `kind` to its end: the seats in `bots` by a bot of their level, the others
 /// at random. Returns the number of commands played.
 pub(super) fn play_out(
@@ -310,18 +327,7 @@ fn burgbaumeister_bots_cannot_peek_at_face_down_cards() {
     for seed in 0..4 {
         let (a, b) = burgbaumeister_twins(seed, 20);
         let Some(seat) = a.to_act() else { continue };
-        let (input_a, input_b) = (a.input(seat), b.input(seat));
-        assert_eq!(
-            serde_json::to_vec(&input_a).unwrap(),
-            serde_json::to_vec(&input_b).unwrap(),
-            "the seat's inputs are byte-identical"
-        );
-        for level in Level::ALL {
-            let choice = |input: &BotInput| {
-                choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
-            };
-            assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
-        }
+        assert_blind(&a, &b, seat, seed);
     }
 }
 
@@ -555,18 +561,7 @@ fn mauerbauer_bots_cannot_peek_at_other_hands_or_the_draw_pile() {
             let Some((a, b, seat)) = mauerbauer_twins(seed, moves) else {
                 continue;
             };
-            let (input_a, input_b) = (a.input(seat), b.input(seat));
-            assert_eq!(
-                serde_json::to_vec(&input_a).unwrap(),
-                serde_json::to_vec(&input_b).unwrap(),
-                "the seat's inputs are byte-identical"
-            );
-            for level in Level::ALL {
-                let choice = |input: &BotInput| {
-                    choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
-                };
-                assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
-            }
+            assert_blind(&a, &b, seat, seed);
             compared += 1;
         }
     }

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use super::{play_out, Played};
-use crate::bots::{choose, rules_for, BotInput, Level};
+use super::{assert_blind, play_out, Played};
+use crate::bots::{choose, rules_for, Level};
 use crate::contract::{Seat, Viewer};
 use crate::games::space_builder::{target, State};
 use crate::rng::GameRng;
@@ -37,18 +37,7 @@ fn twins(seed: u64) -> (Played, Played, Seat) {
 fn space_builder_bots_cannot_peek_at_other_boards() {
     for seed in 0..4 {
         let (a, b, seat) = twins(seed);
-        let (input_a, input_b): (BotInput, BotInput) = (a.input(seat), b.input(seat));
-        assert_eq!(
-            serde_json::to_vec(&input_a).unwrap(),
-            serde_json::to_vec(&input_b).unwrap(),
-            "the seat's inputs are byte-identical"
-        );
-        for level in Level::ALL {
-            let choice = |input: &BotInput| {
-                choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
-            };
-            assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
-        }
+        assert_blind(&a, &b, seat, seed);
     }
 }
 

@@ -3,13 +3,11 @@
 
 use serde_json::Value;
 
-use super::{play_out, Played};
-use crate::bots::{choose, rules_for, BotInput, Level};
+use super::{assert_blind, play_out, Played};
+use crate::bots::{rules_for, Level};
 use crate::contract::{Seat, Viewer};
 use crate::games::wettstreit::State;
 use crate::rng::GameRng;
-
-use super::TEST_BUDGET;
 
 /// A game of Wettstreit for three after `moves` random commands, observed by `seat` (the seat
 /// to act next), and the same game with hidden cards exchanged: the two bottom cards of each
@@ -77,18 +75,7 @@ fn wettstreit_bots_cannot_peek_at_the_stacks_or_other_hands() {
             let Some((a, b, seat)) = twins(seed, moves) else {
                 continue;
             };
-            let (input_a, input_b): (BotInput, BotInput) = (a.input(seat), b.input(seat));
-            assert_eq!(
-                serde_json::to_vec(&input_a).unwrap(),
-                serde_json::to_vec(&input_b).unwrap(),
-                "the seat's inputs are byte-identical"
-            );
-            for level in Level::ALL {
-                let choice = |input: &BotInput| {
-                    choose(input, level, TEST_BUDGET, &mut GameRng::from_seed(seed)).unwrap()
-                };
-                assert_eq!(choice(&input_a), choice(&input_b), "{level:?}");
-            }
+            assert_blind(&a, &b, seat, seed);
             compared += 1;
         }
     }
