@@ -20,6 +20,16 @@ use crate::append::{fold, AppendAt, NewCommand};
 use crate::error::{Result, StoreError};
 use crate::Store;
 
+/// The seat's move is no longer the bot's to make (made, or left to the seat's next clock).
+async fn end_hand_over(tx: &tokio_postgres::Transaction<'_>, game_id: i64, seat: u8) -> Result<()> {
+    tx.execute(
+        "UPDATE seats SET clock_bot_due = false WHERE game_id = $1 AND seat = $2",
+        &[&game_id, &i16::from(seat)],
+    )
+    .await?;
+    Ok(())
+}
+
 impl Store {
     /// Makes the clock's bot's `command` for `seat`, decided on the version the bot read
     /// (`expected_version`). Whether it was made: not when the board moved on meanwhile or the
@@ -78,11 +88,7 @@ impl Store {
                 .and_then(|body| decide(&body))
         }) else {
             // Neither: drop the hand-over; the seat's next turn starts a new clock.
-            tx.execute(
-                "UPDATE seats SET clock_bot_due = false WHERE game_id = $1 AND seat = $2",
-                &[&game_id, &i16::from(seat)],
-            )
-            .await?;
+            end_hand_over(&tx, game_id, seat).await?;
             tx.commit().await?;
             return Ok(false);
         };
@@ -114,11 +120,7 @@ impl Store {
             Err(e) => return Err(e),
         }
         // Made (the trigger clears it too when the bot is named; a default move names none).
-        tx.execute(
-            "UPDATE seats SET clock_bot_due = false WHERE game_id = $1 AND seat = $2",
-            &[&game_id, &i16::from(seat)],
-        )
-        .await?;
+        end_hand_over(&tx, game_id, seat).await?;
         tx.commit().await?;
         tracing::info!(
             game = game_id,

@@ -82,13 +82,7 @@ impl Store {
             return Ok(ClockStep::Nothing);
         };
         if let Some(level) = clock_bot.filter(|_| !bot_seats.contains(&i16::from(seat))) {
-            deadlines[seat as usize] = None;
-            tx.execute(
-                "UPDATE games SET turn_deadlines = $2, deadline_ms = earliest_deadline(rule_deadline_ms, $2)
-                 WHERE id = $1",
-                &[&game_id, &deadlines],
-            )
-            .await?;
+            drop_deadline(tx, game_id, &mut deadlines, seat).await?;
             tx.execute(
                 "UPDATE seats SET clock_bot = $3, clock_bot_due = true WHERE game_id = $1 AND seat = $2",
                 &[&game_id, &i16::from(seat), &level],
@@ -125,15 +119,28 @@ impl Store {
                     outcome = ?other.map(|(body, events)| (body, events.map(|e| e.len()))),
                     "the turn clock found no default move"
                 );
-                deadlines[seat as usize] = None;
-                tx.execute(
-                    "UPDATE games SET turn_deadlines = $2, deadline_ms = earliest_deadline(rule_deadline_ms, $2)
-                     WHERE id = $1",
-                    &[&game_id, &deadlines],
-                )
-                .await?;
+                drop_deadline(tx, game_id, &mut deadlines, seat).await?;
                 Ok(ClockStep::Dropped)
             }
         }
     }
+}
+
+/// Drops `seat`'s deadline from the game's `deadlines` (its next turn starts a new one) and keeps
+/// the game's earliest deadline in step.
+async fn drop_deadline(
+    tx: &Transaction<'_>,
+    game_id: i64,
+    deadlines: &mut [Option<i64>],
+    seat: u8,
+) -> Result<()> {
+    deadlines[seat as usize] = None;
+    let deadlines: &[Option<i64>] = deadlines;
+    tx.execute(
+        "UPDATE games SET turn_deadlines = $2, deadline_ms = earliest_deadline(rule_deadline_ms, $2)
+         WHERE id = $1",
+        &[&game_id, &deadlines],
+    )
+    .await?;
+    Ok(())
 }
