@@ -75,6 +75,18 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "not_found", detail)
     }
 
+    /// The id of one of the caller's resources, from its path segment: a segment that is no
+    /// whole number names nothing, so it is the resource's own 404 (`code`), not a 400.
+    pub fn path_id(segment: &str, code: &str, what: &str) -> Result<i64, Self> {
+        segment.parse().map_err(|_| {
+            Self::new(
+                StatusCode::NOT_FOUND,
+                code,
+                format!("{what} ids are whole numbers."),
+            )
+        })
+    }
+
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         // The cause goes to the log, not to the client.
         tracing::error!(error = %detail, "internal error");

@@ -198,13 +198,7 @@ pub async fn delete_webhook(
     id: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
-    let id: i64 = id.parse().map_err(|_| {
-        ApiError::new(
-            actix_web::http::StatusCode::NOT_FOUND,
-            "webhook_not_found",
-            "Webhook ids are whole numbers.",
-        )
-    })?;
+    let id = ApiError::path_id(&id, "webhook_not_found", "Webhook")?;
     state.store.delete_webhook(account.id, id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -402,13 +402,7 @@ pub async fn unsubscribe_device(
     id: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
-    let id: i64 = id.parse().map_err(|_| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "push_subscription_not_found",
-            "Push subscription ids are whole numbers.",
-        )
-    })?;
+    let id = ApiError::path_id(&id, "push_subscription_not_found", "Push subscription")?;
     state.store.delete_push_subscription(account.id, id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
