@@ -115,7 +115,7 @@ export function showGame(main, id) {
     if (!follows) return false;
     st.detail = { ...d, version: a.version, to_act: a.to_act, view: a.board.view, head: a.board.head };
     st.etag = null;
-    st.log.push(...a.events.filter((e) => !st.log.length || e.version > st.log[st.log.length - 1].version));
+    addToLog(a.events);
     st.moves = a.board.moves;
     st.movesAnswer = a.board;
     announce(st.detail);
@@ -132,14 +132,22 @@ export function showGame(main, id) {
       h('p', {}, t('game.none_text', { id }), h('a', { href: '#/' }, t('game.back')), '.')));
   }
 
+  /**
+   * Events appended to the log, each version once: a command's answer and a read of the log may
+   * both bring the same versions (the answer may have added them while the read was under way).
+   */
+  function addToLog(events) {
+    const last = st.log.length ? st.log[st.log.length - 1].version : null;
+    st.log.push(...events.filter((e) => last === null || e.version > last));
+  }
+
   async function loadLog(d) {
     let after = st.log.length ? st.log[st.log.length - 1].version : 0;
     // A finished game shows everything: read the whole log again once it ends.
     if (d.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
     for (;;) {
       const page = await get(`/v1/games/${id}/events?after=${after}&limit=500`);
-      // Only what the log has not yet (a command's answer may have added it meanwhile).
-      st.log.push(...page.events.filter((e) => !st.log.length || e.version > st.log[st.log.length - 1].version));
+      addToLog(page.events);
       if (page.next_after === null || page.next_after === undefined || !page.events.length) break;
       after = page.next_after;
     }
