@@ -194,7 +194,23 @@ impl Store {
         game_id: i64,
         reader: Reader,
     ) -> Result<Snapshot> {
-        let head = self.settled_head(client, game_id, reader).await?;
+        Ok(self
+            .snapshot_reading(client, game_id, reader, HEAD)
+            .await?
+            .0)
+    }
+
+    /// [`Store::snapshot`], with the head read by `sql` (whose first columns are the head's, see
+    /// [`GameHead::from_row`]; `$1` the game, `$2` the reader's account), and that row: a read
+    /// that needs more of the game at the head's version takes it from the same statement.
+    pub(crate) async fn snapshot_reading(
+        &self,
+        client: &impl GenericClient,
+        game_id: i64,
+        reader: Reader,
+        sql: &str,
+    ) -> Result<(Snapshot, tokio_postgres::Row)> {
+        let (head, row) = self.settled_head(client, game_id, reader, sql).await?;
         if let (Some(account), Some(seat)) = (reader.account(), head.seat) {
             self.cache.remember_seat(game_id, account, seat);
         }
@@ -202,11 +218,14 @@ impl Store {
         let aggregate = self
             .aggregate(client, game_id, head.game, head.version)
             .await?;
-        Ok(Snapshot {
-            game_id,
-            head,
-            aggregate,
-        })
+        Ok((
+            Snapshot {
+                game_id,
+                head,
+                aggregate,
+            },
+            row,
+        ))
     }
 
     pub(crate) async fn head(
@@ -239,19 +258,29 @@ impl Store {
         account: Option<i64>,
         condition: &str,
     ) -> Result<GameHead> {
-        let sql = format!(
-            "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms,
-                    g.visibility = 'private'
-             FROM games g LEFT JOIN seats s ON s.game_id = g.id AND s.account_id = $2
-             WHERE g.id = $1 {condition}"
-        );
-        let statement = client.prepare_cached(&sql).await?;
-        let row = client
-            .query_opt(&statement, &[&game_id, &account])
-            .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
-        GameHead::from_row(&row)
+        let sql = format!("{HEAD} {condition}");
+        GameHead::from_row(&head_row(client, game_id, account, &sql).await?)
     }
+}
+
+/// The head and the reader's seat (see [`GameHead::from_row`]).
+const HEAD: &str = "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms,
+            g.visibility = 'private'
+     FROM games g LEFT JOIN seats s ON s.game_id = g.id AND s.account_id = $2
+     WHERE g.id = $1";
+
+/// The game's row as `sql` reads it (`$1` the game, `$2` the reader's account).
+async fn head_row(
+    client: &impl GenericClient,
+    game_id: i64,
+    account: Option<i64>,
+    sql: &str,
+) -> Result<tokio_postgres::Row> {
+    let statement = client.prepare_cached(sql).await?;
+    client
+        .query_opt(&statement, &[&game_id, &account])
+        .await?
+        .ok_or(StoreError::GameNotFound(game_id))
 }
 
 impl GameHead {
@@ -273,21 +302,25 @@ impl GameHead {
 }
 
 impl Store {
-    /// The head, after applying a deadline that has passed; a private game the reader may not
-    /// watch is not found (judged first: nothing is done for such a request).
-    pub(crate) async fn settled_head(
+    /// The head read by `sql` (see [`Store::snapshot_reading`]), with its row, after applying a
+    /// deadline that has passed; a private game the reader may not watch is not found (judged
+    /// first: nothing is done for such a request).
+    async fn settled_head(
         &self,
         client: &impl GenericClient,
         game_id: i64,
         reader: Reader,
-    ) -> Result<GameHead> {
+        sql: &str,
+    ) -> Result<(GameHead, tokio_postgres::Row)> {
         let account = reader.account();
-        let head = self.head(client, game_id, account).await?;
+        let row = head_row(client, game_id, account, sql).await?;
+        let head = GameHead::from_row(&row)?;
         self.must_watch(client, game_id, head.private, head.seat, reader)
             .await?;
         if self.settle(game_id, head.deadline_ms).await? {
-            return self.head(client, game_id, account).await;
+            let row = head_row(client, game_id, account, sql).await?;
+            return Ok((GameHead::from_row(&row)?, row));
         }
-        Ok(head)
+        Ok((head, row))
     }
 }

@@ -3,7 +3,7 @@
 //! take-back is appended like any command (one transaction, the game's row locked), its one
 //! event restoring the state before the command taken back.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use baumeister_domain::take_back::{self, CommandTakenBack, LastCommand, Refusal};
 use deadpool_postgres::GenericClient;
@@ -32,6 +32,16 @@ const LAST_COMMAND: &str =
                         WHERE game_id = g.id ORDER BY id DESC LIMIT 1) c ON true
      WHERE g.id = $1";
 
+/// [`LAST_COMMAND`] for any reader (`/moves`): a spectator's row has no seat, and is not judged.
+/// One statement reads the head and what judges `can_undo`, at the same version.
+pub(crate) static HEAD_AND_LAST_COMMAND: LazyLock<String> = LazyLock::new(|| {
+    LAST_COMMAND.replacen(
+        "FROM games g JOIN seats s",
+        "FROM games g LEFT JOIN seats s",
+        1,
+    )
+});
+
 /// A player's take-back.
 pub struct UndoRequest {
     pub game_id: i64,
@@ -49,6 +59,15 @@ struct Judgement {
     /// The version before the command to take back (its events follow it).
     position: i64,
     verdict: std::result::Result<(), Refusal>,
+}
+
+/// Whether the reader of a row of [`HEAD_AND_LAST_COMMAND`] may take back their last command
+/// now (a spectator may not).
+pub(crate) fn may_undo(row: &tokio_postgres::Row) -> Result<bool> {
+    if row.get::<_, Option<i16>>(4).is_none() {
+        return Ok(false);
+    }
+    Ok(judge(row)?.verdict.is_ok())
 }
 
 fn judge(row: &tokio_postgres::Row) -> Result<Judgement> {
