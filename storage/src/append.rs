@@ -139,7 +139,14 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
 /// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
 /// statement's starting snapshot), and the same notices by email and push to the accounts that
-/// chose them (`notices/`), so a crash after the commit loses none.
+/// chose them (`notices/`), so a crash after the commit loses none. Those are queued by the
+/// function `queue_notices` (`migrations/V20__lighter_command_path.sql`), called only once the
+/// guard let the append through, which does nothing more than look when no seat's account has a
+/// webhook or notice settings: as CTEs of this statement they cost every append their start-up.
+/// A game without the turn clock (no `move_minutes`) has no turn deadlines: the PL/pgSQL that
+/// computes them (three calls) is not entered for it, which every append paid for before. A
+/// person's command takes their seat back from the clock's bot by leaving `clock_bot_seats`
+/// (see `migrations/V20__lighter_command_path.sql`; nothing to do while it is NULL).
 macro_rules! append_statement {
     ($rating_cte:literal, $rating_from:literal) => {
         concat!(
@@ -147,9 +154,12 @@ macro_rules! append_statement {
   upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
            updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
-           turn_deadlines = next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint),
-           deadline_ms = earliest_deadline($8::bigint,
-               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint))
+           clock_bot_seats = CASE WHEN clock_bot_seats IS NULL OR $9::bigint IS NULL THEN clock_bot_seats
+                                  ELSE nullif(array_remove(clock_bot_seats, $10::smallint), '{}') END,
+           turn_deadlines = CASE WHEN options ->> 'move_minutes' IS NOT NULL THEN
+               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint) END,
+           deadline_ms = CASE WHEN options ->> 'move_minutes' IS NULL THEN $8::bigint ELSE earliest_deadline($8::bigint,
+               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint)) END
     WHERE id = $1 AND version = $7 RETURNING id, undo),
   cmd AS (
     INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response, position, reveals)
@@ -158,42 +168,14 @@ macro_rules! append_statement {
   ev AS (
     INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
     SELECT $1, e.v, e.t, e.p, cmd.id, $9::bigint, $10::smallint, to_timestamp($6::bigint / 1000.0), e.h
-    FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h)),
-  fired AS (
-    SELECT s.seat, s.account_id, k.kind
-    FROM prev, upd, seats s,
-         LATERAL (VALUES ('game_started', $7::bigint = 0),
-                         ('game_finished', $19::boolean),
-                         ('your_turn', NOT $19::boolean AND s.seat = ANY ($4::smallint[])
-                                       AND NOT s.seat = ANY (prev.waited))) AS k(kind, fires)
-    WHERE s.game_id = $1 AND k.fires),
-  told AS (
-    SELECT f.account_id, f.kind,
-           jsonb_build_object('kind', f.kind, 'created_at', $20::text, 'seat', f.seat,
-               'game', jsonb_build_object('id', $1::bigint, 'kind', prev.kind, 'version', $2::bigint,
-                                          'to_act', to_jsonb($4::smallint[]), 'finished', $19::boolean)) AS body
-    FROM fired f, prev),
-  queued AS (
-    INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
-    SELECT gen_random_uuid(), w.id, t.kind, t.body, $6::bigint
-    FROM told t JOIN webhooks w ON w.account_id = t.account_id AND t.kind = ANY (w.kinds)
-    RETURNING 1),
-  noticed AS (
-    INSERT INTO notice_deliveries (account_id, channel, subscription_id, kind, game_id, body, next_attempt_ms)
-    SELECT t.account_id, c.channel, c.subscription_id, t.kind, $1::bigint, t.body, $6::bigint
-    FROM told t JOIN notice_settings n ON n.account_id = t.account_id,
-         LATERAL (SELECT 'email', NULL::bigint
-                  WHERE n.email_confirmed_at IS NOT NULL AND t.kind = ANY (n.email_kinds)
-                  UNION ALL
-                  SELECT 'push', p.id FROM push_subscriptions p
-                  WHERE p.account_id = t.account_id AND t.kind = ANY (n.push_kinds)) AS c (channel, subscription_id)
-    RETURNING 1)",
+    FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h))",
             $rating_cte,
             "
 SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':'
-                          || (SELECT count(*) FROM queued) + (SELECT count(*) FROM noticed)),
+                          || queue_notices($1, prev.kind, $2, $7, $4::smallint[], prev.waited,
+                                           $19::boolean, $20::text, $6::bigint)),
        upd.undo
-FROM cmd, upd",
+FROM cmd, upd, prev",
             $rating_from
         )
     };

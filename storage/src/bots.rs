@@ -30,6 +30,28 @@ pub struct BotRead {
     pub seat: u8,
 }
 
+/// The sweep's statement (see [`Store::bots_to_act`]). It runs after every change of any game,
+/// so it reads only the games that may wait for a bot, never every running game: the running
+/// games that seat a bot (their own partial index, `migrations/V20__lighter_command_path.sql`)
+/// and the people's seats with a move handed to the clock's bot (a partial index of seats;
+/// the clock's bot never plays for a bot). Each set is read first by itself (`MATERIALIZED`),
+/// so that no plan reads every running game to join them. Prepared once per connection.
+const BOTS_TO_ACT: &str = "WITH bot_games AS MATERIALIZED (
+         SELECT id, to_act, bot_seats, updated_at FROM games
+         WHERE status = 'active' AND bot_seats IS NOT NULL AND bot_seats && to_act),
+     due AS MATERIALIZED (
+         SELECT game_id, seat, account_id, clock_bot FROM seats WHERE clock_bot_due)
+     SELECT g.id, a.id, a.bot_level, NULL::smallint, g.updated_at, s.seat
+     FROM bot_games g
+     JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act) AND s.seat = ANY (g.bot_seats)
+     JOIN accounts a ON a.id = s.account_id AND a.bot
+     UNION ALL
+     SELECT g.id, a.id, d.clock_bot, d.seat, g.updated_at, d.seat
+     FROM due d
+     JOIN games g ON g.id = d.game_id AND g.status = 'active' AND d.seat = ANY (g.to_act)
+     JOIN accounts a ON a.id = d.account_id AND NOT a.bot
+     ORDER BY 5, 6 LIMIT $1";
+
 impl Store {
     /// Seats a bot of `level` at `seat` of a game that waits for players. Only the game's
     /// creator may; the seat must exist and be free. Taking the last seat starts the game.
@@ -122,17 +144,8 @@ impl Store {
     /// own seats, and people's seats whose move the turn clock handed to its bot.
     pub async fn bots_to_act(&self, limit: i64) -> Result<Vec<BotTurn>> {
         let client = self.pool.get().await?;
-        let rows = client
-            .query(
-                "SELECT g.id, a.id, coalesce(a.bot_level, s.clock_bot), CASE WHEN NOT a.bot THEN s.seat END
-                 FROM games g
-                 JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act)
-                 JOIN accounts a ON a.id = s.account_id AND (a.bot OR s.clock_bot_due)
-                 WHERE g.status = 'active'
-                 ORDER BY g.updated_at, s.seat LIMIT $1",
-                &[&limit],
-            )
-            .await?;
+        let statement = client.prepare_cached(BOTS_TO_ACT).await?;
+        let rows = client.query(&statement, &[&limit]).await?;
         rows.iter()
             .map(|row| {
                 let level: String = row.get(2);

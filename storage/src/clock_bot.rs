@@ -12,7 +12,8 @@
 //! - The bot plays only the moves whose deadline passed: its move starts the seat's next
 //!   deadline, and the player who comes back before it passes plays as ever. The seat shows the
 //!   level (`clock_bot` in the seat list) from the handed-over move until its player's own next
-//!   command, which takes it back (both kept by triggers: `migrations/V19__clock_bot.sql`).
+//!   command, which takes it back (kept by the database: `migrations/V19__clock_bot.sql`,
+//!   `migrations/V20__lighter_command_path.sql`).
 
 use serde_json::{json, Value};
 

@@ -88,6 +88,15 @@ impl Store {
                 &[&game_id, &i16::from(seat), &level],
             )
             .await?;
+            // The game's row names the seats handed over, so that only their player's next
+            // command takes them back (see `migrations/V20__lighter_command_path.sql`).
+            tx.execute(
+                "UPDATE games SET clock_bot_seats = CASE WHEN $2 = ANY (coalesce(clock_bot_seats, '{}'))
+                     THEN clock_bot_seats ELSE array_append(coalesce(clock_bot_seats, '{}'), $2) END
+                 WHERE id = $1",
+                &[&game_id, &i16::from(seat)],
+            )
+            .await?;
             // Wakes the bot sweep of every process, and shows the seat as the bot's.
             crate::live::outbox::notify_changed(tx, game_id, head.version).await?;
             tracing::info!(

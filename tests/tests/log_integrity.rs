@@ -1,0 +1,160 @@
+//! The log holds together without the foreign keys that V20 dropped from it (they cost every
+//! append a locking query per row): games are played through the server (people's commands,
+//! an undo, a bot's seat, the turn clock's default move), then every row of `commands` and
+//! `events` is checked against what those keys used to promise, and more: the game exists, an
+//! event's command is a command of the same game, a command's account holds a seat at it. The
+//! games' `bot_seats` (what the bot sweep reads instead of every running game) name exactly the
+//! seats that bots hold.
+
+use std::time::{Duration, Instant};
+
+use baumeister_tests::serde_json::json;
+use baumeister_tests::{Pick, TestServer};
+
+#[actix_web::test]
+async fn every_logged_row_belongs_to_its_game_and_seat_and_bot_seats_are_kept() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["anna", "ben"]).await;
+    let mut pick = Pick::new(24);
+
+    // People play; one takes a command back.
+    let played = s.game("burgbaumeister", json!({}), &tokens).await;
+    let mut undone = false;
+    for _ in 0..40 {
+        for token in &tokens {
+            if let Some(r) = s.random_move(played, token, &mut pick).await {
+                assert!(r.status == 200 || r.status == 422, "{}", r.body);
+                if r.status == 200 && !undone {
+                    let u = s
+                        .post(&format!("/v1/games/{played}/undo"), Some(token), &json!({}))
+                        .await;
+                    undone = u.status == 200;
+                }
+            }
+        }
+    }
+
+    assert!(undone, "a command was taken back");
+
+    // A bot holds a seat (taken at creation) and answers.
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": "burgbaumeister", "seats": 3, "bots": [{"seat": 2, "level": "random"}]}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let with_bot = r.body["id"].as_i64().unwrap();
+    let r = s
+        .post(
+            &format!("/v1/games/{with_bot}/join"),
+            Some(&tokens[1]),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let db = s.db().await;
+    let bot_commands = || async {
+        db.query_one(
+            "SELECT count(*) FROM commands c JOIN seats s ON s.game_id = c.game_id AND s.account_id = c.account_id
+             JOIN accounts a ON a.id = s.account_id WHERE c.game_id = $1 AND a.bot",
+            &[&with_bot],
+        )
+        .await
+        .unwrap()
+        .get::<_, i64>(0)
+    };
+    let started = Instant::now();
+    while bot_commands().await == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the bot never moved"
+        );
+        for token in &tokens {
+            s.random_move(with_bot, token, &mut pick).await;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // The turn clock's default move: a command without an account.
+    let clocked = s
+        .game("burgbaumeister", json!({"move_minutes": 1}), &tokens)
+        .await;
+    // The server's clock moves past the deadline instead of waiting a minute.
+    s.store.advance_clock(61_000);
+    let started = Instant::now();
+    loop {
+        let game = s
+            .get(&format!("/v1/games/{clocked}"), Some(&tokens[0]))
+            .await;
+        assert_eq!(game.status, 200, "{}", game.body);
+        let by_clock: i64 = db
+            .query_one(
+                "SELECT count(*) FROM commands WHERE game_id = $1 AND account_id IS NULL AND seat IS NOT NULL",
+                &[&clocked],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        if by_clock > 0 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the clock never moved"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let count = |sql: &'static str| {
+        let db = &db;
+        async move { db.query_one(sql, &[]).await.unwrap().get::<_, i64>(0) }
+    };
+    assert!(count("SELECT count(*) FROM events").await > 0);
+    assert_eq!(
+        count("SELECT count(*) FROM events e WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = e.game_id)").await,
+        0,
+        "an event of no game"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM commands c WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = c.game_id)").await,
+        0,
+        "a command of no game"
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM events e WHERE NOT EXISTS
+                 (SELECT 1 FROM commands c WHERE c.game_id = e.game_id AND c.id = e.command_id)"
+        )
+        .await,
+        0,
+        "an event whose command is not its game's"
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM commands c WHERE c.account_id IS NOT NULL AND NOT EXISTS
+                 (SELECT 1 FROM seats s WHERE s.game_id = c.game_id AND s.account_id = c.account_id)"
+        )
+        .await,
+        0,
+        "a command by an account without a seat at its game"
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM games g WHERE g.bot_seats IS DISTINCT FROM
+                 (SELECT array_agg(s.seat ORDER BY s.seat) FROM seats s JOIN accounts a ON a.id = s.account_id
+                  WHERE s.game_id = g.id AND a.bot)"
+        )
+        .await,
+        0,
+        "bot_seats names the seats bots hold, and only games with bots have them"
+    );
+    let bot_seats: Option<Vec<i16>> = db
+        .query_one("SELECT bot_seats FROM games WHERE id = $1", &[&with_bot])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(bot_seats, Some(vec![2]));
+    s.finish().await;
+}
