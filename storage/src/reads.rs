@@ -191,7 +191,7 @@ impl Store {
     pub async fn moves(&self, game_id: i64, reader: Reader) -> Result<Moves> {
         let client = self.pool.get().await?;
         // One statement: the head and the game's last command, which judges `can_undo` at the
-        // same version (two statements before, a third of PostgreSQL's work for `/moves`).
+        // same version (two statements before: the same work in PostgreSQL, one round trip more).
         let (snapshot, row) = self
             .snapshot_reading(&client, game_id, reader, &HEAD_AND_LAST_COMMAND)
             .await?;

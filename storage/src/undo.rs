@@ -250,3 +250,19 @@ impl Store {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{HEAD_AND_LAST_COMMAND, LAST_COMMAND};
+
+    /// `/moves` reads the same columns as the take-back for any reader: only the join of the
+    /// reader's seat differs (a spectator gets a row, without a seat).
+    #[test]
+    fn the_moves_statement_is_the_last_command_for_any_reader() {
+        assert_ne!(*HEAD_AND_LAST_COMMAND, LAST_COMMAND);
+        assert_eq!(
+            HEAD_AND_LAST_COMMAND.replacen("LEFT JOIN seats s", "JOIN seats s", 1),
+            LAST_COMMAND
+        );
+    }
+}
