@@ -3,6 +3,7 @@
 //! command with its position, clock and derived seed, every event with its hash, the revealed
 //! secret and the signed head. The audit checks the same document, built from the database.
 
+use baumeister_domain::bots::Level;
 use baumeister_domain::fairness::{derive_key, to_hex};
 use baumeister_domain::Status;
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,10 @@ pub struct ExportSeat {
     pub seat: u8,
     /// The player's name on the exporting server.
     pub player: Option<String>,
+    /// Present when a bot held this seat: its level (`random`, `greedy`, `strong`). Absent for
+    /// a person, and in exports written before bots were named here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<Level>,
     pub client_seed: String,
 }
 
@@ -83,6 +88,11 @@ pub struct ExportCommand {
     pub now_ms: i64,
     /// HMAC-SHA256(secret, client seeds + position), hexadecimal: the generator's state.
     pub seed: String,
+    /// Present when a bot chose the command: its level (the seat's own bot, or the turn
+    /// clock's bot standing in for a person, option `clock_bot`). Absent for a person's
+    /// command and the server's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<Level>,
     pub events: Vec<ExportEvent>,
 }
 
@@ -144,6 +154,9 @@ impl Store {
                 "SELECT g.options, g.progress, f.secret, f.commitment, f.client_seeds,
                         coalesce(f.imported -> 'players',
                                  (SELECT json_agg(a.name ORDER BY s.seat) FROM seats s
+                                  JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb),
+                        coalesce(f.imported -> 'bot_levels',
+                                 (SELECT json_agg(a.bot_level ORDER BY s.seat) FROM seats s
                                   JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb)
                  FROM games g LEFT JOIN game_fairness f ON f.game_id = g.id WHERE g.id = $1",
                 &[&game_id],
@@ -158,13 +171,17 @@ impl Store {
             .get::<_, Option<Value>>(5)
             .and_then(|p| serde_json::from_value(p).ok())
             .unwrap_or_default();
+        let bot_levels: Vec<Option<Level>> = row
+            .get::<_, Option<Value>>(6)
+            .and_then(|p| serde_json::from_value(p).ok())
+            .unwrap_or_default();
         // The stored keys, not the cached ones: an audit of a game not yet started reads the
         // client seeds as they are now.
         let keys = load_keys(&client, game_id).await?;
         let events = read_log(&client, game_id, 0, head.version, None).await?;
         let commands = client
             .query(
-                "SELECT id, seat, body, seed, now_ms FROM commands
+                "SELECT id, seat, body, seed, now_ms, bot_level FROM commands
                  WHERE game_id = $1 AND id <= coalesce(
                      (SELECT command_id FROM events WHERE game_id = $1 AND version = $2), -1)
                  ORDER BY id",
@@ -201,6 +218,7 @@ impl Store {
                 body: row.get(2),
                 now_ms: row.get(4),
                 seed,
+                bot_level: row.get::<_, Option<&str>>(5).and_then(Level::from_name),
                 events: mine,
             });
         }
@@ -243,6 +261,7 @@ impl Store {
                 .map(|(seat, seed)| ExportSeat {
                     seat: seat as u8,
                     player: players.get(seat).cloned().flatten(),
+                    bot_level: bot_levels.get(seat).cloned().flatten(),
                     client_seed: seed.clone(),
                 })
                 .collect(),

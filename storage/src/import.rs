@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use baumeister_domain::bots::Level;
 use baumeister_domain::fairness::from_hex;
 use baumeister_domain::registry;
 use serde_json::{json, Value};
@@ -80,7 +81,8 @@ impl Store {
             .iter()
             .map(|s| s.client_seed.as_str())
             .collect();
-        let imported = json!({ "players": players, "head": export.head });
+        let bot_levels: Vec<Option<Level>> = export.seats.iter().map(|s| s.bot_level).collect();
+        let imported = json!({ "players": players, "bot_levels": bot_levels, "head": export.head });
         let hex = |s: &str| from_hex(s).unwrap_or_default();
         let inserted = tx
             .execute(
@@ -121,7 +123,6 @@ impl Store {
         let mut command_ids = Vec::new();
         let mut seats = Vec::new();
         let mut clocks = Vec::new();
-        let response = json!({ "imported": true });
         for command in &export.commands {
             let seed = hex(&command.seed);
             let stored_seed = seed
@@ -129,10 +130,17 @@ impl Store {
                 .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
                 .unwrap_or(0) as i64;
             let seat = command.seat.map(i16::from);
+            // A command with a seat and no account (as every imported one is) takes its bot
+            // level from its record's `clock_bot` (the trigger of V19), so the level is there too.
+            let bot_level = command.bot_level.map(Level::name);
+            let response = match bot_level {
+                Some(level) => json!({ "imported": true, "clock_bot": level }),
+                None => json!({ "imported": true }),
+            };
             let row = tx
                 .query_one(
-                    "INSERT INTO commands (game_id, seat, body, seed, now_ms, response)
-                     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                    "INSERT INTO commands (game_id, seat, body, seed, now_ms, response, bot_level)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                     &[
                         &game_id,
                         &seat,
@@ -140,6 +148,7 @@ impl Store {
                         &stored_seed,
                         &command.now_ms,
                         &response,
+                        &bot_level,
                     ],
                 )
                 .await?;

@@ -71,6 +71,7 @@ pub fn random_export(
             body,
             now_ms: now_ms + position,
             seed: to_hex(&key),
+            bot_level: None,
             events: logged,
         });
     };
@@ -115,6 +116,7 @@ pub fn random_export(
             .map(|(seat, client_seed)| ExportSeat {
                 seat: seat as u8,
                 player: Some(format!("player-{seat}")),
+                bot_level: None,
                 client_seed: client_seed.clone(),
             })
             .collect(),

@@ -1,6 +1,7 @@
 //! Bots are shown as bots wherever the API names a player: the lobby and a game's seats, the
 //! caller's games, profiles (a bot's own and the seats of others' recent games), leaderboards
-//! and rematch proposals, each with the bot's level. Bots accept a rematch at once.
+//! and rematch proposals, each with the bot's level, and the game's export (the seat and every
+//! command the bot chose, kept through an import elsewhere). Bots accept a rematch at once.
 
 use std::time::{Duration, Instant};
 
@@ -63,6 +64,7 @@ async fn a_game_against_a_bot_names_it_as_a_bot_in_every_list_and_the_bot_takes_
         actix_web::rt::time::sleep(Duration::from_millis(20)).await;
     };
     marked(&game["seats"][1], Some("random"));
+    exported_and_imported_with_the_bot_named(&s, id).await;
 
     // Profiles: the bot's own says it is one; Anna's recent game names its seats.
     let profile = s.get("/v1/players/bot-random", None).await;
@@ -134,4 +136,43 @@ async fn a_bot_cannot_be_invited_by_name_it_would_never_answer() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     s.finish().await;
+}
+
+/// The export names the bot's seat and each command it chose; another server that imports the
+/// game exports the same.
+async fn exported_and_imported_with_the_bot_named(s: &TestServer, id: i64) {
+    let r = s.get(&format!("/v1/games/{id}/export"), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let export = r.body;
+    assert_eq!(export["seats"][0].get("bot_level"), None, "a person");
+    assert_eq!(export["seats"][1]["bot_level"], "random");
+    let commands = export["commands"].as_array().unwrap();
+    // The bot's own moves name it; the turn clock's default moves (Anna's, and the bot's
+    // when the test's clock outran it) name nobody.
+    let named = |c: &&Value| c.get("bot_level").is_some();
+    assert!(
+        commands.iter().filter(named).count() > 0,
+        "the bot moved: {export}"
+    );
+    for command in commands.iter().filter(named) {
+        assert_eq!(command["bot_level"], "random", "{command}");
+        assert_eq!(command["seat"], 1, "{command}");
+    }
+
+    let keys = s.get("/v1/keys", None).await.body;
+    let key = keys["keys"][0]["key"].as_str().unwrap().to_string();
+    let elsewhere = TestServer::start_with(|c| c.trusted_keys = vec![key]).await;
+    let auditor = elsewhere.auditor("vera").await;
+    let r = elsewhere
+        .post("/v1/games/import", Some(&auditor), &export)
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let imported = r.body["id"].as_i64().unwrap();
+    let again = elsewhere
+        .get(&format!("/v1/games/{imported}/export"), None)
+        .await
+        .body;
+    assert_eq!(again["seats"], export["seats"]);
+    assert_eq!(again["commands"], export["commands"]);
+    elsewhere.finish().await;
 }

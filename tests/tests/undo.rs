@@ -287,6 +287,7 @@ async fn a_command_is_taken_back_recorded_and_everything_agrees() {
         body: json!({"type": "TakeBack"}),
         now_ms: forged.commands[cut - 1].now_ms,
         seed: to_hex(&derive_key(&secret, &seeds, end)),
+        bot_level: None,
         events: vec![ExportEvent {
             version: end + 1,
             hash: String::new(),
