@@ -41,27 +41,28 @@ struct Shared {
     frames: Mutex<HashMap<Seen, Arc<Frames>>>,
 }
 
-/// A batch's messages for one viewer, each framed once (`Bytes` are shared, not copied).
+/// A batch's messages for one viewer, framed once and sent as one write (`Bytes` are shared
+/// by the streams, not copied).
 pub struct Frames {
-    /// One `event` message per event the viewer may see.
-    pub events: Vec<Bytes>,
+    /// One `event` message per event the viewer may see, one after the other.
+    pub events: Bytes,
+    /// The same followed by the `status` message; `None` while more batches follow.
+    pub with_status: Option<Bytes>,
     /// Every event up to this version has been judged (the status's version).
     pub version: i64,
-    /// The `status` message; `None` while more batches follow.
-    pub status: Option<Bytes>,
 }
 
 impl Frames {
     /// The messages `seen` is sent of `read`.
     pub fn of(read: &GameRead, seen: Seen) -> Result<Frames, StoreError> {
         let (batch, more) = read.batch(seen)?;
-        let events = batch
-            .events
-            .iter()
-            .map(|e| sse::message("event", Some(e.version), e))
-            .collect();
+        let mut buffer = Vec::new();
+        for e in &batch.events {
+            sse::append(&mut buffer, "event", Some(e.version), e);
+        }
         let version = batch.status.version;
-        let status = (!more).then(|| {
+        let events = Bytes::from(buffer.clone());
+        let with_status = (!more).then(|| {
             let status = StreamStatus {
                 version,
                 to_act: batch.status.to_act,
@@ -70,18 +71,19 @@ impl Frames {
                     .moves
                     .map(|m| crate::routes::play::ready_to_send(m, version)),
             };
-            sse::message("status", Some(version), &status)
+            sse::append(&mut buffer, "status", Some(version), &status);
+            Bytes::from(buffer)
         });
         Ok(Frames {
             events,
+            with_status,
             version,
-            status,
         })
     }
 
     /// Whether more batches follow before the snapshot's version is reached.
     pub fn more(&self) -> bool {
-        self.status.is_none()
+        self.with_status.is_none()
     }
 }
 

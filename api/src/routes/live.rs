@@ -253,22 +253,23 @@ impl GameStream {
         let keepalive = self.state.live.keepalive;
         loop {
             if let Some(frames) = batch.take() {
-                for event in &frames.events {
-                    self.send(event.clone()).await?;
+                // The events, and the status when it is new: one write.
+                let bytes = match &frames.with_status {
+                    Some(all) if self.status_sent != Some(frames.version) => {
+                        self.status_sent = Some(frames.version);
+                        all
+                    }
+                    _ => &frames.events,
+                };
+                if !bytes.is_empty() {
+                    self.send(bytes.clone()).await?;
                 }
                 self.sent = self.sent.max(frames.version);
-                match &frames.status {
+                if frames.more() {
                     // More to catch up: read on (sharing with the streams as far behind).
-                    None => {
-                        let wake = *watch.changes.borrow();
-                        batch = Some(self.next_batch(wake).await?);
-                        continue;
-                    }
-                    Some(status) if self.status_sent != Some(frames.version) => {
-                        self.status_sent = Some(frames.version);
-                        self.send(status.clone()).await?;
-                    }
-                    Some(_) => {}
+                    let wake = *watch.changes.borrow();
+                    batch = Some(self.next_batch(wake).await?);
+                    continue;
                 }
             }
             tokio::select! {
