@@ -1,7 +1,8 @@
 //! Live notices, fanned out in memory. Every append sends `NOTIFY baumeister_live,
 //! '<game>:<version>'` inside its transaction (PostgreSQL delivers it on commit, to every
 //! process); each process keeps ONE listening connection and wakes the subscribers of that
-//! game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game.
+//! game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game
+//! (the streams of a game woken by one notice share that read: see [`Hub`]'s wake numbers).
 //! When the listening connection is lost, every subscriber is woken once it is back (a notice
 //! may have been missed meanwhile), and each compares the game's version with what it sent.
 
