@@ -49,6 +49,8 @@ pub struct AppState {
     /// Mail and push (whether mail is configured, the VAPID key, the public URL).
     pub notices: config::Notices,
     pub open_streams: live::open::OpenStreams,
+    /// The reads the streams of a game share after a notice.
+    pub shared_reads: live::shared::SharedReads,
     /// How long clients may take (see [`slow_clients`]).
     pub timeouts: config::ClientTimeouts,
 }
@@ -75,6 +77,7 @@ impl AppState {
             live: config.live.clone(),
             notices: config.notices.clone(),
             open_streams: Default::default(),
+            shared_reads: Default::default(),
             timeouts: config.timeouts,
         })
     }

@@ -59,7 +59,7 @@ pub use invitations::{
 };
 pub use live::hub::{AccountNotice, AccountWatch, GameChat, GameWatch, Hub, Notice};
 pub use live::mine::{MyGame, MyGamesFilter};
-pub use live::stream::{StreamBatch, StreamStatus};
+pub use live::stream::{GameRead, Seen, StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
 pub use lobby::{LobbyFilter, Table};
 pub use notices::outbox::{ConfirmationMail, MailBatch, NoticeItem, PushDelivery};

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use baumeister_domain::Viewer;
+use baumeister_storage::pause::READ_HEAD;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::sse::Message;
 use baumeister_tests::{space_builder_client, TestServer, Truth};
@@ -151,6 +152,159 @@ async fn a_subscriber_on_one_process_gets_every_event_posted_to_another_once_and
     drop((again, spectator, seat1));
     b.finish().await;
     a.finish().await;
+}
+
+/// Issue 24: after a notice, a process reads a game once for all of its streams (here two per
+/// seat and two spectators, on the process that did not take the command), and yet each stream
+/// receives exactly its own viewer's events and moves, never bytes made for another viewer.
+#[actix_web::test]
+async fn the_streams_of_a_game_share_one_read_per_notice_and_each_gets_its_own_view() {
+    let a = TestServer::start().await;
+    let b = a.another(|c| c.limits.commands = None).await;
+    let tokens = a.players(&["ada", "bea", "cid"]).await;
+    let id = a.game("wettstreit", json!({}), &tokens).await;
+    let started = a.get(&format!("/v1/games/{id}"), None).await.body["version"]
+        .as_i64()
+        .unwrap();
+    let mut streams = Vec::new();
+    for viewer in [
+        Viewer::Seat(0),
+        Viewer::Spectator,
+        Viewer::Seat(1),
+        Viewer::Seat(0),
+        Viewer::Spectator,
+        Viewer::Seat(1),
+    ] {
+        let token = match viewer {
+            Viewer::Seat(seat) => Some(tokens[seat as usize].as_str()),
+            _ => None,
+        };
+        let mut stream = a
+            .stream(&format!("/v1/games/{id}/stream"), token, None)
+            .await;
+        assert_eq!(stream.status, 200, "{}", stream.problem);
+        let seen = stream.until_version(started, WAIT).await;
+        streams.push((viewer, stream, seen));
+    }
+
+    // The first stream to wake stops in its read, right after the head: the others wait for
+    // that read instead of reading on their own, so nothing arrives anywhere meanwhile.
+    let mut paused = a.store.pause_at(READ_HEAD);
+    let first = play(&b, id, &tokens, 1).await;
+    paused.reached().await;
+    for (viewer, stream, _) in &mut streams {
+        let early = stream.next(Duration::from_millis(300)).await;
+        assert!(
+            early.is_none(),
+            "{viewer:?} read on its own while the shared read waited: {early:?}"
+        );
+    }
+    paused.resume();
+    for (_, stream, seen) in &mut streams {
+        seen.extend(stream.until_version(first, WAIT).await);
+    }
+
+    let version = play(&b, id, &tokens, 12).await;
+    let truth = b.truth(id).await;
+    assert_ne!(
+        truth.log(version, 0, Viewer::Seat(0)),
+        truth.log(version, 0, Viewer::Seat(1)),
+        "the seats see different logs (else this test would prove nothing)"
+    );
+    let mut events_of = std::collections::HashMap::new();
+    for (viewer, stream, seen) in &mut streams {
+        seen.extend(stream.until_version(version, WAIT).await);
+        assert_eq!(check(&truth, seen, *viewer, 0), version, "{viewer:?}");
+        let events: Vec<Value> = seen
+            .iter()
+            .filter(|m| m.event == "event")
+            .map(|m| m.data.clone())
+            .collect();
+        // Both streams of a viewer got the same events (the statuses may group them apart).
+        let same = events_of.entry(*viewer).or_insert_with(|| events.clone());
+        assert_eq!(*same, events, "{viewer:?}");
+    }
+    assert_ne!(
+        events_of[&Viewer::Seat(0)],
+        events_of[&Viewer::Seat(1)],
+        "each seat got its own view"
+    );
+    drop(streams);
+    b.finish().await;
+    a.finish().await;
+}
+
+/// A stream that shares its reads with others is still judged on its own: once its caller may
+/// no longer watch a private game (it declined its invitation), the next change ends its
+/// stream with `game_not_found`, while the stream that shared the read goes on.
+#[actix_web::test]
+async fn a_stream_whose_caller_loses_access_to_a_private_game_ends_and_the_others_go_on() {
+    let s = TestServer::start().await;
+    let tokens = s.players(&["ada", "bea", "cyd"]).await;
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": "burgbaumeister", "seats": 2, "visibility": "private"}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    let mut invitations = Vec::new();
+    for name in ["bea", "cyd"] {
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/invitations"),
+                Some(&tokens[0]),
+                &json!({ "player": name }),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        invitations.push(r.body["invitation"]["id"].as_i64().unwrap());
+    }
+    // Both invited may watch; each stream sends its first status.
+    let mut streams = Vec::new();
+    for token in &tokens[1..] {
+        let mut stream = s
+            .stream(&format!("/v1/games/{id}/stream"), Some(token), None)
+            .await;
+        assert_eq!(stream.status, 200, "{}", stream.problem);
+        stream.until_version(0, WAIT).await;
+        streams.push(stream);
+    }
+    let r = s
+        .post(
+            &format!("/v1/me/invitations/{}/decline", invitations[0]),
+            Some(&tokens[1]),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    // cyd takes the last seat and the game starts: a change, read once for both streams.
+    let r = s
+        .post(
+            &format!("/v1/me/invitations/{}/accept", invitations[1]),
+            Some(&tokens[2]),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let [bea, cyd] = &mut streams[..] else {
+        unreachable!()
+    };
+    let m = bea.next_any(WAIT).await.expect("a message");
+    assert_eq!(
+        (m.event.as_str(), m.data["code"].as_str()),
+        ("error", Some("game_not_found")),
+        "{m:?}"
+    );
+    assert!(bea.next_any(WAIT).await.is_none(), "the stream ended");
+    let m = cyd.next_any(WAIT).await.expect("a message");
+    assert_eq!(m.event, "event", "{m:?}");
+    let m = cyd.until_version(1, WAIT).await.pop().unwrap();
+    assert!(m.data["moves"].is_array(), "cyd is seated now: {m:?}");
+    drop(streams);
+    s.finish().await;
 }
 
 #[actix_web::test]

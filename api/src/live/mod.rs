@@ -4,6 +4,7 @@ pub mod addresses;
 pub mod failure;
 pub mod open;
 pub mod resolve;
+pub mod shared;
 pub mod sign;
 pub mod sse;
 pub mod targets;

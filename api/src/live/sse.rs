@@ -10,9 +10,23 @@ use tokio::sync::mpsc;
 
 /// One SSE message: `event`, optional `id`, and `data` (one line: JSON has no raw newlines).
 pub fn message(event: &str, id: Option<i64>, data: &impl serde::Serialize) -> Bytes {
-    let data = serde_json::to_string(data).expect("messages serialize");
-    let id = id.map(|id| format!("id: {id}\n")).unwrap_or_default();
-    Bytes::from(format!("event: {event}\n{id}data: {data}\n\n"))
+    let mut buffer = Vec::new();
+    append(&mut buffer, event, id, data);
+    Bytes::from(buffer)
+}
+
+/// Appends one SSE message to `buffer` (several messages sent as one write: a stream's batch).
+pub fn append(buffer: &mut Vec<u8>, event: &str, id: Option<i64>, data: &impl serde::Serialize) {
+    use std::io::Write as _;
+    buffer.extend_from_slice(b"event: ");
+    buffer.extend_from_slice(event.as_bytes());
+    buffer.push(b'\n');
+    if let Some(id) = id {
+        writeln!(buffer, "id: {id}").expect("a Vec takes every write");
+    }
+    buffer.extend_from_slice(b"data: ");
+    serde_json::to_writer(&mut *buffer, data).expect("messages serialize");
+    buffer.extend_from_slice(b"\n\n");
 }
 
 /// A comment line: ignored by clients, keeps proxies from closing a quiet connection.

@@ -2,6 +2,7 @@
 //! caller's games. Woken by the process's live listener (see `baumeister_storage::Hub`), never
 //! by polling; each message is judged by one snapshot of its game.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::web::Bytes;
@@ -13,6 +14,7 @@ use tokio::sync::mpsc;
 use crate::auth::{self, Claims};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
+use crate::live::shared::Frames;
 use crate::live::sse;
 use crate::AppState;
 
@@ -182,12 +184,13 @@ pub async fn game_stream(
     let game_id = id.into_inner();
     // Subscribed before the first read: a change committed meanwhile wakes the loop.
     let watch = state.store.watch_game(game_id);
-    let first = state
-        .store
-        .stream_batch(game_id, caller.reader(), after)
-        .await?;
+    let reader = caller.reader();
+    let read = state.store.game_read(game_id, after, Some(reader)).await?;
+    let seen = state.store.seen_by(&read, reader).await?;
+    let first = Frames::of(&read, seen)?;
+    drop(read);
     // So does one resumed so far back that it has more than a batch to catch up.
-    if after > 0 && first.1 {
+    if after > 0 && first.more() {
         state.limits.expensive_read(&client)?;
     }
     // Read after subscribing, like the events: a message stored meanwhile is pushed.
@@ -211,7 +214,7 @@ pub async fn game_stream(
             chat,
             chat_sent,
         };
-        let _ = stream.run(watch, first).await;
+        let _ = stream.run(watch, Arc::new(first)).await;
         drop(slot);
     });
     Ok(response)
@@ -242,35 +245,31 @@ impl GameStream {
     async fn run(
         &mut self,
         mut watch: baumeister_storage::GameWatch,
-        first: (baumeister_storage::StreamBatch, bool),
+        first: Arc<Frames>,
     ) -> Result<(), Gone> {
         self.send(sse::retry(RETRY_MS)).await?;
         self.send_chat().await?;
         let mut batch = Some(first);
         let keepalive = self.state.live.keepalive;
         loop {
-            if let Some((b, more)) = batch.take() {
-                for event in &b.events {
-                    self.send(sse::message("event", Some(event.version), event))
-                        .await?;
+            if let Some(frames) = batch.take() {
+                // The events, and the status when it is new: one write.
+                let bytes = match &frames.with_status {
+                    Some(all) if self.status_sent != Some(frames.version) => {
+                        self.status_sent = Some(frames.version);
+                        all
+                    }
+                    _ => &frames.events,
+                };
+                if !bytes.is_empty() {
+                    self.send(bytes.clone()).await?;
                 }
-                self.sent = self.sent.max(b.status.version);
-                if more {
-                    batch = Some(self.next_batch().await?);
+                self.sent = self.sent.max(frames.version);
+                if frames.more() {
+                    // More to catch up: read on (sharing with the streams as far behind).
+                    let wake = *watch.changes.borrow();
+                    batch = Some(self.next_batch(wake).await?);
                     continue;
-                }
-                if self.status_sent != Some(b.status.version) {
-                    self.status_sent = Some(b.status.version);
-                    let status = StreamStatus {
-                        version: b.status.version,
-                        to_act: b.status.to_act,
-                        finished: b.status.finished,
-                        moves: b
-                            .moves
-                            .map(|m| crate::routes::play::ready_to_send(m, b.status.version)),
-                    };
-                    self.send(sse::message("status", Some(status.version), &status))
-                        .await?;
                 }
             }
             tokio::select! {
@@ -278,7 +277,8 @@ impl GameStream {
                     if changed.is_err() {
                         return Ok(());
                     }
-                    batch = Some(self.next_batch().await?);
+                    let wake = *watch.changes.borrow_and_update();
+                    batch = Some(self.next_batch(wake).await?);
                 }
                 chat = watch.chat.recv() => match chat {
                     Ok(GameChat::Message(n)) if n.removed => self.send_removed(n.id).await?,
@@ -356,13 +356,17 @@ impl GameStream {
         }
     }
 
-    async fn next_batch(&self) -> Result<(baumeister_storage::StreamBatch, bool), Gone> {
+    /// What follows what was sent, after the game's wake number `wake`: one read per process
+    /// for every stream of the game woken alike (see [`crate::live::shared`]), judged for
+    /// this stream's caller as it stands now.
+    async fn next_batch(&self, wake: u64) -> Result<Arc<Frames>, Gone> {
         let caller = self.judge_token().await?;
         let reader = caller.reader();
+        let state = &self.state;
         self.patiently(|| {
-            self.state
-                .store
-                .stream_batch(self.game_id, reader, self.sent)
+            state
+                .shared_reads
+                .frames(&state.store, self.game_id, wake, self.sent, reader)
         })
         .await
     }

@@ -1,11 +1,13 @@
 //! Live notices, fanned out in memory. Every append sends `NOTIFY baumeister_live,
 //! '<game>:<version>'` inside its transaction (PostgreSQL delivers it on commit, to every
 //! process); each process keeps ONE listening connection and wakes the subscribers of that
-//! game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game.
+//! game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game
+//! (the streams of a game woken by one notice share that read: see [`Hub`]'s wake numbers).
 //! When the listening connection is lost, every subscriber is woken once it is back (a notice
 //! may have been missed meanwhile), and each compares the game's version with what it sent.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -106,8 +108,9 @@ pub enum GameChat {
     Resync,
 }
 
-/// A game's subscribers: its changes (a counter) and its chat.
+/// A game's subscribers: its changes (a wake number) and its chat.
 struct GameSenders {
+    /// The hub's wake number of the game's latest notice (see `Hub::wakes`).
     changes: watch::Sender<u64>,
     chat: broadcast::Sender<GameChat>,
 }
@@ -115,8 +118,13 @@ struct GameSenders {
 /// The subscribers of this process.
 #[derive(Default)]
 pub struct Hub {
-    /// Per game: a counter bumped on every notice (subscribers compare versions themselves).
+    /// Per game: a wake number set on every notice (subscribers compare versions themselves).
     games: Mutex<HashMap<i64, GameSenders>>,
+    /// Wake numbers, counted over every game and never given twice in a process: a read that a
+    /// subscriber began after seeing number `n` serves every subscriber that sees `n` (it began
+    /// after the notice that set it), which lets the streams of a game share one read per
+    /// notice. A per-game counter would start again at 0 when a game's last subscriber leaves.
+    wakes: AtomicU64,
     /// Per account: the games that changed.
     accounts: Mutex<HashMap<i64, broadcast::Sender<AccountNotice>>>,
     /// Wakes the webhook worker (an append may have queued deliveries).
@@ -131,6 +139,7 @@ pub struct Hub {
 pub struct GameWatch {
     hub: Arc<Hub>,
     game_id: i64,
+    /// The game's wake number (see [`Hub`]'s `wakes`): changed on every notice.
     pub changes: watch::Receiver<u64>,
     /// The game's chat messages and removals (a lagging subscriber reads what it missed).
     pub chat: broadcast::Receiver<GameChat>,
@@ -170,7 +179,7 @@ impl Hub {
     pub fn watch_game(self: &Arc<Self>, game_id: i64) -> GameWatch {
         let mut games = self.games.lock().unwrap();
         let senders = games.entry(game_id).or_insert_with(|| GameSenders {
-            changes: watch::channel(0).0,
+            changes: watch::channel(self.wakes.load(Ordering::Relaxed)).0,
             chat: broadcast::channel(64).0,
         });
         GameWatch {
@@ -199,8 +208,13 @@ impl Hub {
     /// Wakes the game's subscribers.
     pub fn game_changed(&self, game_id: i64) {
         if let Some(sender) = self.games.lock().unwrap().get(&game_id) {
-            sender.changes.send_modify(|n| *n += 1);
+            sender.changes.send_replace(self.wake());
         }
+    }
+
+    /// A wake number never given before (called with `games` locked).
+    fn wake(&self) -> u64 {
+        self.wakes.fetch_add(1, Ordering::Relaxed) + 1
     }
 
     /// Tells the game's subscribers of a chat message or removal.
@@ -255,7 +269,7 @@ impl Hub {
     /// Wakes everybody: notices may have been missed.
     pub fn resync(&self) {
         for sender in self.games.lock().unwrap().values() {
-            sender.changes.send_modify(|n| *n += 1);
+            sender.changes.send_replace(self.wake());
             let _ = sender.chat.send(GameChat::Resync);
         }
         for sender in self.accounts.lock().unwrap().values() {
