@@ -2,8 +2,9 @@
 //! bots hold, reads what each such seat may see (exactly what its player would read), lets the
 //! bot think on the blocking pool, never on the HTTP workers, and sends its command through the
 //! same command path as everybody's. It sweeps at start-up, at once again after a move (so a bot
-//! answering a bot does not wait), whenever a game changes (a person's move wakes it through the
-//! live listener's LISTEN, so a bot answers within its think time, not a poll interval), and
+//! answering a bot does not wait), whenever a game that seats a bot changes or a seat's move is
+//! handed to the clock's bot (the live listener's LISTEN wakes it, so a bot answers within its
+//! think time, not a poll interval; other games' commands do not), and
 //! every `every` should a notice be lost: a restarted server resumes every bot that is to act.
 //! It also makes the moves the turn clock handed to its bot (game option `clock_bot`; see
 //! `storage/src/clock_bot.rs`), reading the seat as its player would.

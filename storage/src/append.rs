@@ -150,7 +150,7 @@ pub(crate) fn event_type(event: &Value) -> &str {
 macro_rules! append_statement {
     ($rating_cte:literal, $rating_from:literal) => {
         concat!(
-            "WITH prev AS (SELECT kind, to_act AS waited FROM games WHERE id = $1),
+            "WITH prev AS (SELECT kind, to_act AS waited, bot_seats IS NOT NULL AS bots FROM games WHERE id = $1),
   upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
            updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
@@ -173,7 +173,8 @@ macro_rules! append_statement {
             "
 SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':'
                           || queue_notices($1, prev.kind, $2, $7, $4::smallint[], prev.waited,
-                                           $19::boolean, $20::text, $6::bigint)),
+                                           $19::boolean, $20::text, $6::bigint)
+                          || CASE WHEN prev.bots THEN ':1' ELSE ':0' END),
        upd.undo
 FROM cmd, upd, prev",
             $rating_from

@@ -254,3 +254,65 @@ async fn a_bot_answers_a_persons_move_within_its_think_time_not_a_poll_interval(
     );
     s.finish().await;
 }
+
+/// The bot sweep is woken by the appends of games that seat a bot, not by every command of
+/// every game (its read cost PostgreSQL more per command than many appends): the append's
+/// notice says whether the game seats one (`…:1`) or not (`…:0`).
+#[actix_web::test]
+async fn only_the_commands_of_games_that_seat_a_bot_wake_the_bot_sweep() {
+    use tokio_postgres::{connect, AsyncMessage, NoTls};
+
+    let s = TestServer::start().await;
+    let (client, mut connection) = connect(&s.config.database_url, NoTls).await.unwrap();
+    let (heard, mut notices) = tokio::sync::mpsc::unbounded_channel();
+    actix_web::rt::spawn(async move {
+        while let Some(Ok(message)) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+            if let AsyncMessage::Notification(n) = message {
+                let _ = heard.send(n.payload().to_string());
+            }
+        }
+    });
+    client
+        .batch_execute("LISTEN baumeister_live")
+        .await
+        .unwrap();
+
+    let tokens = s.players(&["anna", "bert"]).await;
+    let people = s.game("burgbaumeister", json!({}), &tokens).await;
+    let r = s
+        .post(
+            "/v1/games",
+            Some(&tokens[0]),
+            &json!({"kind": "burgbaumeister", "seats": 2, "bots": [{"seat": 1, "level": "random"}]}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let with_bot = r.body["id"].as_i64().unwrap();
+    let mut pick = baumeister_tests::Pick::new(7);
+    for (game, expected) in [(people, ":0"), (with_bot, ":1")] {
+        // Whoever of the two people may move now (Anna is the only person at the bot's game).
+        let moved = 'found: loop {
+            for token in &tokens {
+                if let Some(r) = s.random_move(game, token, &mut pick).await {
+                    break 'found r;
+                }
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(10)).await;
+        };
+        assert_eq!(moved.status, 200, "{}", moved.body);
+        let version = moved.body["version"].as_i64().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let prefix = format!("{game}:{version}:");
+        let notice = loop {
+            let notice = tokio::time::timeout_at(deadline.into(), notices.recv())
+                .await
+                .expect("the append's notice")
+                .unwrap();
+            if notice.starts_with(&prefix) {
+                break notice;
+            }
+        };
+        assert!(notice.ends_with(expected), "game {game}: {notice}");
+    }
+    s.finish().await;
+}

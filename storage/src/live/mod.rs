@@ -39,7 +39,9 @@ impl Store {
                     }
                 };
                 store.hub.game_changed(notice.game_id);
-                store.hub.bots.notify_one();
+                if notice.wakes_bots {
+                    store.hub.bots.notify_one();
+                }
                 if notice.queued > 0 {
                     store.hub.outbox.notify_one();
                     store.hub.notices.notify_one();
