@@ -23,7 +23,7 @@ use utoipa::ToSchema;
 
 use crate::contract::{Seat, Viewer};
 use crate::dynamic::{DomainError, DynGame, GameState};
-use crate::view_tape::{same, Step};
+use crate::view_tape::same;
 
 /// The `type` of the take-back's command body, as stored and exported.
 pub const COMMAND: &str = "TakeBack";
@@ -212,11 +212,15 @@ pub fn reveals(
         // What was hidden changed, or the viewer now sees something where it was hidden (a
         // face-down card turned up: its number did not change, only who sees it). Where it was
         // hidden before, both; where it is hidden after, the first.
-        let changed = |path: &[Step]| !same(all_before.at(path), all_after.at(path));
         let mut path = Vec::new();
-        all_before.any_difference(seen_before, &mut path, &mut |path| {
-            changed(path) || !same(seen_before.at(path), seen_after.at(path))
-        }) || all_after.any_difference(seen_after, &mut path, &mut |path| changed(path))
+        all_before.any_difference(
+            seen_before,
+            [Some(all_after), Some(seen_after)],
+            &mut path,
+            &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
+        ) || all_after.any_difference(seen_after, [Some(all_before)], &mut path, &mut |at| {
+            !same(at.along[0], at.mine)
+        })
     })
 }
 

@@ -187,26 +187,37 @@ impl<'t> Part<'t> {
     }
 
     /// Whether `hit` holds at one of the paths where `self` and `other` differ, as deep as
-    /// they share a shape (`path` leads to both; it is as it was when this returns): below
-    /// two objects, each field either lacks; below two arrays of one length, each index;
-    /// elsewhere, the path itself where the two are not equal. The walk stops at the first
-    /// hit and allocates nothing but the path's steps.
-    pub fn any_difference(
+    /// they share a shape: below two objects, each field either lacks; below two arrays of one
+    /// length, each index; elsewhere, the path itself where the two are not equal. `along` are
+    /// parts of other tapes at the same path as `self` (say, the same view after a command):
+    /// they are walked down with it, so that `hit` gets them at each difference without a
+    /// lookup from the root. `path` leads to `self`; it is as it was when this returns. The
+    /// walk stops at the first hit and allocates nothing but the path's steps.
+    pub fn any_difference<const N: usize>(
         self,
         other: Part<'t>,
+        along: [Option<Part<'t>>; N],
         path: &mut Vec<Step<'t>>,
-        hit: &mut impl FnMut(&[Step<'t>]) -> bool,
+        hit: &mut impl FnMut(&Hit<'_, 't, N>) -> bool,
     ) -> bool {
-        let mut at =
-            |path: &mut Vec<Step<'t>>, step: Step<'t>, a: Option<Part<'t>>, b: Option<Part<'t>>| {
-                path.push(step);
-                let found = match (a, b) {
-                    (Some(a), Some(b)) => a.any_difference(b, path, hit),
-                    _ => hit(path),
-                };
-                path.pop();
-                found
+        let mut at = |path: &mut Vec<Step<'t>>,
+                      step: Step<'t>,
+                      mine: Option<Part<'t>>,
+                      theirs: Option<Part<'t>>,
+                      along: [Option<Part<'t>>; N]| {
+            path.push(step);
+            let found = match (mine, theirs) {
+                (Some(a), Some(b)) => a.any_difference(b, along, path, hit),
+                _ => hit(&Hit {
+                    path,
+                    mine,
+                    theirs,
+                    along,
+                }),
             };
+            path.pop();
+            found
+        };
         let (x, y) = (self.node(), other.node());
         match (x.kind, y.kind) {
             (Kind::Object, Kind::Object) => {
@@ -214,7 +225,8 @@ impl<'t> Part<'t> {
                 // field is then found beside its twin, and looked up only where they part.
                 let mut twins = other.fields();
                 let mut aligned = x.a == y.a;
-                self.fields().any(|(key, p)| {
+                let mut companions = along.map(Companion::fields);
+                for (key, p) in self.fields() {
                     let q = match twins.next() {
                         Some((k, q)) if aligned && k == key => Some(q),
                         _ => {
@@ -222,19 +234,39 @@ impl<'t> Part<'t> {
                             other.field(key)
                         }
                     };
-                    at(path, Step::Field(key), Some(p), q)
-                }) || (!aligned
+                    let beside = std::array::from_fn(|i| companions[i].field(key));
+                    if at(path, Step::Field(key), Some(p), q, beside) {
+                        return true;
+                    }
+                }
+                !aligned
                     && other
                         .fields()
                         .filter(|(key, _)| self.field(key).is_none())
-                        .any(|(key, q)| at(path, Step::Field(key), None, Some(q))))
+                        .any(|(key, q)| {
+                            let beside = along.map(|part| part.and_then(|part| part.field(key)));
+                            at(path, Step::Field(key), None, Some(q), beside)
+                        })
             }
-            (Kind::Array, Kind::Array) if x.a == y.a => self
-                .elements()
-                .zip(other.elements())
-                .enumerate()
-                .any(|(i, (p, q))| at(path, Step::Index(i), Some(p), Some(q))),
-            _ => !self.same(other) && hit(path),
+            (Kind::Array, Kind::Array) if x.a == y.a => {
+                let mut companions = along.map(Companion::elements);
+                self.elements()
+                    .zip(other.elements())
+                    .enumerate()
+                    .any(|(i, (p, q))| {
+                        let beside = std::array::from_fn(|j| companions[j].element());
+                        at(path, Step::Index(i), Some(p), Some(q), beside)
+                    })
+            }
+            _ => {
+                !self.same(other)
+                    && hit(&Hit {
+                        path,
+                        mine: Some(self),
+                        theirs: Some(other),
+                        along,
+                    })
+            }
         }
     }
 
@@ -281,9 +313,78 @@ pub fn same(a: Option<Part<'_>>, b: Option<Part<'_>>) -> bool {
     }
 }
 
-impl PartialEq for Part<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.same(*other)
+/// A difference found by [`Part::any_difference`]: where, the two parts there (either may be
+/// missing) and the parts walked along at the same path.
+pub struct Hit<'p, 't, const N: usize> {
+    pub path: &'p [Step<'t>],
+    pub mine: Option<Part<'t>>,
+    pub theirs: Option<Part<'t>>,
+    pub along: [Option<Part<'t>>; N],
+}
+
+/// A part walked along with another: its children taken in order while they match the other's
+/// steps, looked up once they part (or nothing, where it is not an object or array).
+struct Companion<'t> {
+    part: Option<Part<'t>>,
+    next: usize,
+    left: u32,
+    aligned: bool,
+}
+
+impl<'t> Companion<'t> {
+    fn of(part: Option<Part<'t>>, kind: Kind) -> Self {
+        let part = part.filter(|p| p.node().kind == kind);
+        Companion {
+            part,
+            next: part.map_or(0, |p| p.at + 1),
+            left: part.map_or(0, |p| p.node().a),
+            aligned: true,
+        }
+    }
+
+    fn fields(part: Option<Part<'t>>) -> Self {
+        Self::of(part, Kind::Object)
+    }
+
+    fn elements(part: Option<Part<'t>>) -> Self {
+        Self::of(part, Kind::Array)
+    }
+
+    /// The field `key` of an object walked field by field.
+    fn field(&mut self, key: &[u8]) -> Option<Part<'t>> {
+        let part = self.part?;
+        if self.aligned && self.left > 0 {
+            let name = Part {
+                tape: part.tape,
+                at: self.next,
+            };
+            if name.bytes() == key {
+                let value = Part {
+                    tape: part.tape,
+                    at: self.next + 1,
+                };
+                self.next = value.end();
+                self.left -= 1;
+                return Some(value);
+            }
+        }
+        self.aligned = false;
+        part.field(key)
+    }
+
+    /// The next element of an array walked element by element.
+    fn element(&mut self) -> Option<Part<'t>> {
+        let part = self.part?;
+        if self.left == 0 {
+            return None;
+        }
+        let element = Part {
+            tape: part.tape,
+            at: self.next,
+        };
+        self.next = element.end();
+        self.left -= 1;
+        Some(element)
     }
 }
 

@@ -150,27 +150,95 @@ fn a_path_leads_to_the_same_part_as_in_the_value() {
 }
 
 #[test]
-fn the_differences_are_the_values_differences() {
+fn the_differences_are_the_values_differences_with_the_parts_walked_along() {
     let a = tape(&json!({"a": 1, "b": [1, 2], "c": [1], "d": {"e": 1}}));
     let b = tape(&json!({"a": 1, "b": [1, 3], "c": [1, 2], "f": 0}));
+    // Walked along: another tape whose shape differs from both on the way down.
+    let c = tape(&json!({"b": [0, "two"], "c": {"x": 1}, "d": {"e": 1}, "z": 1}));
     let mut found = Vec::new();
     let mut path = Vec::new();
-    let any = a.root().any_difference(b.root(), &mut path, &mut |p| {
-        found.push(p.to_vec());
-        false
-    });
+    let any = a
+        .root()
+        .any_difference(b.root(), [Some(c.root())], &mut path, &mut |at| {
+            let json = |part: Option<Part>| {
+                part.map(|part| {
+                    let mut text = Vec::new();
+                    write(part, &mut text);
+                    String::from_utf8(text).unwrap()
+                })
+            };
+            found.push((
+                at.path.to_vec(),
+                json(at.mine),
+                json(at.theirs),
+                json(at.along[0]),
+            ));
+            false
+        });
     assert!(!any);
     assert!(path.is_empty());
     let f = |s: &'static str| Step::Field(s.as_bytes());
+    let some = |s: &str| Some(s.to_string());
     assert_eq!(
         found,
         vec![
-            vec![f("b"), Step::Index(1)],
-            vec![f("c")],
-            vec![f("d")],
-            vec![f("f")],
+            (
+                vec![f("b"), Step::Index(1)],
+                some("2"),
+                some("3"),
+                some("\"two\"")
+            ),
+            (vec![f("c")], some("[1]"), some("[1,2]"), some("{x:1}")),
+            (vec![f("d")], some("{e:1}"), None, some("{e:1}")),
+            (vec![f("f")], None, some("0"), None),
         ]
     );
+    // A hit ends the walk at once.
+    let mut hits = 0;
+    assert!(a.root().any_difference(b.root(), [], &mut path, &mut |_| {
+        hits += 1;
+        true
+    }));
+    assert_eq!(hits, 1);
+    assert!(path.is_empty());
+}
+
+/// A part written back as compact text (field names unquoted), for the assertions above.
+fn write(part: Part, out: &mut Vec<u8>) {
+    match part.node().kind {
+        Kind::Scalar => match part.bytes()[0] {
+            STRING => {
+                out.push(b'"');
+                out.extend_from_slice(&part.bytes()[1..]);
+                out.push(b'"');
+            }
+            INTEGER => out.extend_from_slice(&part.bytes()[1..]),
+            other => out.push(other),
+        },
+        Kind::Array => {
+            out.push(b'[');
+            for (i, element) in part.elements().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write(element, out);
+            }
+            out.push(b']');
+        }
+        Kind::Object => {
+            out.push(b'{');
+            for (i, (key, value)) in part.fields().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(key);
+                out.push(b':');
+                write(value, out);
+            }
+            out.push(b'}');
+        }
+        Kind::Key => unreachable!("a key is read with its field"),
+    }
 }
 
 /// On every kind's views through random play, a tape is equal to another exactly when the
