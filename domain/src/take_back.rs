@@ -23,7 +23,7 @@ use utoipa::ToSchema;
 
 use crate::contract::{Seat, Viewer};
 use crate::dynamic::{DomainError, DynGame, GameState};
-use crate::view_tape::same;
+use crate::view_tape::{same, Tape};
 
 /// The `type` of the take-back's command body, as stored and exported.
 pub const COMMAND: &str = "TakeBack";
@@ -173,7 +173,7 @@ pub fn judge(
 /// changed, or the viewer now sees something where it was hidden, and what the viewer sees
 /// changed.
 ///
-/// The views are compared as [`Tape`](crate::view_tape::Tape)s, which mean what their `serde_json` values mean and cost
+/// The views are compared as [`Tape`]s, which mean what their `serde_json` values mean and cost
 /// a fraction of building them (the test holds every verdict of random play to the rule as
 /// stated on the values).
 pub fn reveals(
@@ -199,12 +199,15 @@ pub fn reveals(
     if hidden_event {
         return true;
     }
-    let all_before = game.view_tape(before, Viewer::Everyone);
-    let all_after = game.view_tape(after, Viewer::Everyone);
+    // Four tapes, the seats' and spectators' two written again into the same buffers.
+    let [mut all_before, mut all_after, mut seen_before, mut seen_after] =
+        std::array::from_fn(|_| Tape::default());
+    game.view_tape(before, Viewer::Everyone, &mut all_before);
+    game.view_tape(after, Viewer::Everyone, &mut all_after);
     let (all_before, all_after) = (all_before.root(), all_after.root());
     viewers.iter().any(|viewer| {
-        let seen_before = game.view_tape(before, *viewer);
-        let seen_after = game.view_tape(after, *viewer);
+        game.view_tape(before, *viewer, &mut seen_before);
+        game.view_tape(after, *viewer, &mut seen_after);
         let (seen_before, seen_after) = (seen_before.root(), seen_after.root());
         if seen_before.same(seen_after) {
             return false;

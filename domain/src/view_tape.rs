@@ -83,11 +83,18 @@ impl Tape {
     /// The view `value` written flat, its top-level `type` left out.
     pub fn of<T: Serialize + ?Sized>(value: &T) -> Result<Tape, TapeError> {
         let mut tape = Tape::default();
-        value.serialize(&mut Writer {
-            tape: &mut tape,
-            depth: 0,
-        })?;
+        tape.write(value)?;
         Ok(tape)
+    }
+
+    /// [`Tape::of`] into this tape, in place of what it held: its buffers are used again.
+    pub fn write<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
+        self.nodes.clear();
+        self.bytes.clear();
+        value.serialize(&mut Writer {
+            tape: self,
+            depth: 0,
+        })
     }
 
     pub fn root(&self) -> Part<'_> {

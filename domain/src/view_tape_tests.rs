@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::*;
-use crate::contract::Ctx;
+use crate::contract::{Ctx, Viewer};
 use crate::registry;
 use crate::rng::GameRng;
 use crate::testing::viewers;
@@ -253,6 +253,7 @@ fn every_kinds_views_compare_as_their_values() {
         let log = game.setup(&options, seats, &mut Ctx::new(7, 0)).unwrap();
         let mut state = game.replay(&log).unwrap();
         let mut previous: Vec<(Value, Tape)> = Vec::new();
+        let mut reused = Tape::default();
         for step in 0..60 {
             let status = game.status(&state);
             if status.finished || status.to_act.is_empty() {
@@ -260,7 +261,15 @@ fn every_kinds_views_compare_as_their_values() {
             }
             let now: Vec<(Value, Tape)> = viewers(seats)
                 .into_iter()
-                .map(|v| (game.view(&state, v), game.view_tape(&state, v)))
+                .map(|v| {
+                    let mut tape = Tape::default();
+                    game.view_tape(&state, v, &mut tape);
+                    // Written again over another view, a tape holds this one only.
+                    game.view_tape(&state, v, &mut reused);
+                    assert_eq!(reused, tape);
+                    game.view_tape(&state, Viewer::Everyone, &mut reused);
+                    (game.view(&state, v), tape)
+                })
                 .collect();
             for (va, ta) in now.iter().chain(&previous) {
                 for (vb, tb) in now.iter().chain(&previous) {
