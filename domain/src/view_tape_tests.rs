@@ -289,3 +289,40 @@ fn every_kinds_views_compare_as_their_values() {
         }
     }
 }
+
+#[test]
+fn parts_written_alike_are_found_alike_wherever_they_are_and_only_then() {
+    // The same subtree at other places in two tapes.
+    let a = tape(&json!({"x": [1, {"y": 2}], "z": 0}));
+    let b = tape(&json!({"w": [5, 6], "x": [1, {"y": 2}]}));
+    fn x(t: &Tape) -> Part<'_> {
+        t.root().at(&[Step::Field(b"x")]).unwrap()
+    }
+    assert!(x(&a).written_alike(x(&b)));
+    assert!(x(&a).same(x(&b)));
+    // The same bytes in the same number of nodes, cut elsewhere: not alike, not the same.
+    let c = tape(&json!(["a1", "bsc"]));
+    let d = tape(&json!(["a1sb", "c"]));
+    assert_eq!(c.bytes, d.bytes);
+    assert_eq!(c.nodes.len(), d.nodes.len());
+    assert!(!c.root().written_alike(d.root()));
+    assert!(!c.root().same(d.root()));
+    // Equal but written in another order: not alike, still the same.
+    let e = tape(&Reordered {
+        c: None,
+        b: vec![2],
+        a: 1,
+    });
+    let f = tape(&Plain {
+        a: 1,
+        b: vec![2],
+        c: None,
+    });
+    assert!(!e.root().written_alike(f.root()));
+    assert!(e.root().same(f.root()));
+    // Empty containers.
+    assert!(tape(&json!([]))
+        .root()
+        .written_alike(tape(&json!([])).root()));
+    assert!(!tape(&json!([])).root().same(tape(&json!({})).root()));
+}
