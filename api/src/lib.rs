@@ -147,6 +147,11 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     // Bodies are read by the handlers themselves, after the caller is checked (see [`body`]).
     cfg.app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
+        // The routes are tried in this order, each pattern with a parameter by a regular
+        // expression: a command and its moves, most of the traffic, are matched first (no other
+        // route has their shape, so the order changes no answer).
+        .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
+        .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
         .service(resource("/v1/accounts", "POST").route(web::post().to(accounts::register)))
         .service(
             resource("/v1/tokens", "POST, DELETE")
@@ -210,8 +215,6 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
                 .route(web::get().to(players::leaderboard)),
         )
         .service(resource("/v1/games/{id}/bots", "POST").route(web::post().to(bots::add)))
-        .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
-        .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
         .service(resource("/v1/games/{id}/undo", "POST").route(web::post().to(play::undo)))
         .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
         .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))

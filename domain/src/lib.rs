@@ -17,6 +17,7 @@ mod setup_checks;
 pub mod take_back;
 pub mod testing;
 pub mod turn_clock;
+pub mod view_tape;
 pub mod wide;
 
 pub use contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
