@@ -6,6 +6,7 @@ use serde_json::Value;
 use crate::contract::Seat;
 use crate::dynamic::{DynGame, GameState};
 use crate::rng::GameRng;
+use crate::typed_command::TypedCommand;
 
 use super::{BotError, BotInput};
 
@@ -77,10 +78,10 @@ pub trait BotRules: Send + Sync {
         moves
     }
 
-    /// The commands an imagined `seat` weighs in `state`: its legal commands' candidates (a kind
-    /// may make them more cheaply itself).
-    fn moves(&self, state: &GameState, seat: Seat) -> Vec<Value> {
-        self.candidates(state, seat, self.game().legal_commands(state, seat))
+    /// The commands an imagined `seat` weighs in `state`, typed: its legal commands, thinned as
+    /// [`Self::candidates`] thins them (a kind that thins overrides both alike).
+    fn moves(&self, state: &GameState, seat: Seat) -> Vec<TypedCommand> {
+        self.game().typed_commands(state, seat)
     }
 }
 

@@ -1,27 +1,24 @@
-//! Playing imagined games forward: a command with made-up randomness, and random playouts.
-
-use serde_json::Value;
+//! Playing imagined games forward: a command with made-up randomness, and random playouts. The
+//! commands are typed ([`TypedCommand`]): an imagined game writes no JSON.
 
 use crate::contract::{Ctx, Seat};
 use crate::dynamic::{DomainError, DynGame, GameState};
 use crate::rng::GameRng;
+use crate::typed_command::TypedCommand;
 
 use super::BotRules;
 
-/// Decides `command` for `seat` in `state` with randomness from `rng` and folds its events in.
-/// The clock stands at 0: an imagined game has no deadlines to miss.
+/// Decides `command` for `seat` in `state` with randomness from `rng` and folds its events in
+/// ([`DynGame::play_typed`]). The clock stands at 0: an imagined game has no deadlines to miss.
 pub fn apply(
     game: &dyn DynGame,
     state: &mut GameState,
     seat: Seat,
-    command: &Value,
+    command: &TypedCommand,
     rng: &mut GameRng,
 ) -> Result<(), DomainError> {
     let mut ctx = Ctx::new(rng.next_u64(), 0);
-    for event in game.decide(state, seat, command, &mut ctx)? {
-        game.evolve(state, &event)?;
-    }
-    Ok(())
+    game.play_typed(state, seat, command, &mut ctx)
 }
 
 /// The seat to move next in an imagined game: one of those the game waits for, at random
@@ -42,13 +39,25 @@ pub fn playout(rules: &dyn BotRules, state: &mut GameState, rng: &mut GameRng, m
         let Some(seat) = next_actor(game, state, rng) else {
             return;
         };
-        let moves = rules.moves(state, seat);
+        let mut moves = rules.moves(state, seat);
         if moves.is_empty() {
             return;
         }
-        let command = &moves[rng.index(moves.len())];
-        if apply(game, state, seat, command, rng).is_err() {
+        let command = moves.swap_remove(rng.index(moves.len()));
+        if apply(game, state, seat, &command, rng).is_err() {
             return;
         }
     }
+}
+
+/// The commands among `commands` (JSON, from a bot's input) read into their typed form, each
+/// with the JSON it came from; one that does not read as the kind's command is left out.
+pub fn typed(
+    game: &dyn DynGame,
+    commands: Vec<serde_json::Value>,
+) -> Vec<(serde_json::Value, TypedCommand)> {
+    commands
+        .into_iter()
+        .filter_map(|c| game.read_typed(&c).ok().map(|t| (c, t)))
+        .collect()
 }

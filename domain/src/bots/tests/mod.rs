@@ -8,6 +8,7 @@ use crate::dynamic::{DynGame, GameState};
 use crate::registry;
 
 mod space_builder;
+mod typed;
 mod wettstreit;
 
 /// A small budget: the tests must be reproducible (no clock) and quick.
@@ -460,7 +461,7 @@ fn a_guided_search_starts_from_the_greedy_choice() {
             game.game,
             &mut state,
             seat,
-            command,
+            &game.game.read_typed(command).unwrap(),
             &mut GameRng::from_seed(0),
         )
         .unwrap();
