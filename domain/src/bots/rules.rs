@@ -34,6 +34,16 @@ pub trait BotRules: Send + Sync {
     /// search compares these between seats and moves.
     fn evaluate(&self, state: &GameState, seat: Seat) -> f64;
 
+    /// What `seat` sees of chance in `state` that the moves leading to it do not tell (the card
+    /// just turned up, the die just rolled), as a number: a search's tree tells apart the same
+    /// command made after different such outcomes, so that it can learn to place a high card and
+    /// return a low one rather than one average for both. Must depend only on what `seat` may
+    /// see of `state`. 0 (nothing) by default.
+    fn seen(&self, state: &GameState, seat: Seat) -> u64 {
+        let _ = (state, seat);
+        0
+    }
+
     /// How many seats the game in `state` has.
     fn seats(&self, state: &GameState) -> u8;
 
@@ -48,6 +58,14 @@ pub trait BotRules: Send + Sync {
     /// a few.
     fn playout_moves(&self) -> usize {
         4
+    }
+
+    /// The share of a playout's moves made at random (1: all, the default); the others are
+    /// each the seat's best by the one-step judgement, as greedy would make it. A kind whose
+    /// random moves say little of a position (bidding at random in an auction) plays its
+    /// playouts mostly greedily: each such move costs a judgement of every command.
+    fn playout_randomness(&self) -> f64 {
+        1.0
     }
 
     /// How much the strong level trusts the one-step judgement of its own commands, in visits'

@@ -176,6 +176,13 @@ impl BotRules for Rules {
         12
     }
 
+    /// Mostly greedy: an auction played out by random bids says little of what the card is
+    /// worth (against greedy at 1,000 iterations, 45 games each: 12 first places with random
+    /// playouts, 18 to 22 with a random share of 0.05 to 0.2; fair share 15).
+    fn playout_randomness(&self) -> f64 {
+        0.2
+    }
+
     fn scale(&self) -> f64 {
         8.0
     }

@@ -323,6 +323,31 @@ fn burgbaumeister_twins(seed: u64, moves: usize) -> (Played, Played) {
     (a, b)
 }
 
+/// The search tells apart a command made after different cards turned up (placing a 40 and a
+/// 12 are different choices): by the card everybody sees, the same in games that differ only in
+/// the face-down cards, and nothing while no card is turned up.
+#[test]
+fn burgbaumeister_search_tells_moves_apart_by_the_card_turned_up_only() {
+    let rules = rules_for("burgbaumeister").unwrap();
+    let mut turned = 0;
+    for seed in 0..3 {
+        for moves in 1..24 {
+            let (a, b) = burgbaumeister_twins(seed, moves);
+            let Some(seat) = a.to_act() else { continue };
+            let seen = rules.seen(&a.state, seat);
+            assert_eq!(seen, rules.seen(&b.state, seat), "blind to the store");
+            let last = a.events.last().unwrap();
+            if last["type"] == "CardTurnedUp" {
+                assert_eq!(seen, last["card"].as_u64().unwrap());
+                turned += 1;
+            } else if last["type"] == "TurnPassed" {
+                assert_eq!(seen, 0, "no card turned up");
+            }
+        }
+    }
+    assert!(turned > 5, "only {turned} positions with a card turned up");
+}
+
 #[test]
 fn burgbaumeister_bots_cannot_peek_at_face_down_cards() {
     for seed in 0..4 {
@@ -490,6 +515,44 @@ fn a_guided_search_starts_from_the_greedy_choice() {
         game.play(seat, &moves[pick.index(moves.len())].clone(), step);
     }
     assert!(compared >= 4, "compared only {compared}");
+}
+
+/// A playout's greedy move is the one whose next position the evaluation likes best for the
+/// seat (Carcassonne: no secret, and a placement's value does not hang on the next tile).
+#[test]
+fn a_greedy_playout_move_is_the_best_judged_one() {
+    let rules = rules_for("carcassonne").unwrap();
+    let mut game = Played::set_up("carcassonne", 2, Value::Null, 3);
+    let mut pick = GameRng::from_seed(3);
+    let mut compared = 0;
+    for step in 0..30 {
+        let seat = game.to_act().unwrap();
+        let moves = rules.moves(&game.state, seat);
+        if moves.len() > 2 {
+            let judged: Vec<f64> = moves
+                .iter()
+                .map(|m| {
+                    let mut state = game.state.clone();
+                    simulate::apply(game.game, &mut state, seat, m, &mut GameRng::from_seed(0))
+                        .unwrap();
+                    evaluate::rewards(rules, &state)[usize::from(seat)]
+                })
+                .collect();
+            let best = simulate::best_next(
+                rules,
+                &game.state,
+                seat,
+                &moves,
+                &mut GameRng::from_seed(step),
+            );
+            let top = judged.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            assert_eq!(judged[best], top, "step {step}: {:?}", moves[best]);
+            compared += 1;
+        }
+        let moves = game.game.legal_commands(&game.state, seat);
+        game.play(seat, &moves[pick.index(moves.len())].clone(), step);
+    }
+    assert!(compared > 10, "only {compared} positions compared");
 }
 
 #[test]
