@@ -95,14 +95,6 @@ impl BotRules for Rules {
         score + now.max(placing)
     }
 
-    /// The card turned up (everybody sees it), which decides whether placing it is any good.
-    fn seen(&self, state: &GameState, _seat: Seat) -> u64 {
-        state
-            .downcast::<State>()
-            .and_then(|s| s.turned_up.as_ref())
-            .map_or(0, |t| u64::from(t.card))
-    }
-
     fn seats(&self, state: &GameState) -> u8 {
         state.downcast::<State>().map_or(0, |s| s.players)
     }

@@ -34,9 +34,6 @@ struct Node {
     /// The seat that made the move into this node, and the move (`None` at the root).
     seat: Seat,
     command: Option<TypedCommand>,
-    /// What the bot's seat had seen of chance when the move was made ([`BotRules::seen`]): the
-    /// same command after another card turned up is another node.
-    seen: u64,
     visits: u32,
     /// The sum of the rewards of `seat` over the visits.
     reward: f64,
@@ -49,11 +46,10 @@ struct Node {
 }
 
 impl Node {
-    fn new(seat: Seat, command: Option<TypedCommand>, seen: u64, prior: f64) -> Node {
+    fn new(seat: Seat, command: Option<TypedCommand>, prior: f64) -> Node {
         Node {
             seat,
             command,
-            seen,
             visits: 0,
             reward: 0.0,
             available: 0,
@@ -114,7 +110,7 @@ pub fn choose(
         })
         .collect();
     order.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut tree = vec![Node::new(input.seat, None, 0, 0.0)];
+    let mut tree = vec![Node::new(input.seat, None, 0.0)];
     let mut opened = 0usize;
     let mut first = Some(first);
     for iteration in 0..budget.iterations {
@@ -128,7 +124,7 @@ pub fn choose(
         let want = (FIRST_OPEN + (f64::from(tree[0].visits)).sqrt() as usize).min(order.len());
         while opened < want {
             let (prior, _, command) = &order[opened];
-            tree.push(Node::new(input.seat, Some(command.clone()), 0, *prior));
+            tree.push(Node::new(input.seat, Some(command.clone()), *prior));
             let child = tree.len() - 1;
             tree[0].children.push(child);
             opened += 1;
@@ -157,14 +153,10 @@ pub fn choose(
                 if moves.is_empty() {
                     break;
                 }
-                let seen = rules.seen(&state, input.seat);
                 let mut known = Vec::new();
                 for &child in &tree[node].children {
                     let c = &tree[child];
-                    if c.seat == seat
-                        && c.seen == seen
-                        && c.command.as_ref().is_some_and(|m| moves.contains(m))
-                    {
+                    if c.seat == seat && c.command.as_ref().is_some_and(|m| moves.contains(m)) {
                         known.push(child);
                     }
                 }
@@ -182,7 +174,7 @@ pub fn choose(
                     best(&tree, &known, false)
                 } else {
                     let pick = untried[rng.index(untried.len())];
-                    tree.push(Node::new(seat, Some(moves[pick].clone()), seen, 0.0));
+                    tree.push(Node::new(seat, Some(moves[pick].clone()), 0.0));
                     let child = tree.len() - 1;
                     tree[node].children.push(child);
                     child

@@ -34,16 +34,6 @@ pub trait BotRules: Send + Sync {
     /// search compares these between seats and moves.
     fn evaluate(&self, state: &GameState, seat: Seat) -> f64;
 
-    /// What `seat` sees of chance in `state` that the moves leading to it do not tell (the card
-    /// just turned up, the die just rolled), as a number: a search's tree tells apart the same
-    /// command made after different such outcomes, so that it can learn to place a high card and
-    /// return a low one rather than one average for both. Must depend only on what `seat` may
-    /// see of `state`. 0 (nothing) by default.
-    fn seen(&self, state: &GameState, seat: Seat) -> u64 {
-        let _ = (state, seat);
-        0
-    }
-
     /// How many seats the game in `state` has.
     fn seats(&self, state: &GameState) -> u8;
 
