@@ -16,6 +16,7 @@ use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
 use crate::language::Language;
 use crate::schema::{with_tag, TaggedUnion};
 use crate::turn_clock;
+use crate::typed_command::TypedCommand;
 use crate::view_tape::Tape;
 
 /// Why the domain refused something, before or while applying the rules.
@@ -162,6 +163,23 @@ pub trait DynGame: Send + Sync {
         ctx: &mut Ctx,
     ) -> Result<Vec<Value>, DomainError>;
     fn evolve(&self, state: &mut GameState, event: &Value) -> Result<(), DomainError>;
+    /// The seat's legal commands as [`DynGame::legal_commands`] lists them, typed: for imagined
+    /// games (the bots' searches), which need not write every listed command as JSON.
+    fn typed_commands(&self, state: &GameState, seat: Seat) -> Vec<TypedCommand>;
+    /// A command as JSON read into its typed form (`InvalidCommand` when it is none of this
+    /// kind's), without [`DynGame::decide`]'s checks of the JSON's shape: a bot's commands come
+    /// from `legal_commands`.
+    fn read_typed(&self, command: &Value) -> Result<TypedCommand, DomainError>;
+    /// [`DynGame::decide`] and [`DynGame::evolve`] of its events in one, typed: the command is
+    /// not read from JSON and the events never become JSON. For imagined games only (their
+    /// events are stored nowhere); a command of another kind is `InvalidCommand`.
+    fn play_typed(
+        &self,
+        state: &mut GameState,
+        seat: Seat,
+        command: &TypedCommand,
+        ctx: &mut Ctx,
+    ) -> Result<(), DomainError>;
     /// [`DynGame::evolve`] with the event as stored, JSON text: read straight into the game's
     /// event, without a `Value` in between (folding a log read from the database).
     fn evolve_json(&self, state: &mut GameState, event: &str) -> Result<(), DomainError>;
@@ -397,6 +415,38 @@ impl<G: Game> DynGame for Erased<G> {
         let event =
             G::Event::deserialize(event).map_err(|e| DomainError::CorruptEvent(e.to_string()))?;
         G::evolve(state.get_mut::<G>(), &event);
+        Ok(())
+    }
+
+    fn typed_commands(&self, state: &GameState, seat: Seat) -> Vec<TypedCommand> {
+        G::legal_commands(state.get::<G>(), seat)
+            .into_iter()
+            .map(TypedCommand::new)
+            .collect()
+    }
+
+    fn read_typed(&self, command: &Value) -> Result<TypedCommand, DomainError> {
+        // Read from the borrowed value: no clone of the command's JSON.
+        G::Command::deserialize(command)
+            .map(TypedCommand::new)
+            .map_err(|e| DomainError::InvalidCommand(e.to_string()))
+    }
+
+    fn play_typed(
+        &self,
+        state: &mut GameState,
+        seat: Seat,
+        command: &TypedCommand,
+        ctx: &mut Ctx,
+    ) -> Result<(), DomainError> {
+        let command = command
+            .downcast::<G::Command>()
+            .ok_or_else(|| DomainError::InvalidCommand(format!("not a command of {}", G::KIND)))?;
+        let events = G::decide(state.get::<G>(), seat, command, ctx)?;
+        let state = state.get_mut::<G>();
+        for event in &events {
+            G::evolve(state, event);
+        }
         Ok(())
     }
 

@@ -17,9 +17,11 @@ mod setup_checks;
 pub mod take_back;
 pub mod testing;
 pub mod turn_clock;
+pub mod typed_command;
 pub mod view_tape;
 pub mod wide;
 
 pub use contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
 pub use dynamic::{DomainError, DynGame, GameState, KindInfo};
 pub use language::Language;
+pub use typed_command::TypedCommand;

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::evaluate::rewards;
-use super::simulate::apply;
+use super::simulate::{apply, typed};
 use super::{BotError, BotInput, BotRules};
 use crate::rng::GameRng;
 
@@ -32,9 +32,9 @@ pub fn choose(
     } else {
         moves
     };
-    let moves = rules.keep_moving(input, &guesses[0], moves);
+    let moves = typed(game, rules.keep_moving(input, &guesses[0], moves));
     let mut best: Option<(f64, &Value)> = None;
-    for command in &moves {
+    for (json, command) in &moves {
         let (mut total, mut tried) = (0.0, 0);
         for guess in &guesses {
             let mut state = guess.clone();
@@ -48,7 +48,7 @@ pub fn choose(
         }
         let mean = total / tried as f64;
         if best.is_none_or(|(b, _)| mean > b) {
-            best = Some((mean, command));
+            best = Some((mean, json));
         }
     }
     // A command no imagined game accepted cannot be judged; any legal one will do then.

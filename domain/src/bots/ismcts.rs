@@ -16,10 +16,11 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::evaluate::rewards;
-use super::simulate::{apply, next_actor, playout};
+use super::simulate::{apply, next_actor, playout, typed};
 use super::{BotError, BotInput, BotRules, Budget};
 use crate::contract::Seat;
 use crate::rng::GameRng;
+use crate::typed_command::TypedCommand;
 
 /// Exploration weight in UCB1 (rewards lie in 0..=1).
 const EXPLORATION: f64 = 0.7;
@@ -30,9 +31,9 @@ const PRIOR_GUESSES: usize = 3;
 const FIRST_OPEN: usize = 3;
 
 struct Node {
-    /// The seat that made the move into this node, and the move.
+    /// The seat that made the move into this node, and the move (`None` at the root).
     seat: Seat,
-    command: Value,
+    command: Option<TypedCommand>,
     visits: u32,
     /// The sum of the rewards of `seat` over the visits.
     reward: f64,
@@ -45,7 +46,7 @@ struct Node {
 }
 
 impl Node {
-    fn new(seat: Seat, command: Value, prior: f64) -> Node {
+    fn new(seat: Seat, command: Option<TypedCommand>, prior: f64) -> Node {
         Node {
             seat,
             command,
@@ -82,12 +83,16 @@ pub fn choose(
     if root.len() == 1 {
         return Ok(root.remove(0));
     }
+    let root = typed(game, root);
+    if root.is_empty() {
+        return Ok(input.moves[0].clone());
+    }
     // One step ahead, best first.
     let mut judged = vec![(0.0, 0u32); root.len()];
     let seat = usize::from(input.seat);
     for g in 0..PRIOR_GUESSES {
         let guess = if g == 0 { first.clone() } else { guesses(rng)? };
-        for (i, command) in root.iter().enumerate() {
+        for (i, (_, command)) in root.iter().enumerate() {
             let mut state = guess.clone();
             if apply(game, &mut state, input.seat, command, rng).is_ok() {
                 judged[i].0 += rewards(rules, &state)[seat];
@@ -95,16 +100,17 @@ pub fn choose(
             }
         }
     }
-    let mut order: Vec<(f64, Value)> = judged
+    // Each with its JSON: the command sent is the one the input listed.
+    let mut order: Vec<(f64, Value, TypedCommand)> = judged
         .iter()
         .zip(root)
-        .map(|(&(total, n), command)| {
+        .map(|(&(total, n), (json, command))| {
             let judged = if n == 0 { 0.0 } else { total / f64::from(n) };
-            (rules.prior_weight() * judged, command)
+            (rules.prior_weight() * judged, json, command)
         })
         .collect();
     order.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut tree = vec![Node::new(input.seat, Value::Null, 0.0)];
+    let mut tree = vec![Node::new(input.seat, None, 0.0)];
     let mut opened = 0usize;
     let mut first = Some(first);
     for iteration in 0..budget.iterations {
@@ -117,8 +123,8 @@ pub fn choose(
         // Progressive widening at the root.
         let want = (FIRST_OPEN + (f64::from(tree[0].visits)).sqrt() as usize).min(order.len());
         while opened < want {
-            let (prior, command) = &order[opened];
-            tree.push(Node::new(input.seat, command.clone(), *prior));
+            let (prior, _, command) = &order[opened];
+            tree.push(Node::new(input.seat, Some(command.clone()), *prior));
             let child = tree.len() - 1;
             tree[0].children.push(child);
             opened += 1;
@@ -135,7 +141,7 @@ pub fn choose(
         }
         let child = best(&tree, &children, true);
         let mut path = vec![child];
-        let command = tree[child].command.clone();
+        let command = tree[child].command.clone().expect("below the root");
         let mut node = child;
         if apply(game, &mut state, input.seat, &command, rng).is_ok() {
             // Below the root: every seat's moves as the guess has them.
@@ -150,7 +156,7 @@ pub fn choose(
                 let mut known = Vec::new();
                 for &child in &tree[node].children {
                     let c = &tree[child];
-                    if c.seat == seat && moves.contains(&c.command) {
+                    if c.seat == seat && c.command.as_ref().is_some_and(|m| moves.contains(m)) {
                         known.push(child);
                     }
                 }
@@ -158,18 +164,22 @@ pub fn choose(
                     tree[child].available += 1;
                 }
                 let untried: Vec<usize> = (0..moves.len())
-                    .filter(|&i| !known.iter().any(|&c| tree[c].command == moves[i]))
+                    .filter(|&i| {
+                        !known
+                            .iter()
+                            .any(|&c| tree[c].command.as_ref() == Some(&moves[i]))
+                    })
                     .collect();
                 let child = if untried.is_empty() {
                     best(&tree, &known, false)
                 } else {
                     let pick = untried[rng.index(untried.len())];
-                    tree.push(Node::new(seat, moves[pick].clone(), 0.0));
+                    tree.push(Node::new(seat, Some(moves[pick].clone()), 0.0));
                     let child = tree.len() - 1;
                     tree[node].children.push(child);
                     child
                 };
-                let command = tree[child].command.clone();
+                let command = tree[child].command.clone().expect("below the root");
                 if apply(game, &mut state, seat, &command, rng).is_err() {
                     break;
                 }
@@ -185,18 +195,19 @@ pub fn choose(
             node.reward += rewards.get(node.seat as usize).copied().unwrap_or(0.0);
         }
     }
+    // The root's children were opened in `order`'s order: the k-th is `order[k]`.
     let chosen = tree[0]
         .children
         .iter()
-        .copied()
-        .max_by(|&a, &b| {
+        .enumerate()
+        .max_by(|&(_, &a), &(_, &b)| {
             let (a, b) = (&tree[a], &tree[b]);
             a.visits
                 .cmp(&b.visits)
                 .then_with(|| score(a).total_cmp(&score(b)))
         })
-        .map(|n| tree[n].command.clone());
-    Ok(chosen.unwrap_or_else(|| order[0].1.clone()))
+        .map_or(0, |(k, _)| k);
+    Ok(order[chosen].1.clone())
 }
 
 /// The child to descend into: the best by UCB1, with the one-step judgement's bias when

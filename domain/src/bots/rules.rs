@@ -6,6 +6,7 @@ use serde_json::Value;
 use crate::contract::Seat;
 use crate::dynamic::{DynGame, GameState};
 use crate::rng::GameRng;
+use crate::typed_command::TypedCommand;
 
 use super::{BotError, BotInput};
 
@@ -49,6 +50,14 @@ pub trait BotRules: Send + Sync {
         4
     }
 
+    /// The share of a playout's moves made at random (1: all, the default); the others are
+    /// each the seat's best by the one-step judgement, as greedy would make it. A kind whose
+    /// random moves say little of a position (bidding at random in an auction) plays its
+    /// playouts mostly greedily: each such move costs a judgement of every command.
+    fn playout_randomness(&self) -> f64 {
+        1.0
+    }
+
     /// How much the strong level trusts the one-step judgement of its own commands, in visits'
     /// worth: a command's score at the root is its mean reward plus `prior_weight() * judgement
     /// / (visits + 1)` (see [`super::ismcts`]).
@@ -77,10 +86,10 @@ pub trait BotRules: Send + Sync {
         moves
     }
 
-    /// The commands an imagined `seat` weighs in `state`: its legal commands' candidates (a kind
-    /// may make them more cheaply itself).
-    fn moves(&self, state: &GameState, seat: Seat) -> Vec<Value> {
-        self.candidates(state, seat, self.game().legal_commands(state, seat))
+    /// The commands an imagined `seat` weighs in `state`, typed: its legal commands, thinned as
+    /// [`Self::candidates`] thins them (a kind that thins overrides both alike).
+    fn moves(&self, state: &GameState, seat: Seat) -> Vec<TypedCommand> {
+        self.game().typed_commands(state, seat)
     }
 }
 

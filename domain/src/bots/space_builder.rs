@@ -22,6 +22,7 @@ use crate::games::space_builder::{
 };
 use crate::registry;
 use crate::rng::GameRng;
+use crate::typed_command::TypedCommand;
 
 /// A round won is worth this much more than a fault less in the round being built.
 const ROUND: f64 = 10.0;
@@ -80,8 +81,14 @@ impl BotRules for Rules {
     }
 
     fn candidates(&self, state: &GameState, seat: Seat, legal: Vec<Value>) -> Vec<Value> {
-        let worth = self.moves(state, seat);
-        let kept: Vec<Value> = worth.into_iter().filter(|m| legal.contains(m)).collect();
+        let Some(state) = state.downcast::<State>() else {
+            return legal;
+        };
+        let kept: Vec<Value> = worth_weighing(state, seat)
+            .into_iter()
+            .map(|c| serde_json::to_value(c).expect("commands serialize"))
+            .filter(|m| legal.contains(m))
+            .collect();
         if kept.is_empty() {
             legal
         } else {
@@ -89,13 +96,13 @@ impl BotRules for Rules {
         }
     }
 
-    fn moves(&self, state: &GameState, seat: Seat) -> Vec<Value> {
+    fn moves(&self, state: &GameState, seat: Seat) -> Vec<TypedCommand> {
         let Some(state) = state.downcast::<State>() else {
             return Vec::new();
         };
         worth_weighing(state, seat)
             .into_iter()
-            .map(|c| serde_json::to_value(c).expect("commands serialize"))
+            .map(TypedCommand::new)
             .collect()
     }
 

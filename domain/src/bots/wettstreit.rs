@@ -18,10 +18,11 @@ use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
 use crate::games::wettstreit::{
     kind_of, score_city, value_of, Card, Kind, Phase, Stack, State, Wettstreit,
-    WettstreitCardsShuffled, WettstreitEvent, CARD_COUNT, MAX_BID,
+    WettstreitCardsShuffled, WettstreitCommand, WettstreitEvent, CARD_COUNT, MAX_BID,
 };
 use crate::registry;
 use crate::rng::GameRng;
+use crate::typed_command::TypedCommand;
 
 /// A card in hand is worth this share of its value while it can still be built (it scores its
 /// value once built, minus its value if still held at the end).
@@ -138,24 +139,28 @@ impl BotRules for Rules {
         let Some(state) = state.downcast::<State>() else {
             return legal;
         };
-        let purse = state.purses.get(usize::from(seat)).copied().unwrap_or(0);
-        let high = state.auction.as_ref().map_or(0, |a| a.high_bid);
-        let keep: Vec<u32> = match state.phase {
-            Phase::OpeningBid => OPENING_BIDS.to_vec(),
-            Phase::Bidding => RAISES.iter().map(|r| high + r).collect(),
-            _ => return legal,
-        };
-        let kept: Vec<Value> = legal
+        legal
             .into_iter()
-            .filter(|command| match command["amount"].as_u64() {
-                None => true,
-                Some(amount) => {
-                    let amount = amount as u32;
-                    keep.contains(&amount) && (amount <= purse || amount == 1) && amount <= MAX_BID
-                }
+            .filter(|command| bid_kept(state, seat, command["amount"].as_u64().map(|a| a as u32)))
+            .collect()
+    }
+
+    fn moves(&self, state: &GameState, seat: Seat) -> Vec<TypedCommand> {
+        let Some(typed) = state.downcast::<State>() else {
+            return Vec::new();
+        };
+        Wettstreit::legal_commands(typed, seat)
+            .into_iter()
+            .filter(|command| {
+                let amount = match command {
+                    WettstreitCommand::MakeOpeningBid(bid) => Some(bid.amount),
+                    WettstreitCommand::RaiseBid(bid) => Some(bid.amount),
+                    _ => None,
+                };
+                bid_kept(typed, seat, amount)
             })
-            .collect();
-        kept
+            .map(TypedCommand::new)
+            .collect()
     }
 
     /// Greedy's one step, trusted longer: a few hundred descents over guessed stacks, hands
@@ -171,9 +176,32 @@ impl BotRules for Rules {
         12
     }
 
+    /// Mostly greedy: an auction played out by random bids says little of what the card is
+    /// worth (against greedy at 1,000 iterations, 45 games each: 12 first places with random
+    /// playouts, 18 to 22 with a random share of 0.05 to 0.2; fair share 15).
+    fn playout_randomness(&self) -> f64 {
+        0.2
+    }
+
     fn scale(&self) -> f64 {
         8.0
     }
+}
+
+/// Whether a command bidding `amount` (`None`: not a bid) is one the searching bots weigh: of
+/// the bids, a few steps (see [`OPENING_BIDS`], [`RAISES`]) the seat can pay.
+fn bid_kept(state: &State, seat: Seat, amount: Option<u32>) -> bool {
+    let Some(amount) = amount else {
+        return true;
+    };
+    let purse = state.purses.get(usize::from(seat)).copied().unwrap_or(0);
+    let high = state.auction.as_ref().map_or(0, |a| a.high_bid);
+    let step = match state.phase {
+        Phase::OpeningBid => OPENING_BIDS.contains(&amount),
+        Phase::Bidding => RAISES.iter().any(|r| high + r == amount),
+        _ => return true,
+    };
+    step && (amount <= purse || amount == 1) && amount <= MAX_BID
 }
 
 /// The seat's log with the shuffle `shuffle` (the 40 places' cards) and every income filled in.

@@ -8,6 +8,7 @@ use crate::dynamic::{DynGame, GameState};
 use crate::registry;
 
 mod space_builder;
+mod typed;
 mod wettstreit;
 
 /// A small budget: the tests must be reproducible (no clock) and quick.
@@ -460,7 +461,7 @@ fn a_guided_search_starts_from_the_greedy_choice() {
             game.game,
             &mut state,
             seat,
-            command,
+            &game.game.read_typed(command).unwrap(),
             &mut GameRng::from_seed(0),
         )
         .unwrap();
@@ -489,6 +490,44 @@ fn a_guided_search_starts_from_the_greedy_choice() {
         game.play(seat, &moves[pick.index(moves.len())].clone(), step);
     }
     assert!(compared >= 4, "compared only {compared}");
+}
+
+/// A playout's greedy move is the one whose next position the evaluation likes best for the
+/// seat (Carcassonne: no secret, and a placement's value does not hang on the next tile).
+#[test]
+fn a_greedy_playout_move_is_the_best_judged_one() {
+    let rules = rules_for("carcassonne").unwrap();
+    let mut game = Played::set_up("carcassonne", 2, Value::Null, 3);
+    let mut pick = GameRng::from_seed(3);
+    let mut compared = 0;
+    for step in 0..30 {
+        let seat = game.to_act().unwrap();
+        let moves = rules.moves(&game.state, seat);
+        if moves.len() > 2 {
+            let judged: Vec<f64> = moves
+                .iter()
+                .map(|m| {
+                    let mut state = game.state.clone();
+                    simulate::apply(game.game, &mut state, seat, m, &mut GameRng::from_seed(0))
+                        .unwrap();
+                    evaluate::rewards(rules, &state)[usize::from(seat)]
+                })
+                .collect();
+            let best = simulate::best_next(
+                rules,
+                &game.state,
+                seat,
+                &moves,
+                &mut GameRng::from_seed(step),
+            );
+            let top = judged.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            assert_eq!(judged[best], top, "step {step}: {:?}", moves[best]);
+            compared += 1;
+        }
+        let moves = game.game.legal_commands(&game.state, seat);
+        game.play(seat, &moves[pick.index(moves.len())].clone(), step);
+    }
+    assert!(compared > 10, "only {compared} positions compared");
 }
 
 #[test]
