@@ -484,6 +484,13 @@ impl TestServer {
         )
     }
 
+    /// Creates the game `body` describes (`POST /v1/games`) for `token`; returns its id.
+    pub async fn create_game(&self, token: &str, body: &Value) -> i64 {
+        let r = self.post("/v1/games", Some(token), body).await;
+        assert_eq!(r.status, 201, "create: {}", r.body);
+        r.body["id"].as_i64().unwrap()
+    }
+
     /// Creates a game of `kind` with `seats` seats for `token` (seat 0), waiting for the
     /// others; returns its id.
     pub async fn open_game(&self, token: &str, kind: &str, seats: usize) -> i64 {

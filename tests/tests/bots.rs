@@ -279,15 +279,7 @@ async fn only_the_commands_of_games_that_seat_a_bot_wake_the_bot_sweep() {
 
     let tokens = s.players(&["anna", "bert"]).await;
     let people = s.game("burgbaumeister", json!({}), &tokens).await;
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&tokens[0]),
-            &json!({"kind": "burgbaumeister", "seats": 2, "bots": [{"seat": 1, "level": "random"}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let with_bot = r.body["id"].as_i64().unwrap();
+    let with_bot = s.create_game(&tokens[0], &json!({"kind": "burgbaumeister", "seats": 2, "bots": [{"seat": 1, "level": "random"}]})).await;
     let mut pick = baumeister_tests::Pick::new(7);
     for (game, expected) in [(people, ":0"), (with_bot, ":1")] {
         // Whoever of the two people may move now (Anna is the only person at the bot's game).

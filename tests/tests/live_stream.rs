@@ -241,15 +241,12 @@ async fn the_streams_of_a_game_share_one_read_per_notice_and_each_gets_its_own_v
 async fn a_stream_whose_caller_loses_access_to_a_private_game_ends_and_the_others_go_on() {
     let s = TestServer::start().await;
     let tokens = s.players(&["ada", "bea", "cyd"]).await;
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&tokens[0]),
+    let id = s
+        .create_game(
+            &tokens[0],
             &json!({"kind": "burgbaumeister", "seats": 2, "visibility": "private"}),
         )
         .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = r.body["id"].as_i64().unwrap();
     let mut invitations = Vec::new();
     for name in ["bea", "cyd"] {
         let r = s
@@ -312,14 +309,12 @@ async fn a_spectator_streaming_a_space_builder_game_from_before_it_starts_never_
     let a = TestServer::start().await;
     let b = a.another(|c| c.limits.commands = None).await;
     let tokens = a.players(&["ada", "bea"]).await;
-    let r = a
-        .post(
-            "/v1/games",
-            Some(&tokens[0]),
+    let id = a
+        .create_game(
+            &tokens[0],
             &json!({"kind": "space-builder", "seats": 2, "options": {"timing": "elapsed"}}),
         )
         .await;
-    let id = r.body["id"].as_i64().unwrap();
     let mut spectator = a
         .stream(&format!("/v1/games/{id}/stream"), None, None)
         .await;

@@ -37,15 +37,7 @@ async fn every_logged_row_belongs_to_its_game_and_seat_and_bot_seats_are_kept() 
     assert!(undone, "a command was taken back");
 
     // A bot holds a seat (taken at creation) and answers.
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&tokens[0]),
-            &json!({"kind": "burgbaumeister", "seats": 3, "bots": [{"seat": 2, "level": "random"}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let with_bot = r.body["id"].as_i64().unwrap();
+    let with_bot = s.create_game(&tokens[0], &json!({"kind": "burgbaumeister", "seats": 3, "bots": [{"seat": 2, "level": "random"}]})).await;
     let r = s
         .post(
             &format!("/v1/games/{with_bot}/join"),
