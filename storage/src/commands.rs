@@ -102,13 +102,19 @@ impl Store {
                     });
                 }
                 Err(StoreError::Contention) => match request.expected_version {
-                    // The client pinned a version and lost the race: tell it.
+                    // The client pinned a version and another command moved the game past
+                    // it: tell it. A game still at that version lost a race elsewhere (a
+                    // rated game's finish whose players' ratings moved meanwhile, as another
+                    // of their games finished): there is nothing to tell, decide again.
                     Some(expected) => {
                         let summary = self.summary(request.game_id).await?;
-                        return Err(StoreError::VersionConflict {
-                            expected,
-                            actual: summary.version,
-                        });
+                        if summary.version != expected {
+                            return Err(StoreError::VersionConflict {
+                                expected,
+                                actual: summary.version,
+                            });
+                        }
+                        continue;
                     }
                     None => continue,
                 },
