@@ -1,0 +1,448 @@
+//! A view written flat for undo's judgement: what `serde_json::to_value` of the view would
+//! hold, as one array of nodes and one buffer of bytes instead of a tree of allocated maps,
+//! strings and vectors. Building a view's `serde_json::Value` (a Mauerbauer view is 22 KB of
+//! JSON) allocated every field name and every string; a tape costs two growing buffers.
+//!
+//! It means what the value means: two tapes are equal exactly when the two values are (an
+//! object's fields in any order, an integer whatever its Rust type, a float as `f64`, so
+//! `-0.0 == 0.0`, a float that is not finite as `null`), and a path of field names and
+//! indices leads to the same part in both. The view's top-level `type` (the view's schema
+//! name, the same in every view of a kind) is left out.
+
+use serde::ser::{self, Serialize};
+
+use writer::Writer;
+
+mod writer;
+
+/// One node: an object or array (how many children, and where its subtree ends), a field name
+/// (before its value) or a scalar (its bytes: a tag and the value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node {
+    kind: Kind,
+    /// Object, array: the number of fields or elements. Key, scalar: where its bytes start.
+    a: u32,
+    /// Object, array: the index one past its subtree. Key, scalar: where its bytes end.
+    b: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Object,
+    Array,
+    Key,
+    Scalar,
+}
+
+/// A view written flat. `Tape::root` is the whole view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tape {
+    nodes: Vec<Node>,
+    bytes: Vec<u8>,
+}
+
+/// A part of a tape: a node and what it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Part<'t> {
+    tape: &'t Tape,
+    at: usize,
+}
+
+/// One step into a view: a field (its name, borrowed from the tape walked) or an index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<'t> {
+    Field(&'t [u8]),
+    Index(usize),
+}
+
+/// Why a value cannot be written as a tape: only what `serde_json` refuses too (a map key that
+/// is no string, number, bool or char).
+#[derive(Debug)]
+pub struct TapeError(String);
+
+impl std::fmt::Display for TapeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TapeError {}
+
+impl ser::Error for TapeError {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        TapeError(msg.to_string())
+    }
+}
+
+// The scalars' tags: each scalar's bytes are its tag and then its value, so that equal bytes
+// are equal values and nothing else is.
+const NULL: u8 = b'n';
+const TRUE: u8 = b't';
+const FALSE: u8 = b'f';
+const INTEGER: u8 = b'i';
+const FLOAT: u8 = b'd';
+const STRING: u8 = b's';
+
+impl Tape {
+    /// The view `value` written flat, its top-level `type` left out.
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> Result<Tape, TapeError> {
+        let mut tape = Tape::default();
+        tape.write(value)?;
+        Ok(tape)
+    }
+
+    /// [`Tape::of`] into this tape, in place of what it held: its buffers are used again.
+    pub fn write<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
+        self.nodes.clear();
+        self.bytes.clear();
+        value.serialize(&mut Writer::new(self))
+    }
+
+    pub fn root(&self) -> Part<'_> {
+        Part { tape: self, at: 0 }
+    }
+
+    fn push(&mut self, kind: Kind, a: u32, b: u32) -> usize {
+        self.nodes.push(Node { kind, a, b });
+        self.nodes.len() - 1
+    }
+
+    fn scalar(&mut self, tag: u8, value: &[u8]) {
+        let start = self.bytes.len() as u32;
+        self.bytes.push(tag);
+        self.bytes.extend_from_slice(value);
+        self.push(Kind::Scalar, start, self.bytes.len() as u32);
+    }
+
+    fn key(&mut self, name: &[u8]) {
+        let start = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(name);
+        self.push(Kind::Key, start, self.bytes.len() as u32);
+    }
+
+    fn open(&mut self, kind: Kind) -> usize {
+        self.push(kind, 0, 0)
+    }
+
+    fn close(&mut self, at: usize, children: u32) {
+        let end = self.nodes.len() as u32;
+        self.nodes[at].a = children;
+        self.nodes[at].b = end;
+    }
+}
+
+impl<'t> Part<'t> {
+    fn node(&self) -> Node {
+        self.tape.nodes[self.at]
+    }
+
+    fn bytes(&self) -> &'t [u8] {
+        let n = self.node();
+        &self.tape.bytes[n.a as usize..n.b as usize]
+    }
+
+    /// The index one past this part's subtree.
+    fn end(&self) -> usize {
+        match self.node().kind {
+            Kind::Object | Kind::Array => self.node().b as usize,
+            Kind::Key | Kind::Scalar => self.at + 1,
+        }
+    }
+
+    /// An object's fields, in the order written.
+    fn fields(self) -> impl Iterator<Item = (&'t [u8], Part<'t>)> {
+        let tape = self.tape;
+        let count = if self.node().kind == Kind::Object {
+            self.node().a as usize
+        } else {
+            0
+        };
+        let mut next = self.at + 1;
+        (0..count).map(move |_| {
+            let key = Part { tape, at: next };
+            let value = Part { tape, at: next + 1 };
+            next = value.end();
+            (key.bytes(), value)
+        })
+    }
+
+    /// An array's elements.
+    fn elements(self) -> impl Iterator<Item = Part<'t>> {
+        let tape = self.tape;
+        let count = if self.node().kind == Kind::Array {
+            self.node().a as usize
+        } else {
+            0
+        };
+        let mut next = self.at + 1;
+        (0..count).map(move |_| {
+            let element = Part { tape, at: next };
+            next = element.end();
+            element
+        })
+    }
+
+    fn field(self, name: &[u8]) -> Option<Part<'t>> {
+        self.fields().find(|(key, _)| *key == name).map(|(_, v)| v)
+    }
+
+    /// The part at `path` below this one, if there is one.
+    pub fn at(self, path: &[Step]) -> Option<Part<'t>> {
+        path.iter().try_fold(self, |part, step| match *step {
+            Step::Field(name) => part.field(name),
+            Step::Index(i) => part.elements().nth(i),
+        })
+    }
+
+    /// Whether `hit` holds at one of the paths where `self` and `other` differ, as deep as
+    /// they share a shape: below two objects, each field either lacks; below two arrays of one
+    /// length, each index; elsewhere, the path itself where the two are not equal. `along` are
+    /// parts of other tapes at the same path as `self` (say, the same view after a command):
+    /// they are walked down with it, so that `hit` gets them at each difference without a
+    /// lookup from the root. `path` leads to `self`; it is as it was when this returns. The
+    /// walk stops at the first hit and allocates nothing but the path's steps.
+    pub fn any_difference<const N: usize>(
+        self,
+        other: Part<'t>,
+        along: [Option<Part<'t>>; N],
+        path: &mut Vec<Step<'t>>,
+        hit: &mut impl FnMut(&Hit<'_, 't, N>) -> bool,
+    ) -> bool {
+        let mut at = |path: &mut Vec<Step<'t>>,
+                      step: Step<'t>,
+                      mine: Option<Part<'t>>,
+                      theirs: Option<Part<'t>>,
+                      along: [Option<Part<'t>>; N]| {
+            path.push(step);
+            let found = match (mine, theirs) {
+                (Some(a), Some(b)) => a.any_difference(b, along, path, hit),
+                _ => hit(&Hit {
+                    path,
+                    mine,
+                    theirs,
+                    along,
+                }),
+            };
+            path.pop();
+            found
+        };
+        let (x, y) = (self.node(), other.node());
+        match (x.kind, y.kind) {
+            (Kind::Object, Kind::Object) | (Kind::Array, Kind::Array)
+                if self.written_alike(other) =>
+            {
+                false
+            }
+            (Kind::Object, Kind::Object) => {
+                // Two views of one game mostly have the same fields in the same order: each
+                // field is then found beside its twin, and looked up only where they part.
+                let mut twins = other.fields();
+                let mut aligned = x.a == y.a;
+                let mut companions = along.map(Companion::fields);
+                for (key, p) in self.fields() {
+                    let q = match twins.next() {
+                        Some((k, q)) if aligned && k == key => Some(q),
+                        _ => {
+                            aligned = false;
+                            other.field(key)
+                        }
+                    };
+                    let beside = std::array::from_fn(|i| companions[i].field(key));
+                    if at(path, Step::Field(key), Some(p), q, beside) {
+                        return true;
+                    }
+                }
+                !aligned
+                    && other
+                        .fields()
+                        .filter(|(key, _)| self.field(key).is_none())
+                        .any(|(key, q)| {
+                            let beside = along.map(|part| part.and_then(|part| part.field(key)));
+                            at(path, Step::Field(key), None, Some(q), beside)
+                        })
+            }
+            (Kind::Array, Kind::Array) if x.a == y.a => {
+                let mut companions = along.map(Companion::elements);
+                self.elements()
+                    .zip(other.elements())
+                    .enumerate()
+                    .any(|(i, (p, q))| {
+                        let beside = std::array::from_fn(|j| companions[j].element());
+                        at(path, Step::Index(i), Some(p), Some(q), beside)
+                    })
+            }
+            _ => {
+                !self.same(other)
+                    && hit(&Hit {
+                        path,
+                        mine: Some(self),
+                        theirs: Some(other),
+                        along,
+                    })
+            }
+        }
+    }
+
+    /// The bytes of this part's subtree: where its first key or scalar starts and its last
+    /// ends (the bytes are written in the nodes' order).
+    fn byte_span(&self) -> (usize, usize) {
+        let nodes = &self.tape.nodes[self.at..self.end()];
+        let holds = |n: &&Node| matches!(n.kind, Kind::Key | Kind::Scalar);
+        match (nodes.iter().find(holds), nodes.iter().rev().find(holds)) {
+            (Some(first), Some(last)) => (first.a as usize, last.b as usize),
+            _ => (0, 0),
+        }
+    }
+
+    /// Whether the two parts were written alike: the same nodes in the same places and the
+    /// same bytes (then they are the same value; the converse need not hold, fields may come
+    /// in another order). Two views of one game share most of their subtrees, and this
+    /// compares one with a few `memcmp`s where a walk visits every node.
+    fn written_alike(self, other: Part<'_>) -> bool {
+        let (n, m) = (self.end() - self.at, other.end() - other.at);
+        if n != m {
+            return false;
+        }
+        let ((sa, ea), (sb, eb)) = (self.byte_span(), other.byte_span());
+        if self.tape.bytes[sa..ea] != other.tape.bytes[sb..eb] {
+            return false;
+        }
+        let (x, y) = (
+            &self.tape.nodes[self.at..self.at + n],
+            &other.tape.nodes[other.at..other.at + n],
+        );
+        let (sa, sb) = (sa as u32, sb as u32);
+        let (ia, ib) = (self.at as u32, other.at as u32);
+        x.iter().zip(y).all(|(p, q)| {
+            p.kind == q.kind
+                && match p.kind {
+                    Kind::Object | Kind::Array => p.a == q.a && p.b - ia == q.b - ib,
+                    Kind::Key | Kind::Scalar => p.a - sa == q.a - sb && p.b - sa == q.b - sb,
+                }
+        })
+    }
+
+    /// Whether the two parts are equal values.
+    pub fn same(self, other: Part<'_>) -> bool {
+        let (x, y) = (self.node(), other.node());
+        let containers = |k| matches!(k, Kind::Object | Kind::Array);
+        if containers(x.kind) && containers(y.kind) && self.written_alike(other) {
+            return true;
+        }
+        match (x.kind, y.kind) {
+            (Kind::Scalar, Kind::Scalar) => self.bytes() == other.bytes(),
+            (Kind::Array, Kind::Array) => {
+                x.a == y.a
+                    && self
+                        .elements()
+                        .zip(other.elements())
+                        .all(|(p, q)| p.same(q))
+            }
+            (Kind::Object, Kind::Object) => {
+                if x.a != y.a {
+                    return false;
+                }
+                let mut twins = other.fields();
+                let mut aligned = true;
+                self.fields().all(|(key, p)| {
+                    let q = match twins.next() {
+                        Some((k, q)) if aligned && k == key => Some(q),
+                        _ => {
+                            aligned = false;
+                            other.field(key)
+                        }
+                    };
+                    q.is_some_and(|q| p.same(q))
+                })
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether two optional parts are equal (both missing, or equal values).
+pub fn same(a: Option<Part<'_>>, b: Option<Part<'_>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.same(b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// A difference found by [`Part::any_difference`]: where, the two parts there (either may be
+/// missing) and the parts walked along at the same path.
+pub struct Hit<'p, 't, const N: usize> {
+    pub path: &'p [Step<'t>],
+    pub mine: Option<Part<'t>>,
+    pub theirs: Option<Part<'t>>,
+    pub along: [Option<Part<'t>>; N],
+}
+
+/// A part walked along with another: its children taken in order while they match the other's
+/// steps, looked up once they part (or nothing, where it is not an object or array).
+struct Companion<'t> {
+    part: Option<Part<'t>>,
+    next: usize,
+    left: u32,
+    aligned: bool,
+}
+
+impl<'t> Companion<'t> {
+    fn of(part: Option<Part<'t>>, kind: Kind) -> Self {
+        let part = part.filter(|p| p.node().kind == kind);
+        Companion {
+            part,
+            next: part.map_or(0, |p| p.at + 1),
+            left: part.map_or(0, |p| p.node().a),
+            aligned: true,
+        }
+    }
+
+    fn fields(part: Option<Part<'t>>) -> Self {
+        Self::of(part, Kind::Object)
+    }
+
+    fn elements(part: Option<Part<'t>>) -> Self {
+        Self::of(part, Kind::Array)
+    }
+
+    /// The field `key` of an object walked field by field.
+    fn field(&mut self, key: &[u8]) -> Option<Part<'t>> {
+        let part = self.part?;
+        if self.aligned && self.left > 0 {
+            let name = Part {
+                tape: part.tape,
+                at: self.next,
+            };
+            if name.bytes() == key {
+                let value = Part {
+                    tape: part.tape,
+                    at: self.next + 1,
+                };
+                self.next = value.end();
+                self.left -= 1;
+                return Some(value);
+            }
+        }
+        self.aligned = false;
+        part.field(key)
+    }
+
+    /// The next element of an array walked element by element.
+    fn element(&mut self) -> Option<Part<'t>> {
+        let part = self.part?;
+        if self.left == 0 {
+            return None;
+        }
+        let element = Part {
+            tape: part.tape,
+            at: self.next,
+        };
+        self.next = element.end();
+        self.left -= 1;
+        Some(element)
+    }
+}
+
+#[cfg(test)]
+mod tests;
