@@ -42,7 +42,7 @@ use crate::routes::{
         trust::keys, trust::export, trust::import,
         health::healthz,
     ),
-    components(schemas(Problem, crate::routes::live::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation, baumeister_storage::Rematch)),
+    components(schemas(Problem, crate::live::status::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation, baumeister_storage::Rematch)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering, logging in, vacations"),

@@ -7,5 +7,6 @@ pub mod resolve;
 pub mod shared;
 pub mod sign;
 pub mod sse;
+pub mod status;
 pub mod targets;
 pub mod worker;

@@ -18,7 +18,7 @@ use baumeister_storage::{GameRead, Reader, Seen, Store, StoreError};
 use tokio::sync::OnceCell;
 
 use crate::live::sse;
-use crate::routes::live::StreamStatus;
+use crate::live::status::StreamStatus;
 
 /// The reads being shared, by game, wake number and `after`; an entry lives as long as a
 /// stream holds it (while reading, or waiting for the read).
