@@ -53,10 +53,10 @@ pub struct GameRead {
     snapshot: Snapshot,
     /// `(account, seat)` of every seat taken, read in the head's statement (so of its version).
     seats: Vec<(i64, u8)>,
-    /// The log after [`GameRead::after`] up to the snapshot's version, at most a batch.
+    /// The log after the version the read began at, up to the snapshot's version, at most a
+    /// batch.
     rows: Vec<StoredEvent>,
     take_backs: Vec<CommandTakenBack>,
-    after: i64,
 }
 
 /// As whom a reader sees a [`GameRead`]: the viewer its events are redacted for, and its seat
@@ -70,16 +70,6 @@ pub struct Seen {
 impl GameRead {
     pub fn game_id(&self) -> i64 {
         self.snapshot.game_id
-    }
-
-    /// The snapshot's version.
-    pub fn version(&self) -> i64 {
-        self.snapshot.version()
-    }
-
-    /// Where the log read starts (exclusive).
-    pub fn after(&self) -> i64 {
-        self.after
     }
 
     /// The batch `seen` is sent, and whether more follow (the log read stopped at a batch's
@@ -191,7 +181,6 @@ impl Store {
             seats,
             rows,
             take_backs,
-            after,
         })
     }
 
