@@ -22,7 +22,9 @@
 //!
 //! Without `BENCH_URL` it builds and starts the release server (`baumeister`) as a process of
 //! its own on a fresh database (on the PostgreSQL of `DATABASE_URL`, like the tests), configured
-//! as it ships except for the limits, and stops it at the end; with `BENCH_URL` it drives that
+//! as it ships except for the limits, and stops it at the end (`BENCH_SERVER=PATH` starts that
+//! binary instead of building the tree: a copy of the build before a change, for before/after
+//! pairs run one right after the other); with `BENCH_URL` it drives that
 //! server (start it with `LIMIT_COMMANDS=off LIMIT_REGISTRATIONS=off LIMIT_LOGINS=off
 //! LIMIT_NAME_ATTEMPTS=off`) and measures the ceiling on `DATABASE_URL`. `BENCH_NO_CEILING=1`
 //! skips the ceiling. The client parses only what it needs (whose turn, the list of moves, sent
@@ -589,22 +591,29 @@ struct Server {
 
 impl Server {
     fn start(streams: usize) -> Server {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let built = Command::new(cargo)
-            .args([
-                "build",
-                "--release",
-                "-p",
-                "baumeister-api",
-                "--bin",
-                "baumeister",
-            ])
-            .status()
-            .expect("cargo runs");
-        assert!(built.success(), "the release server builds");
-        let binary = std::env::current_exe()
-            .unwrap()
-            .with_file_name("baumeister");
+        // `BENCH_SERVER=PATH` runs that binary as it is (a copy of an earlier build, for
+        // before/after pairs run one right after the other); otherwise the tree is built.
+        let binary = match std::env::var_os("BENCH_SERVER") {
+            Some(path) => std::path::PathBuf::from(path),
+            None => {
+                let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+                let built = Command::new(cargo)
+                    .args([
+                        "build",
+                        "--release",
+                        "-p",
+                        "baumeister-api",
+                        "--bin",
+                        "baumeister",
+                    ])
+                    .status()
+                    .expect("cargo runs");
+                assert!(built.success(), "the release server builds");
+                std::env::current_exe()
+                    .unwrap()
+                    .with_file_name("baumeister")
+            }
+        };
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -644,7 +653,7 @@ impl Server {
     async fn drop_database(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let name = self.database_url.rsplit('/').next().unwrap().to_string();
+        let name = database_name(&self.database_url);
         if let Ok((admin, conn)) = tokio_postgres::connect(&database_url("postgres"), NoTls).await {
             actix_web::rt::spawn(conn);
             let _ = admin
@@ -652,6 +661,13 @@ impl Server {
                 .await;
         }
     }
+}
+
+/// The database a `postgres://` URL names: the last segment of its path, before any query
+/// (`?host=/var/run/postgresql` names the Unix socket's directory, with slashes of its own).
+fn database_name(url: &str) -> String {
+    let path = url.split_once('?').map_or(url, |(path, _)| path);
+    path.rsplit('/').next().unwrap_or_default().to_string()
 }
 
 fn numbers(arg: Option<&String>, default: &[usize]) -> Vec<usize> {
@@ -856,12 +872,7 @@ fn main() {
         println!("cycle one: POST with Prefer: return=representation, the next move from its answer; GET /moves only when another seat moved since");
         println!();
         let server_pid = server.as_ref().map(|s| s.child.id());
-        let database = db_url
-            .rsplit('/')
-            .next()
-            .and_then(|d| d.split('?').next())
-            .unwrap_or_default()
-            .to_string();
+        let database = database_name(&db_url);
         let (admin, conn) = tokio_postgres::connect(&db_url, NoTls)
             .await
             .expect("DATABASE_URL answers");
