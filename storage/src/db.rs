@@ -69,6 +69,17 @@ pub async fn migrate(url: &str) -> Result<()> {
 /// fast, and the pool makes new connections by itself once it is back.
 const POOL_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// `max_size` connections in all, in one pool per thread that serves requests (see
+/// `pools.rs`): the main thread, whose runtime runs the background work, and one actix worker
+/// per core (actix's default; with `WORKERS` set otherwise, threads beyond share pools).
+pub(crate) fn pools(url: &str, max_size: usize) -> Result<crate::pools::Pools> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (pools, each) = crate::pools::split(max_size, cores + 1);
+    Ok(crate::pools::Pools::new(
+        (0..pools).map(|_| pool(url, each)).collect::<Result<_>>()?,
+    ))
+}
+
 pub fn pool(url: &str, max_size: usize) -> Result<Pool> {
     let mut config = parse(url)?;
     if config.get_connect_timeout().is_none() {

@@ -22,6 +22,7 @@ mod lobby;
 pub mod notices;
 pub mod offline;
 pub mod pause;
+mod pools;
 pub mod rating;
 mod reads;
 mod rebuild;
@@ -39,8 +40,6 @@ mod vacations;
 mod verify;
 
 use std::sync::Arc;
-
-use deadpool_postgres::Pool;
 
 pub use accounts::{Account, AccountStanding};
 pub use audit::AuditReport;
@@ -86,7 +85,7 @@ const CACHED_GAMES: usize = 20_000;
 /// The handle the server shares between requests.
 #[derive(Clone)]
 pub struct Store {
-    pool: Pool,
+    pool: pools::Pools,
     cache: Arc<cache::Cache>,
     pauses: Arc<pause::PausePoints>,
     /// This process's live subscribers (see `live::hub`).
@@ -103,7 +102,7 @@ impl Store {
         ensure_database(url).await?;
         migrate(url).await?;
         Ok(Store {
-            pool: db::pool(url, pool_size)?,
+            pool: db::pools(url, pool_size)?,
             cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
             hub: Arc::default(),
