@@ -184,6 +184,22 @@ async fn every_logged_row_belongs_to_its_game_and_seat_and_bot_seats_are_kept() 
         0,
         "a command whose bot level is not its account's"
     );
+    // A stored response is there to be answered again to a repeated Idempotency-Key: a
+    // person's command without a key stores none (V21); the server's own keep theirs.
+    assert!(
+        count("SELECT count(*) FROM commands WHERE account_id IS NOT NULL AND idempotency_key IS NULL")
+            .await
+            > 0
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM commands WHERE (account_id IS NOT NULL AND idempotency_key IS NULL)
+                 = (response IS NOT NULL)"
+        )
+        .await,
+        0,
+        "a response stored where no request can repeat it, or missing where one can"
+    );
     // Every unfinished game at which an account with a webhook or notice settings sits says
     // so (the append queues notices only for those).
     assert_eq!(
