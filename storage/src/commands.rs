@@ -4,7 +4,9 @@
 //! cache, another process moved the game on, a repeated Idempotency-Key, a refusal to judge
 //! again) two: one statement reads the game's head, the caller's seat and an earlier response
 //! to the same Idempotency-Key; the game decides on the state at that version; one statement
-//! appends. A lost race is decided again (or 409 when the client pinned `expected_version`).
+//! appends. A lost race is decided again on the head read again (409 when the client pinned an
+//! `expected_version` the game moved past; the stored response when a request with the same
+//! Idempotency-Key won).
 //! After [`OPTIMISTIC`] lost races the command queues on the game's row lock instead, so that
 //! a crowd on one game still gets through in order rather than retrying without end.
 
@@ -101,23 +103,14 @@ impl Store {
                         ..executed
                     });
                 }
-                Err(StoreError::Contention) => match request.expected_version {
-                    // The client pinned a version and another command moved the game past
-                    // it: tell it. A game still at that version lost a race elsewhere (a
-                    // rated game's finish whose players' ratings moved meanwhile, as another
-                    // of their games finished): there is nothing to tell, decide again.
-                    Some(expected) => {
-                        let summary = self.summary(request.game_id).await?;
-                        if summary.version != expected {
-                            return Err(StoreError::VersionConflict {
-                                expected,
-                                actual: summary.version,
-                            });
-                        }
-                        continue;
-                    }
-                    None => continue,
-                },
+                // A lost race is decided again. The next attempt reads the head first, which
+                // judges it on one snapshot: a twin of this request (the same Idempotency-Key)
+                // that won gets its stored response, as a repeat after it would; a pinned
+                // version the game has moved past gets 409; a game still at it lost a race
+                // elsewhere (a rated game's finish whose players' ratings moved meanwhile)
+                // and is decided again. Until November 2026 a pinned request read the game's
+                // whole summary here to compare versions, and answered 409 to a twin.
+                Err(StoreError::Contention) => continue,
                 other => return other,
             }
         }

@@ -4,7 +4,10 @@
 //! `events` is checked against what those keys used to promise, and more: the game exists, an
 //! event's command is a command of the same game, a command's account holds a seat at it. The
 //! games' `bot_seats` (what the bot sweep reads instead of every running game) name exactly the
-//! seats that bots hold.
+//! seats that bots hold. And what V21 took off the append: the CHECK constraints of `games` and
+//! `events` (their writers keep them; creation still checks), the trigger that wrote a command's
+//! bot level (the append writes it), and the look for webhooks and notices on every append (the
+//! game's `listeners` must say where one may be found).
 
 use std::time::{Duration, Instant};
 
@@ -17,8 +20,18 @@ async fn every_logged_row_belongs_to_its_game_and_seat_and_bot_seats_are_kept() 
     let tokens = s.players(&["anna", "ben"]).await;
     let mut pick = Pick::new(24);
 
-    // People play; one takes a command back.
     let played = s.game("burgbaumeister", json!({}), &tokens).await;
+    // Ben starts listening while the game runs (notice settings saved): the game must say so.
+    let saved = s
+        .send(
+            s.request("PUT", "/v1/me/notices", Some(&tokens[1]))
+                .insert_header(("Content-Type", "application/json")),
+            Some(json!({"email_every_hours": 1}).to_string().into_bytes()),
+        )
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+
+    // People play; one takes a command back.
     let mut undone = false;
     for _ in 0..40 {
         for token in &tokens {
@@ -142,6 +155,93 @@ async fn every_logged_row_belongs_to_its_game_and_seat_and_bot_seats_are_kept() 
         0,
         "bot_seats names the seats bots hold, and only games with bots have them"
     );
+    // What the CHECK constraints dropped by V21 promised (their writers keep it).
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM games WHERE NOT (seat_count > 0
+                 AND status IN ('open', 'active', 'finished') AND visibility IN ('open', 'private'))"
+        )
+        .await,
+        0,
+        "a game with a seat count, status or visibility its checks refused"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM events WHERE NOT version > 0").await,
+        0,
+        "an event at a version below 1"
+    );
+    // The bot level the append writes (a trigger's lookup until V21): the account's for a
+    // command with an account and a seat, the clock's bot's for one with a seat only.
+    assert!(count("SELECT count(*) FROM commands WHERE bot_level IS NOT NULL").await > 0);
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM commands c WHERE c.bot_level IS DISTINCT FROM CASE
+                 WHEN c.seat IS NULL THEN NULL
+                 WHEN c.account_id IS NULL THEN c.response ->> 'clock_bot'
+                 ELSE (SELECT a.bot_level FROM accounts a WHERE a.id = c.account_id) END"
+        )
+        .await,
+        0,
+        "a command whose bot level is not its account's"
+    );
+    // A stored response is there to be answered again to a repeated Idempotency-Key: a
+    // person's command without a key stores none (V21); the server's own keep theirs.
+    assert!(
+        count("SELECT count(*) FROM commands WHERE account_id IS NOT NULL AND idempotency_key IS NULL")
+            .await
+            > 0
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM commands WHERE (account_id IS NOT NULL AND idempotency_key IS NULL)
+                 = (response IS NOT NULL)"
+        )
+        .await,
+        0,
+        "a response stored where no request can repeat it, or missing where one can"
+    );
+    // Every unfinished game at which an account with a webhook or notice settings sits says
+    // so (the append queues notices only for those).
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM games g WHERE g.status <> 'finished' AND NOT g.listeners
+                 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id
+                     AND (EXISTS (SELECT 1 FROM webhooks w WHERE w.account_id = s.account_id)
+                          OR EXISTS (SELECT 1 FROM notice_settings n WHERE n.account_id = s.account_id)))"
+        )
+        .await,
+        0,
+        "a game whose listeners went unnoticed"
+    );
+    for game in [played, with_bot] {
+        let listened: bool = db
+            .query_one("SELECT listeners FROM games WHERE id = $1", &[&game])
+            .await
+            .unwrap()
+            .get(0);
+        // The game he sat at when he saved them, and the one he joined afterwards.
+        assert!(listened, "ben's notice settings mark game {game}");
+    }
+    // Creation still refuses what the constraints refused, under their names.
+    for (seat_count, status, visibility, constraint) in [
+        (0i16, "open", "open", "games_seat_count_check"),
+        (2, "paused", "open", "games_status_check"),
+        (2, "open", "secret", "games_visibility_check"),
+    ] {
+        let refused = db
+            .execute(
+                "INSERT INTO games (kind, options, seat_count, status, created_by, visibility)
+                 SELECT 'burgbaumeister', '{}', $1, $2, created_by, $3 FROM games WHERE id = $4",
+                &[&seat_count, &status, &visibility, &played],
+            )
+            .await
+            .expect_err("refused");
+        assert_eq!(
+            refused.as_db_error().and_then(|e| e.constraint()),
+            Some(constraint),
+            "{refused}"
+        );
+    }
     let bot_seats: Option<Vec<i16>> = db
         .query_one("SELECT bot_seats FROM games WHERE id = $1", &[&with_bot])
         .await

@@ -140,6 +140,46 @@ async fn deliveries_are_signed_and_say_what_happened_in_which_game() {
     s.finish().await;
 }
 
+/// A webhook registered while the game runs is told of it from then on: the append queues
+/// deliveries only for games whose row says that a seat's account may listen
+/// (`migrations/V21__append_without_checks_and_lookups.sql`), and the registration says so.
+#[actix_web::test]
+async fn a_webhook_registered_while_the_game_runs_hears_of_it_from_then_on() {
+    let s = server(true).await;
+    let receiver = Receiver::start(0);
+    let tokens = s.players(&["ada", "bea"]).await;
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    register(&s, &tokens[1], &receiver.url, json!(["your_turn"])).await;
+    // Play until the turn passes from ada to bea.
+    let mut to_act = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"].clone();
+    loop {
+        let seat = to_act[0].as_u64().unwrap() as usize;
+        let moves = s
+            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+            .await;
+        let command = moves.body["moves"][0]["command"].clone();
+        let r = s
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[seat]),
+                &json!({ "command": command }),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let before = std::mem::replace(&mut to_act, r.body["to_act"].clone());
+        if to_act == json!([1]) && before == json!([0]) {
+            let received = receiver.accepted(1, WAIT).await;
+            let turn = received[0].json();
+            assert_eq!(turn["kind"], "your_turn");
+            assert_eq!(turn["game"]["id"], id);
+            assert_eq!(turn["game"]["version"], r.body["version"]);
+            break;
+        }
+    }
+    receiver.stop().await;
+    s.finish().await;
+}
+
 #[actix_web::test]
 async fn a_receiver_that_fails_twice_gets_the_third_attempt_of_the_same_delivery() {
     let s = server(true).await;
