@@ -135,6 +135,8 @@ pub fn choose(
     match level {
         Level::Random => unreachable!("handled above"),
         Level::Greedy => greedy::choose(rules, input, rng),
-        Level::Strong => ismcts::choose(rules, input, budget, rng),
+        Level::Strong => rules
+            .strong_choice(input, budget, rng)
+            .unwrap_or_else(|| ismcts::choose(rules, input, budget, rng)),
     }
 }

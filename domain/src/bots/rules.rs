@@ -8,7 +8,7 @@ use crate::dynamic::{DynGame, GameState};
 use crate::rng::GameRng;
 use crate::typed_command::TypedCommand;
 
-use super::{BotError, BotInput};
+use super::{BotError, BotInput, Budget};
 
 /// Guesses of one input's hidden part, one per call (see [`BotRules::guesser`]).
 pub type Guesses<'a> = Box<dyn FnMut(&mut GameRng) -> Result<GameState, BotError> + 'a>;
@@ -84,6 +84,20 @@ pub trait BotRules: Send + Sync {
     fn keep_moving(&self, input: &BotInput, guess: &GameState, moves: Vec<Value>) -> Vec<Value> {
         let _ = (input, guess);
         moves
+    }
+
+    /// The strong level's own choice for `input`, for a kind (or a variant of one) that has a
+    /// better way to choose than the generic search; `None` (the default) leaves it to
+    /// [`super::ismcts`]. Like the search it reads nothing but `input`, keeps within `budget`,
+    /// and chooses among the commands [`Self::keep_moving`] leaves.
+    fn strong_choice(
+        &self,
+        input: &BotInput,
+        budget: Budget,
+        rng: &mut GameRng,
+    ) -> Option<Result<Value, BotError>> {
+        let _ = (input, budget, rng);
+        None
     }
 
     /// The commands an imagined `seat` weighs in `state`, typed: its legal commands, thinned as

@@ -7,6 +7,7 @@ use crate::contract::{Ctx, Seat, Viewer};
 use crate::dynamic::{DynGame, GameState};
 use crate::registry;
 
+mod burgbaumeister;
 mod space_builder;
 mod typed;
 mod wettstreit;
@@ -279,7 +280,16 @@ fn levels_are_named_as_the_api_names_them() {
 /// face-down cards that nobody has seen yet laid out differently: the two differ only in what no
 /// seat may see.
 fn burgbaumeister_twins(seed: u64, moves: usize) -> (Played, Played) {
-    let mut a = Played::set_up("burgbaumeister", 3, json!({"variant": true}), seed);
+    burgbaumeister_twins_with(json!({"variant": true}), seed, moves)
+}
+
+/// [`burgbaumeister_twins`] with the game's `options`.
+pub(super) fn burgbaumeister_twins_with(
+    options: Value,
+    seed: u64,
+    moves: usize,
+) -> (Played, Played) {
+    let mut a = Played::set_up("burgbaumeister", 3, options, seed);
     let mut pick = GameRng::from_seed(seed);
     let mut commands = Vec::new();
     for step in 0..moves {

@@ -1,12 +1,20 @@
 //! Burgbaumeister for bots. The one secret is the store: which card lies face down in which
 //! slot. A seat knows every card that was ever turned up and where (a returned card goes back to
 //! its own slot), so a guess keeps those and shuffles the other cards into the other slots.
+//!
+//! The strong level plays the base game by [`flat`] Monte Carlo over the reduced game of
+//! [`race`], whose imagined players follow [`policy`]; the variant (points, cannons, the
+//! wizard) is left to the generic search.
+
+pub(super) mod flat;
+pub(super) mod policy;
+pub(super) mod race;
 
 use serde_json::Value;
 
 use super::rules::replay;
 use super::rules::Guesses;
-use super::{BotError, BotInput, BotRules};
+use super::{BotError, BotInput, BotRules, Budget};
 use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
 use crate::games::burgbaumeister::{
@@ -95,6 +103,43 @@ impl BotRules for Rules {
         score + now.max(placing)
     }
 
+    /// The base game: the choice that wins the most games played to the end ([`flat`]), among
+    /// the commands [`Self::keep_moving`] leaves, with one freedom more: a card turned up for
+    /// the first time may go back even in a stalled game. That turn showed everybody a card
+    /// nobody had seen, which can happen at most 45 times, so games still end; and being made
+    /// to add whatever comes up cost the strong bot most of its lost games (against a random
+    /// player, who rarely adds a card late in the game, it was stalled nearly every turn and
+    /// built walls such as 21, 34, 39, 46 that blocked at four cards).
+    fn strong_choice(
+        &self,
+        input: &BotInput,
+        budget: Budget,
+        rng: &mut GameRng,
+    ) -> Option<Result<Value, BotError>> {
+        let guess = match self.determinize(input, rng) {
+            Ok(guess) => guess,
+            Err(e) => return Some(Err(e)),
+        };
+        let state = guess.downcast::<State>()?;
+        if state.variant || state.turn != input.seat {
+            return None;
+        }
+        let moves = if first_sight(&input.log, state) {
+            input.moves.clone()
+        } else {
+            self.keep_moving(input, &guess, input.moves.clone())
+        };
+        let known = known_cards(&input.log);
+        let choices = flat::choices(state, input.seat, &known, &moves);
+        if choices.is_empty() {
+            return None;
+        }
+        let race = flat::race(state, &known);
+        let plain: Vec<flat::Choice> = choices.iter().map(|(c, _)| *c).collect();
+        let best = flat::best(&race, &plain, budget, rng);
+        Some(Ok(choices[best].1.clone()))
+    }
+
     fn seats(&self, state: &GameState) -> u8 {
         state.downcast::<State>().map_or(0, |s| s.players)
     }
@@ -157,6 +202,18 @@ fn stalled(log: &[Value], players: u8) -> bool {
         .filter(|e| e["type"] == "TurnPassed")
         .count();
     waited >= usize::from(players)
+}
+
+/// Whether the card turned up now was turned up for the first time (its slot's only
+/// `CardTurnedUp` in the log).
+fn first_sight(log: &[Value], state: &State) -> bool {
+    let Some(turned) = &state.turned_up else {
+        return false;
+    };
+    log.iter()
+        .filter(|e| e["type"] == "CardTurnedUp" && e["slot"] == u64::from(turned.slot))
+        .count()
+        == 1
 }
 
 /// The card in each slot as far as the log showed it (a card turned up and returned keeps its
