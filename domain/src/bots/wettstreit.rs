@@ -171,9 +171,11 @@ impl BotRules for Rules {
         8.0
     }
 
-    /// A long look ahead: an auction's price shows only once it closes.
+    /// A long look ahead: an auction's price shows only once it closes, and a card bought pays
+    /// only once built, a turn or two later (against greedy at 500 iterations, 45 games each on
+    /// the same seeds: 19 first places with 12 moves, 33 with 24; fair share 15).
     fn playout_moves(&self) -> usize {
-        12
+        24
     }
 
     /// Mostly greedy: an auction played out by random bids says little of what the card is
