@@ -17,7 +17,8 @@
 //! A pairing's games seat one bot of the level under test and the other level in every other
 //! seat, two seats where the kind allows, else its minimum; the tested seat goes round the
 //! table from game to game. A shared first place counts as a first place. A game still running
-//! after 3 000 commands counts as not won (it is reported).
+//! after 3 000 commands counts as not won (it is reported). Each game's outcome is also written
+//! to stderr as it ends.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -211,6 +212,23 @@ fn main() {
                         }
                         let tested = (g % usize::from(seats)) as Seat;
                         let outcome = play(kind, seats, tested, levels, o.budget, 1_000 + g as u64);
+                        // One line a game on stderr: a long run can be read (or cut short)
+                        // before its pairing's summary.
+                        let own: Vec<f64> = outcome
+                            .thinking
+                            .iter()
+                            .filter(|(l, _)| *l == levels.0)
+                            .map(|(_, d)| millis(*d))
+                            .collect();
+                        eprintln!(
+                            "{kind} {}:{} game {g}: {}, {} moves, think ms mean {:.1} max {:.1}",
+                            levels.0.name(),
+                            levels.1.name(),
+                            if outcome.first { "first" } else { "not first" },
+                            own.len(),
+                            own.iter().sum::<f64>() / own.len().max(1) as f64,
+                            own.iter().copied().fold(0.0, f64::max)
+                        );
                         results.lock().expect("no thread panics").push(outcome);
                     });
                 }

@@ -116,7 +116,8 @@ pub fn choose(
     for iteration in 0..budget.iterations {
         if let Some(limit) = budget.max_millis {
             // Checked every few iterations: reading the clock is not free either.
-            if iteration % 8 == 0 && started.elapsed().as_millis() as u64 >= limit {
+            if iteration % rules.clock_every() == 0 && started.elapsed().as_millis() as u64 >= limit
+            {
                 break;
             }
         }

@@ -58,6 +58,13 @@ pub trait BotRules: Send + Sync {
         1.0
     }
 
+    /// How many search iterations pass between two looks at the clock (8 by default: reading
+    /// it is not free). A kind whose iterations are long (long playouts judging every command)
+    /// looks more often, so that a search does not run past its time by several iterations.
+    fn clock_every(&self) -> u32 {
+        8
+    }
+
     /// How much the strong level trusts the one-step judgement of its own commands, in visits'
     /// worth: a command's score at the root is its mean reward plus `prior_weight() * judgement
     /// / (visits + 1)` (see [`super::ismcts`]).
