@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use super::policy;
 use super::race::{Ended, Race, MAX_SEATS, TOWER};
 use crate::bots::Budget;
 use crate::contract::Seat;
@@ -112,14 +113,14 @@ pub fn play(mut race: Race, choice: Choice) -> u8 {
     let ended = match choice {
         Choice::TakeKnown(card) | Choice::Add(card) => race.add(card),
         Choice::Explore => match race.draw() {
-            Some(card) if race.keeps(card) => race.add(card),
+            Some(card) if policy::keeps(&race, card) => race.add(card),
             _ => race.pass(),
         },
         Choice::Pass | Choice::Return => race.pass(),
     };
     match ended {
         Ended::Won(winner) => winner,
-        Ended::Running => race.play_out(),
+        Ended::Running => policy::play_out(&mut race),
     }
 }
 

@@ -7,8 +7,6 @@
 
 use crate::games::burgbaumeister::{Card, WALL_TO_WIN};
 
-use super::policy::accepts;
-
 /// The most seats the game has.
 pub const MAX_SEATS: usize = 4;
 /// The start tower's value: the last card of an empty wall.
@@ -74,12 +72,6 @@ impl Race {
         Ended::Running
     }
 
-    /// Whether the seat to act, having turned up `card`, adds it: it fits, and the policy
-    /// takes it.
-    pub fn keeps(&self, card: Card) -> bool {
-        accepts(self, self.turn, card)
-    }
-
     /// The next unseen card, turned up by the seat to act; it is known from now on (it stays
     /// in the store until it joins a wall). `None` once every card has been seen.
     pub fn draw(&mut self) -> Option<Card> {
@@ -104,39 +96,5 @@ impl Race {
         (0..self.players)
             .max_by_key(|&s| (self.count[s as usize], self.last[s as usize]))
             .unwrap_or(0)
-    }
-
-    /// One whole turn of the seat to act, played by the policy: it turns up the lowest known
-    /// card that fits if the policy takes it; else an unseen card, which it adds if it
-    /// [`Self::keeps`] it; with nothing left unseen, the lowest known card that fits anyway
-    /// (waiting only lets the others move); else it can place nothing and passes.
-    pub fn policy_turn(&mut self) -> Ended {
-        let seat = self.turn;
-        let known = self.lowest_fitting_known(seat);
-        if let Some(card) = known.filter(|&c| accepts(self, seat, c)) {
-            return self.add(card);
-        }
-        if let Some(card) = self.draw() {
-            if self.keeps(card) {
-                return self.add(card);
-            }
-            return self.pass();
-        }
-        match known {
-            Some(card) => self.add(card),
-            None => self.pass(),
-        }
-    }
-
-    /// Plays the game to its end by the policy; the winner. A game of the policy ends: each
-    /// turn adds a card, shows an unseen one, or (with all seen) finds nothing to add; the
-    /// bound is only a guard.
-    pub fn play_out(&mut self) -> u8 {
-        for _ in 0..1_000 {
-            if let Ended::Won(seat) = self.policy_turn() {
-                return seat;
-            }
-        }
-        self.leader()
     }
 }

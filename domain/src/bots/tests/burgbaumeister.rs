@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::{assert_blind, burgbaumeister_twins_with, Played, TEST_BUDGET};
 use crate::bots::burgbaumeister::flat::{self, Choice};
-use crate::bots::burgbaumeister::policy::accepts;
+use crate::bots::burgbaumeister::policy::{self, accepts};
 use crate::bots::burgbaumeister::race::{Ended, Race, TOWER};
 use crate::bots::{choose, Level};
 use crate::games::burgbaumeister::Card;
@@ -46,14 +46,14 @@ fn the_policy_turns_up_a_known_card_that_fits_well_rather_than_an_unseen_one() {
     let unseen: Vec<Card> = (6..=46).filter(|&c| c != 40).collect();
     // Known: 5 fits just above 3 and is taken; no unseen card is turned up.
     let mut r = race([1, 0], [3, TOWER], &[5, 40], &unseen);
-    assert_eq!(r.policy_turn(), Ended::Running);
+    assert_eq!(policy::turn(&mut r), Ended::Running);
     assert_eq!((r.count[0], r.last[0]), (2, 5));
     assert_eq!(r.unseen.len(), unseen.len(), "no unseen card turned up");
     assert_eq!(r.turn, 1);
     // Known 40 is far above 3: the policy turns up an unseen card instead (46, from the end),
     // which is no better, returns it, and it is known from then on.
     let mut r = race([1, 0], [3, TOWER], &[40], &unseen);
-    r.policy_turn();
+    policy::turn(&mut r);
     assert_eq!((r.count[0], r.last[0]), (1, 3));
     assert!(r.known.contains(&46) && !r.unseen.contains(&46));
 }
