@@ -484,6 +484,36 @@ impl TestServer {
         )
     }
 
+    /// Plays each seat's first listed move in game `id` (two seats, `tokens` by seat), starting
+    /// with the seat `to_act` (a game's `to_act`) names, until the turn passes from seat 0 to
+    /// seat 1; the body of the command's answer that passed it.
+    pub async fn pass_turn_to_seat_1(
+        &self,
+        id: i64,
+        tokens: &[String],
+        mut to_act: Value,
+    ) -> Value {
+        loop {
+            let seat = to_act[0].as_u64().unwrap() as usize;
+            let moves = self
+                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+                .await;
+            let command = moves.body["moves"][0]["command"].clone();
+            let r = self
+                .post(
+                    &format!("/v1/games/{id}/commands"),
+                    Some(&tokens[seat]),
+                    &json!({ "command": command }),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            let before = std::mem::replace(&mut to_act, r.body["to_act"].clone());
+            if to_act == json!([1]) && before == json!([0]) {
+                return r.body;
+            }
+        }
+    }
+
     /// Creates the game `body` describes (`POST /v1/games`) for `token`; returns its id.
     pub async fn create_game(&self, token: &str, body: &Value) -> i64 {
         let r = self.post("/v1/games", Some(token), body).await;

@@ -43,35 +43,6 @@ async fn register(s: &TestServer, token: &str, url: &str, kinds: Value) -> (i64,
     )
 }
 
-/// Plays each seat's first listed move, starting with `to_act` (a game's `to_act`), until the
-/// turn passes from ada (seat 0) to bea (seat 1); the last command's answer.
-async fn play_until_the_turn_passes_to_bea(
-    s: &TestServer,
-    id: i64,
-    tokens: &[String],
-    mut to_act: Value,
-) -> Value {
-    loop {
-        let seat = to_act[0].as_u64().unwrap() as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
-        let command = moves.body["moves"][0]["command"].clone();
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &json!({ "command": command }),
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
-        let before = std::mem::replace(&mut to_act, r.body["to_act"].clone());
-        if to_act == json!([1]) && before == json!([0]) {
-            return r.body;
-        }
-    }
-}
-
 /// Checks the signature headers of a received delivery against the webhook's secret.
 fn verify(received: &Received, secret: &str) {
     let header = received.header("Baumeister-Signature").expect("signed");
@@ -134,7 +105,9 @@ async fn deliveries_are_signed_and_say_what_happened_in_which_game() {
     verify(&received[started], &secret);
 
     // Play until the turn passes from ada to bea: one `your_turn` more.
-    let r = play_until_the_turn_passes_to_bea(&s, id, &tokens, game.body["to_act"].clone()).await;
+    let r = s
+        .pass_turn_to_seat_1(id, &tokens, game.body["to_act"].clone())
+        .await;
     expected += 1;
     let received = receiver.accepted(expected, WAIT).await;
     let turn = received[expected - 1].json();
@@ -162,7 +135,7 @@ async fn a_webhook_registered_while_the_game_runs_hears_of_it_from_then_on() {
     register(&s, &tokens[1], &receiver.url, json!(["your_turn"])).await;
     // Play until the turn passes from ada to bea.
     let to_act = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"].clone();
-    let r = play_until_the_turn_passes_to_bea(&s, id, &tokens, to_act).await;
+    let r = s.pass_turn_to_seat_1(id, &tokens, to_act).await;
     let received = receiver.accepted(1, WAIT).await;
     let turn = received[0].json();
     assert_eq!(turn["kind"], "your_turn");
