@@ -102,6 +102,17 @@ fn base_game(seed: u64) -> (Played, Vec<u64>, u8) {
     (played, slot_of, first)
 }
 
+/// The strong bot's command for `seat` in `game`, at the tests' budget.
+fn strong_move(game: &Played, seat: u8, seed: u64) -> Value {
+    choose(
+        &game.input(seat),
+        Level::Strong,
+        TEST_BUDGET,
+        &mut GameRng::from_seed(seed),
+    )
+    .unwrap()
+}
+
 #[test]
 fn the_strong_bot_does_not_turn_up_a_known_card_far_above_its_wall() {
     for seed in 0..3 {
@@ -112,15 +123,7 @@ fn the_strong_bot_does_not_turn_up_a_known_card_far_above_its_wall() {
             1,
         );
         game.play(first, &json!({"type": "ReturnCard"}), 2);
-        let seat = game.to_act().unwrap();
-        let input = game.input(seat);
-        let command = choose(
-            &input,
-            Level::Strong,
-            TEST_BUDGET,
-            &mut GameRng::from_seed(seed),
-        )
-        .unwrap();
+        let command = strong_move(&game, game.to_act().unwrap(), seed);
         assert_eq!(command["type"], "TurnUpCard");
         assert_ne!(command["slot"], json!(slot_of[45]), "seed {seed}");
     }
@@ -141,14 +144,7 @@ fn the_strong_bot_turns_up_a_known_low_card_once_waiting_is_over() {
             3,
         );
         game.play(second, &json!({"type": "ReturnCard"}), 4);
-        let input = game.input(first);
-        let command = choose(
-            &input,
-            Level::Strong,
-            TEST_BUDGET,
-            &mut GameRng::from_seed(seed),
-        )
-        .unwrap();
+        let command = strong_move(&game, first, seed);
         assert_eq!(
             command,
             json!({"type": "TurnUpCard", "slot": slot_of[3]}),
