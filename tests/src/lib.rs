@@ -118,6 +118,15 @@ async fn template() -> &'static str {
                     .unwrap();
                 rename_when_free(&admin, &building, &name).await;
             }
+            // Nobody needs to connect to the template, and a connection to it (autovacuum's,
+            // which visits every database that allows connections) makes `CREATE DATABASE …
+            // TEMPLATE` fail until it leaves: a test once gave up after 5 s of that.
+            admin
+                .batch_execute(&format!(
+                    "ALTER DATABASE \"{name}\" WITH ALLOW_CONNECTIONS false"
+                ))
+                .await
+                .unwrap();
             admin
                 .execute("SELECT pg_advisory_unlock(727274)", &[])
                 .await
