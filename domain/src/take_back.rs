@@ -184,8 +184,60 @@ pub fn reveals(
     draws: u64,
     seats: u8,
 ) -> bool {
+    judge_keeping(
+        game,
+        before,
+        after,
+        events,
+        draws,
+        seats,
+        ViewTapes::default(),
+    )
+    .reveals
+}
+
+/// The views of one state written as tapes: the all-seeing one and each viewer's (the seats in
+/// order, then spectators), as far as a judgement wrote them. The views after one command are
+/// the views before the next: a caller that keeps them for the game's next command (keyed by
+/// the version they were written at) halves the tapes that judgement writes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ViewTapes {
+    everyone: Option<Tape>,
+    seen: Vec<Option<Tape>>,
+}
+
+impl ViewTapes {
+    /// The bytes these tapes hold (about what they take in memory), for a cache's bound.
+    pub fn size(&self) -> usize {
+        self.everyone
+            .iter()
+            .chain(self.seen.iter().flatten())
+            .map(Tape::size)
+            .sum()
+    }
+}
+
+/// [`reveals`]'s verdict, and the views after the command as far as it wrote them.
+pub struct Judgement {
+    pub reveals: bool,
+    pub after: ViewTapes,
+}
+
+/// [`reveals`], given the views of `before` as an earlier judgement left them (`Default` when
+/// there are none): what they hold is not written again. They must be the views of exactly
+/// this `before` state (the caller keys them by game and version).
+pub fn judge_keeping(
+    game: &dyn DynGame,
+    before: &GameState,
+    after: &GameState,
+    events: &[Value],
+    draws: u64,
+    seats: u8,
+    mut kept: ViewTapes,
+) -> Judgement {
+    let verdict = |reveals: bool, after: ViewTapes| Judgement { reveals, after };
     if draws > 0 || game.status(after).finished {
-        return true;
+        return verdict(true, ViewTapes::default());
     }
     let viewers: Vec<Viewer> = (0..seats)
         .map(Viewer::Seat)
@@ -197,34 +249,66 @@ pub fn reveals(
             .any(|e| game.redact(after, e, *v).as_ref() != Some(e))
     });
     if hidden_event {
-        return true;
+        return verdict(true, ViewTapes::default());
     }
-    // Four tapes, the seats' and spectators' two written again into the same buffers.
-    let [mut all_before, mut all_after, mut seen_before, mut seen_after] =
-        std::array::from_fn(|_| Tape::default());
-    game.view_tape(before, Viewer::Everyone, &mut all_before);
-    game.view_tape(after, Viewer::Everyone, &mut all_after);
-    let (all_before, all_after) = (all_before.root(), all_after.root());
-    viewers.iter().any(|viewer| {
-        game.view_tape(before, *viewer, &mut seen_before);
-        game.view_tape(after, *viewer, &mut seen_after);
-        let (seen_before, seen_after) = (seen_before.root(), seen_after.root());
-        if seen_before.same(seen_after) {
-            return false;
-        }
-        // What was hidden changed, or the viewer now sees something where it was hidden (a
-        // face-down card turned up: its number did not change, only who sees it). Where it was
-        // hidden before, both; where it is hidden after, the first.
-        let mut path = Vec::new();
-        all_before.any_difference(
-            seen_before,
-            [Some(all_after), Some(seen_after)],
-            &mut path,
-            &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
-        ) || all_after.any_difference(seen_after, [Some(all_before)], &mut path, &mut |at| {
-            !same(at.along[0], at.mine)
-        })
-    })
+    kept.seen.resize(viewers.len(), None);
+    // A tape is written into the buffers of one no longer needed where there is one (a view
+    // before, once compared), else into buffers as large as the view before, so that they
+    // are not grown step by step.
+    let write = |state: &GameState, viewer: Viewer, mut tape: Tape| {
+        game.view_tape(state, viewer, &mut tape);
+        tape
+    };
+    let all_before = match kept.everyone.take() {
+        Some(tape) => tape,
+        None => write(before, Viewer::Everyone, Tape::default()),
+    };
+    let all_after = write(after, Viewer::Everyone, Tape::with_capacity_of(&all_before));
+    let mut spare: Option<Tape> = None;
+    let mut seen_after: Vec<Option<Tape>> = Vec::with_capacity(viewers.len());
+    let reveals = viewers.iter().enumerate().any(|(i, viewer)| {
+        let seen_before = match kept.seen[i].take() {
+            Some(tape) => tape,
+            None => write(before, *viewer, spare.take().unwrap_or_default()),
+        };
+        let buffers = spare
+            .take()
+            .unwrap_or_else(|| Tape::with_capacity_of(&seen_before));
+        seen_after.push(Some(write(after, *viewer, buffers)));
+        let revealed = {
+            let seen_after = seen_after[i].as_ref().expect("just written").root();
+            let (all_before, all_after) = (all_before.root(), all_after.root());
+            let seen_before = seen_before.root();
+            // What was hidden changed, or the viewer now sees something where it was hidden
+            // (a face-down card turned up: its number did not change, only who sees it).
+            // Where it was hidden before, both; where it is hidden after, the first.
+            let mut path = Vec::new();
+            !seen_before.same(seen_after)
+                && (all_before.any_difference(
+                    seen_before,
+                    [Some(all_after), Some(seen_after)],
+                    &mut path,
+                    &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
+                ) || all_after.any_difference(
+                    seen_after,
+                    [Some(all_before)],
+                    &mut path,
+                    &mut |at| !same(at.along[0], at.mine),
+                ))
+        };
+        spare = Some(seen_before);
+        revealed
+    });
+    // A verdict found before the last viewer leaves the others' views unwritten: the next
+    // judgement writes them.
+    seen_after.resize(viewers.len(), None);
+    verdict(
+        reveals,
+        ViewTapes {
+            everyone: Some(all_after),
+            seen: seen_after,
+        },
+    )
 }
 
 /// A fold of stored events that knows take-backs: at a [`CommandTakenBack`] the state goes

@@ -32,6 +32,8 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
     let mut log = game.setup(&options, seats, &mut Ctx::new(seed, 0)).unwrap();
     let mut state = game.replay(&log).unwrap();
     let mut verdicts = Verdicts::default();
+    // The views the last judgement left, as the server keeps them for a game's next command.
+    let mut kept = ViewTapes::default();
     for step in 0..max {
         let status = game.status(&state);
         if status.finished || status.to_act.is_empty() {
@@ -48,6 +50,15 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
             game.evolve(&mut state, event).unwrap();
         }
         let revealed = reveals(game, &before, &state, &events, draws, seats);
+        let judgement = judge_keeping(game, &before, &state, &events, draws, seats, kept);
+        assert_eq!(
+            judgement.reveals,
+            revealed,
+            "{}: {command}: judged on the views kept from the last command, the verdict differs",
+            game.kind()
+        );
+        kept_are_the_views(game, &state, seats, &judgement.after);
+        kept = judgement.after;
         assert_eq!(
             revealed,
             as_stated(game, &before, &state, &events, draws, seats),
@@ -126,10 +137,32 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
             }
             assert_eq!(game.legal_commands(&state, seat), legal);
             verdicts.taken_back += 1;
+            // The state is the one before the command again: the views kept of it are not.
+            kept = ViewTapes::default();
         }
     }
     assert!(game.same_state(&game.replay(&log).unwrap(), &state));
     (verdicts, log)
+}
+
+/// Every view a judgement kept is the view of the state after the command, written afresh.
+fn kept_are_the_views(game: &dyn DynGame, after: &GameState, seats: u8, kept: &ViewTapes) {
+    let fresh = |viewer| {
+        let mut tape = Tape::default();
+        game.view_tape(after, viewer, &mut tape);
+        tape
+    };
+    if let Some(everyone) = &kept.everyone {
+        assert_eq!(*everyone, fresh(Viewer::Everyone), "{}", game.kind());
+    }
+    let viewers = (0..seats)
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator));
+    for (tape, viewer) in kept.seen.iter().zip(viewers) {
+        if let Some(tape) = tape {
+            assert_eq!(*tape, fresh(viewer), "{}: {viewer:?}", game.kind());
+        }
+    }
 }
 
 /// The rule of [`reveals`] as stated, written plainly (every difference path collected, owned,

@@ -6,6 +6,7 @@
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
+use baumeister_domain::take_back::ViewTapes;
 use baumeister_domain::{DynGame, GameState};
 use lru::LruCache;
 
@@ -23,7 +24,57 @@ pub struct Cache {
     /// Which seat an account holds at a game. A seat, once taken, is never given up or moved,
     /// so what was read once stays true; only seats are remembered, never their absence.
     seats: Mutex<LruCache<(i64, i64), u8>>,
+    /// The views undo's judgement wrote after each game's last command, for the next one's
+    /// (see [`Views`]).
+    views: Mutex<Views>,
 }
+
+/// Undo's judgement of a command compares every viewer's view before and after it; the views
+/// after one command are those before the next, so keeping them halves the views written per
+/// command. They are large (a Burgbaumeister game's about 30 KB, a Mauerbauer game's about
+/// 240 KB), so only the most recently played games keep theirs, within a bound in bytes.
+struct Views {
+    games: LruCache<i64, (i64, ViewTapes)>,
+    bytes: usize,
+    budget: usize,
+}
+
+impl Views {
+    fn take(&mut self, game_id: i64, version: i64) -> ViewTapes {
+        match self.games.pop(&game_id) {
+            Some((at, tapes)) => {
+                self.bytes -= tapes.size();
+                if at == version {
+                    tapes
+                } else {
+                    ViewTapes::default()
+                }
+            }
+            None => ViewTapes::default(),
+        }
+    }
+
+    fn keep(&mut self, game_id: i64, version: i64, tapes: ViewTapes) {
+        let size = tapes.size();
+        if size == 0 || size > self.budget / 2 {
+            return;
+        }
+        if let Some((_, old)) = self.games.put(game_id, (version, tapes)) {
+            self.bytes -= old.size();
+        }
+        self.bytes += size;
+        while self.bytes > self.budget {
+            match self.games.pop_lru() {
+                Some((_, (_, evicted))) => self.bytes -= evicted.size(),
+                None => break,
+            }
+        }
+    }
+}
+
+/// The bytes of views kept for the judgements of the games' next commands (about 2,000
+/// Burgbaumeister games, 250 Mauerbauer games).
+const VIEW_BYTES: usize = 64 << 20;
 
 /// Seats remembered per cached game (a game has at most five).
 const SEATS_PER_GAME: usize = 5;
@@ -35,7 +86,24 @@ impl Cache {
         Cache {
             games: Mutex::new(LruCache::new(capacity)),
             seats: Mutex::new(LruCache::new(seats)),
+            views: Mutex::new(Views {
+                games: LruCache::unbounded(),
+                bytes: 0,
+                budget: VIEW_BYTES,
+            }),
         }
+    }
+
+    /// The views kept of `game_id` at `version` (none when the kept ones are of another
+    /// version), taken out: a command decided on them keeps its own views after it.
+    pub fn take_views(&self, game_id: i64, version: i64) -> ViewTapes {
+        self.views.lock().unwrap().take(game_id, version)
+    }
+
+    /// Keeps the views of `game_id` at `version`, committed: only then are they the views of
+    /// the game at that version (a rolled-back append's version is another command's next).
+    pub fn keep_views(&self, game_id: i64, version: i64, tapes: ViewTapes) {
+        self.views.lock().unwrap().keep(game_id, version, tapes);
     }
 
     /// The seat `account_id` holds at `game_id`, if this process has read it.
@@ -102,5 +170,46 @@ mod tests {
         assert_eq!(cache.len(), 2, "bounded");
         assert!(cache.get(2).is_none(), "the least recently used went first");
         assert!(cache.get(1).is_some() && cache.get(3).is_some());
+    }
+
+    /// The views of a Burgbaumeister game's initial state, as a judgement leaves them.
+    fn views() -> ViewTapes {
+        use baumeister_domain::take_back::judge_keeping;
+        let game = baumeister_domain::registry::find("burgbaumeister").unwrap();
+        let state = game.initial();
+        judge_keeping(game, &state, &state, &[], 0, 2, ViewTapes::default()).after
+    }
+
+    #[test]
+    fn views_are_given_once_and_only_for_their_version() {
+        let cache = Cache::new(2);
+        let kept = views();
+        assert!(kept.size() > 0);
+        cache.keep_views(1, 7, kept.clone());
+        assert_eq!(cache.take_views(1, 7), kept);
+        assert_eq!(cache.take_views(1, 7), ViewTapes::default(), "taken out");
+        cache.keep_views(1, 7, kept.clone());
+        assert_eq!(
+            cache.take_views(1, 8),
+            ViewTapes::default(),
+            "another version's"
+        );
+        assert_eq!(cache.take_views(1, 7), ViewTapes::default(), "and dropped");
+        assert_eq!(cache.views.lock().unwrap().bytes, 0);
+    }
+
+    #[test]
+    fn views_are_bounded_in_bytes_the_least_recently_played_going_first() {
+        let cache = Cache::new(2);
+        let kept = views();
+        let size = kept.size();
+        cache.views.lock().unwrap().budget = 3 * size;
+        for game in 1..=5 {
+            cache.keep_views(game, 1, kept.clone());
+        }
+        let held = cache.views.lock().unwrap();
+        assert_eq!(held.bytes, 3 * size);
+        assert_eq!(held.games.len(), 3);
+        assert!(held.games.contains(&5) && !held.games.contains(&2));
     }
 }

@@ -12,8 +12,11 @@
 
 use std::sync::Arc;
 
-use baumeister_domain::{take_back, DomainError, Viewer};
+use baumeister_domain::take_back::{self, Judgement, ViewTapes};
+use baumeister_domain::{DomainError, Viewer};
 use deadpool_postgres::GenericClient;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::append::{fold, AppendAt, NewCommand};
@@ -59,8 +62,9 @@ pub struct CommandRequest<'a> {
 /// What a command came to.
 #[derive(Debug)]
 pub struct Executed {
-    /// The response (stored with the command, so a repeated Idempotency-Key gets it again).
-    pub response: Value,
+    /// The response (stored with the command, so a repeated Idempotency-Key gets it again),
+    /// written once as JSON: the HTTP answer sends these bytes.
+    pub response: Box<RawValue>,
     /// Whether `response` is the stored response of an earlier request with the same key.
     pub replayed: bool,
     /// When asked for: the caller's board and moves at the version the command wrote, or, for
@@ -71,11 +75,13 @@ pub struct Executed {
 /// A command decided and appended: its response, the new aggregate (to cache once the write is
 /// committed) and the signed head at its version.
 struct Decided {
-    response: Value,
+    response: Box<RawValue>,
     aggregate: Aggregate,
     head: SignedHead,
     /// Whether the sender may take this command back now (`can_undo`).
     can_undo: bool,
+    /// The views undo's judgement wrote after the command, for the next one's.
+    views: ViewTapes,
 }
 
 /// What the path that reads the head first came to.
@@ -83,7 +89,7 @@ enum Outcome {
     /// The stored response of an earlier request with the same Idempotency-Key.
     Replayed(Value),
     /// Decided (for the caller's seat) and written.
-    Decided(u8, Decided),
+    Decided(u8, Box<Decided>),
 }
 
 impl Store {
@@ -149,6 +155,8 @@ impl Store {
                     Representation::of(&decided.aggregate, seat, decided.head)
                         .with_can_undo(decided.can_undo)
                 });
+                self.cache
+                    .keep_views(game_id, decided.aggregate.version, decided.views);
                 self.cache.put(game_id, Arc::new(decided.aggregate));
                 Ok(Some(Executed {
                     response: decided.response,
@@ -179,17 +187,20 @@ impl Store {
         };
         Ok(match outcome {
             Outcome::Replayed(response) => Executed {
-                response,
+                response: raw(&response),
                 replayed: true,
                 representation: None,
             },
             // Only once committed: the cache never runs ahead of the database, and no board is
             // written for a write that did not happen.
             Outcome::Decided(seat, decided) => {
+                let decided = *decided;
                 let representation = request.representation.then(|| {
                     Representation::of(&decided.aggregate, seat, decided.head)
                         .with_can_undo(decided.can_undo)
                 });
+                self.cache
+                    .keep_views(request.game_id, decided.aggregate.version, decided.views);
                 self.cache.put(request.game_id, Arc::new(decided.aggregate));
                 Executed {
                     response: decided.response,
@@ -274,7 +285,7 @@ impl Store {
         let decided = self
             .decide_and_append(client, request, seat, aggregate)
             .await?;
-        Ok(Outcome::Decided(seat, decided))
+        Ok(Outcome::Decided(seat, Box::new(decided)))
     }
 
     /// Decides the command on `aggregate` and appends what it decided, guarded by the
@@ -298,8 +309,8 @@ impl Store {
         let appended = fold(&aggregate, &keys.chain, events, Some(seat), now)?;
         // Judged now, while the draws are known: whether this command may be taken back. A
         // game older than commit-and-reveal has no seat list here and is never undone.
-        let reveals = match &keys.fair {
-            Some((_, seeds)) => take_back::reveals(
+        let judgement = match &keys.fair {
+            Some((_, seeds)) => take_back::judge_keeping(
                 game,
                 &aggregate.state,
                 &appended.aggregate.state,
@@ -310,9 +321,14 @@ impl Store {
                     .collect::<Vec<_>>(),
                 draws,
                 seeds.len() as u8,
+                self.cache.take_views(game_id, aggregate.version),
             ),
-            None => true,
+            None => Judgement {
+                reveals: true,
+                after: ViewTapes::default(),
+            },
         };
+        let reveals = judgement.reveals;
         let accepted = CommandAccepted {
             game_id,
             version: appended.aggregate.version,
@@ -325,7 +341,7 @@ impl Store {
                 &appended.aggregate.last_hash,
             ),
         };
-        let response = serde_json::to_value(&accepted).expect("responses serialize");
+        let response = raw(&accepted);
         let command = NewCommand {
             account_id: Some(request.account_id),
             seat: Some(seat),
@@ -347,8 +363,14 @@ impl Store {
             // Right after a player's own command the rule's verdict needs nothing more: it is
             // the game's last command, by this seat; what remains is whether it revealed.
             can_undo: undo_on && !reveals && !appended.status.finished,
+            views: judgement.after,
             aggregate: appended.aggregate,
             head: accepted.head,
         })
     }
+}
+
+/// `value` written as JSON, once.
+pub(crate) fn raw(value: &impl Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).expect("responses serialize")
 }

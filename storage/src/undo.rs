@@ -219,7 +219,7 @@ impl Store {
                 .trust
                 .head_of(&keys, version, &appended.aggregate.last_hash),
         };
-        let response = serde_json::to_value(&accepted).expect("responses serialize");
+        let response = crate::commands::raw(&accepted);
         let body = json!({ "type": take_back::COMMAND });
         let (_, seed) = keys.ctx(head.version, at);
         let command = NewCommand {

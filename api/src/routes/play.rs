@@ -2,7 +2,7 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{
-    AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage, Representation,
+    AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage, Executed, Representation,
     SignedHead,
 };
 use serde::{Deserialize, Serialize};
@@ -282,18 +282,7 @@ pub async fn undo(
         expected_version: body.expected_version,
         representation: wants_representation(&req),
     };
-    let executed = state.store.undo(&request).await?;
-    let mut http = HttpResponse::Ok();
-    Ok(match executed.representation {
-        None => http.json(executed.response),
-        Some(representation) => {
-            http.insert_header(("Preference-Applied", "return=representation"));
-            http.json(CommandAnswer {
-                accepted: executed.response,
-                board: Some(representation.into()),
-            })
-        }
-    })
+    Ok(answer(state.store.undo(&request).await?))
 }
 
 /// Send a command. With an `Idempotency-Key`, a repeated request returns the first response
@@ -372,22 +361,41 @@ pub async fn command(
         idempotency_key: key,
         representation: wants_representation(&req),
     };
-    let executed = state.store.execute(&request).await?;
+    Ok(answer(state.store.execute(&request).await?))
+}
+
+/// The answer to an accepted command or take-back, as [`CommandAnswer`] describes it: the
+/// response as the store wrote it (once: it is not parsed or written again), and with the
+/// preference the board and moves as one more field of the same object.
+fn answer(executed: Executed) -> HttpResponse {
     let mut http = HttpResponse::Ok();
+    http.content_type(actix_web::mime::APPLICATION_JSON);
     if executed.replayed {
         http.insert_header(("Idempotent-Replayed", "true"));
     }
-    Ok(match executed.representation {
+    let response = String::from(Box::<str>::from(executed.response));
+    match executed.representation {
         // Without the preference, the answer is exactly the stored response.
-        None => http.json(executed.response),
+        None => http.body(response),
         Some(representation) => {
             http.insert_header(("Preference-Applied", "return=representation"));
-            http.json(CommandAnswer {
-                accepted: executed.response,
-                board: Some(representation.into()),
-            })
+            http.body(with_board(response, &BoardAndMoves::from(representation)))
         }
-    })
+    }
+}
+
+/// The JSON object `accepted` with the field `board` added at its end.
+fn with_board(accepted: String, board: &BoardAndMoves) -> Vec<u8> {
+    let mut out = accepted.into_bytes();
+    debug_assert_eq!(out.last(), Some(&b'}'), "a response is an object");
+    out.pop();
+    if out.len() > 1 {
+        out.push(b',');
+    }
+    out.extend_from_slice(b"\"board\":");
+    serde_json::to_writer(&mut out, board).expect("boards serialize");
+    out.push(b'}');
+    out
 }
 
 /// The game's log as the caller may see it.
@@ -500,4 +508,45 @@ pub async fn audit(
     state.limits.expensive_read(&client)?;
     let report = state.store.audit(id.into_inner(), caller.reader()).await?;
     Ok(HttpResponse::Ok().json(report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The answer written by hand is the object [`CommandAnswer`] describes, byte for byte as
+    /// serde would write it with the response flattened into it.
+    #[test]
+    fn the_answer_with_the_board_is_the_response_with_one_field_more() {
+        let accepted =
+            json!({"game_id": 7, "version": 12, "events": [{"type": "X"}], "to_act": [1]});
+        let board = || BoardAndMoves {
+            version: 12,
+            your_seat: 0,
+            view: serde_json::value::to_raw_value(&json!({"board": [1, 2]})).unwrap(),
+            moves: Vec::new(),
+            head: SignedHead {
+                game: "g".into(),
+                version: 12,
+                hash: "ab".into(),
+                signature: "cd".into(),
+                key: "ef".into(),
+            },
+            can_undo: Some(true),
+        };
+        let written = with_board(accepted.to_string(), &board());
+        let by_serde = serde_json::to_vec(&CommandAnswer {
+            accepted,
+            board: Some(board()),
+        })
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            String::from_utf8(by_serde).unwrap()
+        );
+        let empty = with_board("{}".into(), &board());
+        let parsed: Value = serde_json::from_slice(&empty).unwrap();
+        assert_eq!(parsed.as_object().unwrap().len(), 1);
+    }
 }

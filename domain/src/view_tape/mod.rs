@@ -98,6 +98,19 @@ impl Tape {
         value.serialize(&mut Writer::new(self))
     }
 
+    /// Empty, with room for as much as `other` holds.
+    pub fn with_capacity_of(other: &Tape) -> Tape {
+        Tape {
+            nodes: Vec::with_capacity(other.nodes.len()),
+            bytes: Vec::with_capacity(other.bytes.len()),
+        }
+    }
+
+    /// The bytes this tape holds, its nodes and its buffer.
+    pub fn size(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>() + self.bytes.len()
+    }
+
     pub fn root(&self) -> Part<'_> {
         Part { tape: self, at: 0 }
     }
