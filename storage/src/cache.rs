@@ -27,6 +27,10 @@ pub struct Cache {
     /// The views undo's judgement wrote after each game's last command, for the next one's
     /// (see [`Views`]).
     views: Mutex<Views>,
+    /// Whether a game allows taking commands back (its `undo` option), as its appends read it.
+    /// It is chosen when the game is created and never changes, so what was read once stays
+    /// true; a game that allows none needs no judgement of what its commands revealed.
+    undo: Mutex<LruCache<i64, bool>>,
 }
 
 /// Undo's judgement of a command compares every viewer's view before and after it; the views
@@ -91,7 +95,17 @@ impl Cache {
                 bytes: 0,
                 budget: VIEW_BYTES,
             }),
+            undo: Mutex::new(LruCache::new(capacity)),
         }
+    }
+
+    /// Whether `game_id` allows taking commands back, if this process has read it.
+    pub fn undo_allowed(&self, game_id: i64) -> Option<bool> {
+        self.undo.lock().unwrap().get(&game_id).copied()
+    }
+
+    pub fn remember_undo(&self, game_id: i64, allowed: bool) {
+        self.undo.lock().unwrap().put(game_id, allowed);
     }
 
     /// The views kept of `game_id` at `version` (none when the kept ones are of another

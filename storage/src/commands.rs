@@ -308,9 +308,12 @@ impl Store {
         let draws = ctx.rng.draws();
         let appended = fold(&aggregate, &keys.chain, events, Some(seat), now)?;
         // Judged now, while the draws are known: whether this command may be taken back. A
-        // game older than commit-and-reveal has no seat list here and is never undone.
+        // game older than commit-and-reveal has no seat list here and is never undone; a game
+        // known to allow no take-back is not judged at all (its commands' `reveals` stay NULL,
+        // "not judged", which the rule reads as never to be taken back).
+        let judged = self.cache.undo_allowed(game_id) != Some(false);
         let judgement = match &keys.fair {
-            Some((_, seeds)) => take_back::judge_keeping(
+            Some((_, seeds)) if judged => take_back::judge_keeping(
                 game,
                 &aggregate.state,
                 &appended.aggregate.state,
@@ -323,7 +326,7 @@ impl Store {
                 seeds.len() as u8,
                 self.cache.take_views(game_id, aggregate.version),
             ),
-            None => Judgement {
+            _ => Judgement {
                 reveals: true,
                 after: ViewTapes::default(),
             },
@@ -349,7 +352,7 @@ impl Store {
             body: request.command,
             seed,
             now_ms: now,
-            reveals: Some(reveals),
+            reveals: judged.then_some(reveals),
         };
         let at = AppendAt {
             game_id,
@@ -358,6 +361,7 @@ impl Store {
         let undo_on = self
             .write(client, at, &appended, command, &response)
             .await?;
+        self.cache.remember_undo(game_id, undo_on);
         Ok(Decided {
             response,
             // Right after a player's own command the rule's verdict needs nothing more: it is

@@ -353,6 +353,29 @@ async fn refusals_say_why() {
     assert_eq!(moves.body["can_undo"], false);
     let r = undo(&s, off, &tokens[seat]).await;
     assert_eq!((r.status, r.code()), (422, "undo_off"), "{}", r.body);
+    // Its commands are not judged for what they revealed once the server has read that the
+    // game allows no take-back (its first append tells it): `reveals` stays NULL.
+    for _ in 0..4 {
+        let seat = seat_to_act(&s, off).await.unwrap();
+        let r = s.random_move(off, &tokens[seat], &mut pick).await.unwrap();
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let judged: Vec<Option<bool>> = s
+        .db()
+        .await
+        .query(
+            "SELECT reveals FROM commands
+             WHERE game_id = $1 AND seat IS NOT NULL AND body->>'type' <> 'Setup' ORDER BY id",
+            &[&off],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(judged.len(), 5, "{judged:?}");
+    assert!(judged[0].is_some(), "the first, before the server knew");
+    assert!(judged[1..].iter().all(Option::is_none), "{judged:?}");
 
     // Somebody else acted after the caller's command: the caller plays on until the turn
     // passes, the other seat moves, and the caller's last command is no longer the last.
