@@ -150,20 +150,7 @@ impl Store {
             .decide_and_append(&client, request, seat, aggregate)
             .await
         {
-            Ok(decided) => {
-                let representation = request.representation.then(|| {
-                    Representation::of(&decided.aggregate, seat, decided.head)
-                        .with_can_undo(decided.can_undo)
-                });
-                self.cache
-                    .keep_views(game_id, decided.aggregate.version, decided.views);
-                self.cache.put(game_id, Arc::new(decided.aggregate));
-                Ok(Some(Executed {
-                    response: decided.response,
-                    replayed: false,
-                    representation,
-                }))
-            }
+            Ok(decided) => Ok(Some(self.committed(request, seat, decided))),
             Err(StoreError::Contention | StoreError::Domain(DomainError::Rule(_))) => Ok(None),
             Err(e) => Err(e),
         }
@@ -193,22 +180,26 @@ impl Store {
             },
             // Only once committed: the cache never runs ahead of the database, and no board is
             // written for a write that did not happen.
-            Outcome::Decided(seat, decided) => {
-                let decided = *decided;
-                let representation = request.representation.then(|| {
-                    Representation::of(&decided.aggregate, seat, decided.head)
-                        .with_can_undo(decided.can_undo)
-                });
-                self.cache
-                    .keep_views(request.game_id, decided.aggregate.version, decided.views);
-                self.cache.put(request.game_id, Arc::new(decided.aggregate));
-                Executed {
-                    response: decided.response,
-                    replayed: false,
-                    representation,
-                }
-            }
+            Outcome::Decided(seat, decided) => self.committed(request, seat, *decided),
         })
+    }
+
+    /// What a committed command leaves: its aggregate and the views judged after it cached
+    /// for the game's next command, and the answer (with the board when asked for).
+    fn committed(&self, request: &CommandRequest<'_>, seat: u8, decided: Decided) -> Executed {
+        let representation = request.representation.then(|| {
+            Representation::of(&decided.aggregate, seat, decided.head)
+                .with_can_undo(decided.can_undo)
+        });
+        let game_id = request.game_id;
+        self.cache
+            .keep_views(game_id, decided.aggregate.version, decided.views);
+        self.cache.put(game_id, Arc::new(decided.aggregate));
+        Executed {
+            response: decided.response,
+            replayed: false,
+            representation,
+        }
     }
 
     /// The stored response of an earlier request with the same key, or what was decided and
@@ -311,7 +302,8 @@ impl Store {
         // game older than commit-and-reveal has no seat list here and is never undone; a game
         // known to allow no take-back is not judged at all (its commands' `reveals` stay NULL,
         // "not judged", which the rule reads as never to be taken back).
-        let judged = self.cache.undo_allowed(game_id) != Some(false);
+        let undo_allowed = self.cache.undo_allowed(game_id);
+        let judged = undo_allowed != Some(false);
         let judgement = match &keys.fair {
             Some((_, seeds)) if judged => take_back::judge_keeping(
                 game,
@@ -361,7 +353,9 @@ impl Store {
         let undo_on = self
             .write(client, at, &appended, command, &response)
             .await?;
-        self.cache.remember_undo(game_id, undo_on);
+        if undo_allowed.is_none() {
+            self.cache.remember_undo(game_id, undo_on);
+        }
         Ok(Decided {
             response,
             // Right after a player's own command the rule's verdict needs nothing more: it is

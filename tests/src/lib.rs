@@ -493,6 +493,24 @@ impl TestServer {
         )
     }
 
+    /// Sends the first of `token`'s legal moves in game `id` (its command alone, unpinned) and
+    /// expects it accepted; the reply.
+    pub async fn first_move(&self, id: i64, token: &str) -> Reply {
+        let moves = self
+            .get(&format!("/v1/games/{id}/moves"), Some(token))
+            .await;
+        let command = moves.body["moves"][0]["command"].clone();
+        let r = self
+            .post(
+                &format!("/v1/games/{id}/commands"),
+                Some(token),
+                &json!({ "command": command }),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        r
+    }
+
     /// Plays each seat's first listed move in game `id` (two seats, `tokens` by seat), starting
     /// with the seat `to_act` (a game's `to_act`) names, until the turn passes from seat 0 to
     /// seat 1; the body of the command's answer that passed it.
@@ -504,18 +522,7 @@ impl TestServer {
     ) -> Value {
         loop {
             let seat = to_act[0].as_u64().unwrap() as usize;
-            let moves = self
-                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-                .await;
-            let command = moves.body["moves"][0]["command"].clone();
-            let r = self
-                .post(
-                    &format!("/v1/games/{id}/commands"),
-                    Some(&tokens[seat]),
-                    &json!({ "command": command }),
-                )
-                .await;
-            assert_eq!(r.status, 200, "{}", r.body);
+            let r = self.first_move(id, &tokens[seat]).await;
             let before = std::mem::replace(&mut to_act, r.body["to_act"].clone());
             if to_act == json!([1]) && before == json!([0]) {
                 return r.body;

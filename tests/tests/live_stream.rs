@@ -20,18 +20,7 @@ async fn play(s: &TestServer, id: i64, tokens: &[String], commands: usize) -> i6
             break;
         }
         let seat = game.body["to_act"][0].as_u64().expect("someone must act") as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
-        let command = moves.body["moves"][0]["command"].clone();
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &json!({ "command": command }),
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        s.first_move(id, &tokens[seat]).await;
     }
     s.get(&format!("/v1/games/{id}"), None).await.body["version"]
         .as_i64()

@@ -133,17 +133,7 @@ async fn my_stream_tells_when_a_game_changes_or_becomes_my_turn_whichever_proces
         }
         let game = b.get(&format!("/v1/games/{id}"), None).await;
         let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
-        let moves = b
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
-        let r = b
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &json!({"command": moves.body["moves"][0]["command"]}),
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        let r = b.first_move(id, &tokens[seat]).await;
         let m = ada.next(WAIT).await.expect("a message per change");
         assert_eq!((m.event.as_str(), &m.data["id"]), ("game", &json!(id)));
         assert_eq!(m.data["version"], r.body["version"]);
