@@ -45,6 +45,23 @@ fn head_of(body: &Value) -> Kept {
 /// keeping the head the attacker sees after each (a spectator's, or with `as_seat_0` the first
 /// seat's, who wants the others' hands), then attacks every stretch between two heads.
 async fn attack(kind: &str, format: i16, commands: usize, as_seat_0: bool) -> Outcome {
+    // A game that ends shows everybody everything (and its secret), so there is nothing left
+    // to attack: random play that ends within `commands` plays another game.
+    for _ in 0..5 {
+        if let Some(outcome) = attack_a_running_game(kind, format, commands, as_seat_0).await {
+            return outcome;
+        }
+    }
+    panic!("{kind}: five random games in a row ended within {commands} commands");
+}
+
+/// [`attack`] on one game; `None` when the game ended before the attack.
+async fn attack_a_running_game(
+    kind: &str,
+    format: i16,
+    commands: usize,
+    as_seat_0: bool,
+) -> Option<Outcome> {
     let s = TestServer::start().await;
     let info = registry::find(kind).unwrap().info();
     let seats = info.min_seats as usize;
@@ -78,7 +95,8 @@ async fn attack(kind: &str, format: i16, commands: usize, as_seat_0: bool) -> Ou
         let game = s.get(&format!("/v1/games/{id}"), eyes).await;
         kept.push(head_of(&game.body));
         if game.body["status"] == "finished" {
-            break;
+            s.finish().await;
+            return None;
         }
         let to_act = game.body["to_act"].as_array().unwrap().clone();
         let seat = to_act[pick.below(to_act.len())].as_u64().unwrap() as usize;
@@ -87,6 +105,10 @@ async fn attack(kind: &str, format: i16, commands: usize, as_seat_0: bool) -> Ou
         }
     }
     let game = s.get(&format!("/v1/games/{id}"), eyes).await;
+    if game.body["status"] == "finished" {
+        s.finish().await;
+        return None;
+    }
     kept.push(head_of(&game.body));
     kept.dedup_by_key(|k| k.version);
 
@@ -162,7 +184,7 @@ async fn attack(kind: &str, format: i16, commands: usize, as_seat_0: bool) -> Ou
         }
     }
     s.finish().await;
-    outcome
+    Some(outcome)
 }
 
 /// Kinds whose log hides something from spectators, with enough commands to see it.
