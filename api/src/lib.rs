@@ -294,9 +294,11 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
 }
 
 /// Starts what a server process runs beside its HTTP workers: the deadline sweep, the live
-/// listener (one LISTEN connection) and the webhook worker. Call it on the server's runtime.
+/// listener (one LISTEN connection), the sender of this process's notices to the others, and
+/// the webhook worker. Call it on the server's runtime.
 pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::Duration) {
     actix_web::rt::spawn(store.clone().sweep_deadlines(sweep_every));
+    actix_web::rt::spawn(store.clone().send_announcements());
     actix_web::rt::spawn(store.clone().listen());
     // Bots are woken by the live listener when a game changes; their own sweep is only the
     // fallback for a lost notice, so it runs at a tenth of the deadlines' rate.

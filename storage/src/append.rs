@@ -11,9 +11,17 @@ use tokio_postgres::types::Json;
 use crate::cache::Aggregate;
 use crate::chain::Chain;
 use crate::error::{is_retryable, violated_constraint, Result, StoreError};
-use crate::live::hub::CHANNEL;
 use crate::types::{Lifecycle, LoggedEvent};
 use crate::{rfc3339, Store};
+
+/// What a committed append leaves to do: whether the game allows taking a command back (its
+/// `undo` option, read by the append), and the live notice to announce once the transaction
+/// has committed ([`Store::announce`]).
+#[must_use = "a committed append's notice must be announced"]
+pub(crate) struct Written {
+    pub undo: bool,
+    pub notice: String,
+}
 
 /// Where an append goes: the game and the version the new events follow.
 pub(crate) struct AppendAt {
@@ -136,8 +144,9 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// the lobby row moves from the base version to the new one, and only when it did are the
 /// command and its events written. A lost race leaves the lobby row
 /// untouched, so nothing is written and the statement returns 0 rows: `Contention`.
-/// The same statement tells those who follow the game (`live/`): the NOTIFY that wakes every
-/// process's streams on commit, and the webhook deliveries this append causes, queued in the
+/// The same statement prepares what tells those who follow the game (`live/`): the live notice
+/// it returns (`<game>:<version>:<queued>:<bots>`, announced by the caller after the commit:
+/// `live/announce.rs`), and the webhook deliveries this append causes, queued in the
 /// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
 /// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
 /// statement's starting snapshot), and the same notices by email and push to the accounts that
@@ -170,7 +179,7 @@ macro_rules! append_statement {
   cmd AS (
     INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response, position, reveals,
                           bot_level)
-    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb, $7::bigint, $22::boolean,
+    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb, $7::bigint, $21::boolean,
            CASE WHEN $10::smallint IS NULL THEN NULL
                 WHEN $9::bigint IS NULL THEN $14::jsonb ->> 'clock_bot'
                 ELSE (SELECT a.bot_level FROM accounts a WHERE a.id = $9::bigint) END
@@ -181,11 +190,11 @@ macro_rules! append_statement {
     FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h))",
             $rating_cte,
             "
-SELECT cmd.id, pg_notify($21::text, $1::bigint || ':' || $2::bigint || ':'
-                          || CASE WHEN upd.listeners THEN queue_notices($1, prev.kind, $2, $7, $4::smallint[], prev.waited,
-                                                                         $19::boolean, $20::text, $6::bigint)
-                                  ELSE 0 END
-                          || CASE WHEN upd.bots THEN ':1' ELSE ':0' END),
+SELECT cmd.id, $1::bigint || ':' || $2::bigint || ':'
+                 || CASE WHEN upd.listeners THEN queue_notices($1, prev.kind, $2, $7, $4::smallint[], prev.waited,
+                                                                $19::boolean, $20::text, $6::bigint)
+                         ELSE 0 END
+                 || CASE WHEN upd.bots THEN ':1' ELSE ':0' END,
        upd.undo
 FROM cmd, upd, prev",
             $rating_from
@@ -200,7 +209,7 @@ const APPEND: &str = append_statement!("", "");
 /// same statement and so the same transaction. Every other append runs [`APPEND`] exactly as
 /// before: ratings cost nothing on the common path.
 const APPEND_RATED: &str = append_statement!(
-    ",\n  rated AS (SELECT rate_game($1, prev.kind, $23::jsonb) AS n FROM upd, prev)",
+    ",\n  rated AS (SELECT rate_game($1, prev.kind, $22::jsonb) AS n FROM upd, prev)",
     ", rated"
 );
 
@@ -209,7 +218,9 @@ impl Store {
     /// (the statement is its own transaction) or inside a transaction. A lost race (another
     /// append moved the game on, or the same Idempotency-Key committed first) is `Contention`:
     /// the caller decides again on fresh state. Answers whether the game allows taking a
-    /// command back (its `undo` option), read by the same statement.
+    /// command back (its `undo` option), read by the same statement, and the game's live
+    /// notice, which the caller announces once its transaction committed: the statement no
+    /// longer sends it (see `live/announce.rs` for why).
     pub(crate) async fn write(
         &self,
         client: &impl GenericClient,
@@ -217,7 +228,7 @@ impl Store {
         appended: &Appended,
         command: NewCommand<'_>,
         response: &(impl Serialize + std::fmt::Debug + Sync),
-    ) -> Result<bool> {
+    ) -> Result<Written> {
         let AppendAt {
             game_id,
             base_version,
@@ -281,7 +292,6 @@ impl Store {
             &hashes,
             &appended.status.finished,
             &created_at,
-            &CHANNEL,
             &command.reveals,
         ];
         if let Some(ratings) = &ratings {
@@ -289,7 +299,10 @@ impl Store {
         }
         let written = client.query_opt(&statement, &params).await.map_err(lost)?;
         match written {
-            Some(row) => Ok(row.get(2)),
+            Some(row) => Ok(Written {
+                undo: row.get(2),
+                notice: row.get(1),
+            }),
             None => Err(StoreError::Contention),
         }
     }
@@ -306,7 +319,7 @@ mod tests {
         assert!(!APPEND.contains("rate"));
         let (ctes, select) = APPEND.split_once("\nSELECT cmd.id").unwrap();
         assert!(APPEND_RATED.starts_with(ctes));
-        assert!(APPEND_RATED.contains("rate_game($1, prev.kind, $23::jsonb)"));
+        assert!(APPEND_RATED.contains("rate_game($1, prev.kind, $22::jsonb)"));
         assert!(APPEND_RATED.ends_with(&format!("{select}, rated")));
     }
 }

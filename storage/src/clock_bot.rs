@@ -115,14 +115,15 @@ impl Store {
             game_id,
             base_version: head.version,
         };
-        match self.write(&tx, at, &appended, record, &response).await {
-            Ok(_) => {}
+        let written = match self.write(&tx, at, &appended, record, &response).await {
+            Ok(written) => written,
             Err(StoreError::Contention) => return Ok(false),
             Err(e) => return Err(e),
-        }
+        };
         // Made (the trigger clears it too when the bot is named; a default move names none).
         end_hand_over(&tx, game_id, seat).await?;
         tx.commit().await?;
+        self.announce(written.notice);
         tracing::info!(
             game = game_id,
             seat,

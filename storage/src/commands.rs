@@ -82,6 +82,8 @@ struct Decided {
     can_undo: bool,
     /// The views undo's judgement wrote after the command, for the next one's.
     views: ViewTapes,
+    /// The live notice to announce once committed.
+    notice: String,
 }
 
 /// What the path that reads the head first came to.
@@ -192,6 +194,7 @@ impl Store {
                 .with_can_undo(decided.can_undo)
         });
         let game_id = request.game_id;
+        self.announce(decided.notice);
         self.cache
             .keep_views(game_id, decided.aggregate.version, decided.views);
         self.cache.put(game_id, Arc::new(decided.aggregate));
@@ -350,9 +353,10 @@ impl Store {
             game_id,
             base_version: aggregate.version,
         };
-        let undo_on = self
+        let written = self
             .write(client, at, &appended, command, &response)
             .await?;
+        let undo_on = written.undo;
         if undo_allowed.is_none() {
             self.cache.remember_undo(game_id, undo_on);
         }
@@ -362,6 +366,7 @@ impl Store {
             // the game's last command, by this seat; what remains is whether it revealed.
             can_undo: undo_on && !reveals && !appended.status.finished,
             views: judgement.after,
+            notice: written.notice,
             aggregate: appended.aggregate,
             head: accepted.head,
         })

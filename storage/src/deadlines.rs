@@ -101,8 +101,9 @@ impl Store {
             game_id,
             base_version: head.version,
         };
-        self.write(&tx, at, &appended, command, &response).await?;
+        let written = self.write(&tx, at, &appended, command, &response).await?;
         tx.commit().await?;
+        self.announce(written.notice);
         tracing::info!(
             game = game_id,
             version = appended.aggregate.version,

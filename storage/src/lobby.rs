@@ -153,6 +153,8 @@ pub(crate) fn summary_from_row(row: &Row, now: i64) -> Result<GameSummary> {
 pub(crate) struct Started {
     aggregate: Aggregate,
     keys: std::sync::Arc<crate::trust::GameKeys>,
+    /// The set-up's live notice.
+    notice: String,
 }
 
 /// Which games `GET /v1/games` lists.
@@ -300,6 +302,7 @@ impl Store {
         self.cache
             .put(game_id, std::sync::Arc::new(started.aggregate));
         self.trust.remember(game_id, started.keys);
+        self.announce(started.notice);
     }
 
     /// Takes the lowest free seat inside the caller's transaction; the last one sets the game
@@ -428,20 +431,22 @@ impl Store {
             reveals: None,
         };
         let response = json!({ "setup": true, "version": appended.aggregate.version });
-        self.write(
-            tx,
-            AppendAt {
-                game_id,
-                base_version: 0,
-            },
-            &appended,
-            command,
-            &response,
-        )
-        .await?;
+        let written = self
+            .write(
+                tx,
+                AppendAt {
+                    game_id,
+                    base_version: 0,
+                },
+                &appended,
+                command,
+                &response,
+            )
+            .await?;
         Ok(Started {
             aggregate: appended.aggregate,
             keys,
+            notice: written.notice,
         })
     }
 

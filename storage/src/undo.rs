@@ -235,8 +235,9 @@ impl Store {
             game_id,
             base_version: head.version,
         };
-        self.write(&tx, base, &appended, command, &response).await?;
+        let written = self.write(&tx, base, &appended, command, &response).await?;
         tx.commit().await?;
+        self.announce(written.notice);
         let representation = request.representation.then(|| {
             // One step at a time: nothing is taken back right after a take-back.
             Representation::of(&appended.aggregate, seat, accepted.head.clone())

@@ -277,6 +277,18 @@ async fn only_the_commands_of_games_that_seat_a_bot_wake_the_bot_sweep() {
         .await
         .unwrap();
 
+    // A process alone sends no notices (nobody else to wake): a second one listens.
+    let _other = s.another(|_| {}).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !tokio::time::timeout_at(deadline.into(), notices.recv())
+        .await
+        .expect("the second process's resync")
+        .unwrap()
+        .ends_with("/resync")
+    {}
+    // The first process hears it too, and from then on sends.
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+
     let tokens = s.players(&["anna", "bert"]).await;
     let people = s.game("burgbaumeister", json!({}), &tokens).await;
     let with_bot = s.create_game(&tokens[0], &json!({"kind": "burgbaumeister", "seats": 2, "bots": [{"seat": 1, "level": "random"}]})).await;
@@ -300,8 +312,11 @@ async fn only_the_commands_of_games_that_seat_a_bot_wake_the_bot_sweep() {
                 .await
                 .expect("the append's notice")
                 .unwrap();
+            // An append's notice is sent by the server's process after the commit, under its
+            // tag (`<tag>/<notice>`); a seat taken notifies untagged, inside its transaction.
+            let notice = notice.split_once('/').map_or(notice.as_str(), |(_, n)| n);
             if notice.starts_with(&prefix) {
-                break notice;
+                break notice.to_string();
             }
         };
         assert!(notice.ends_with(expected), "game {game}: {notice}");

@@ -1,13 +1,14 @@
-//! Live notices, fanned out in memory. Every append sends `NOTIFY baumeister_live,
-//! '<game>:<version>'` inside its transaction (PostgreSQL delivers it on commit, to every
-//! process); each process keeps ONE listening connection and wakes the subscribers of that
-//! game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game
+//! Live notices, fanned out in memory. Every committed append is announced (`announce.rs`): to
+//! this process's subscribers in memory, and to the others as `NOTIFY baumeister_live,
+//! '<tag>/<game>:<version>:…'` sent right after the commit; the rarer changes (a seat taken,
+//! an invitation) NOTIFY inside their transactions. Each process keeps ONE listening
+//! connection and wakes the subscribers of that game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game
 //! (the streams of a game woken by one notice share that read: see [`Hub`]'s wake numbers).
 //! When the listening connection is lost, every subscriber is woken once it is back (a notice
 //! may have been missed meanwhile), and each compares the game's version with what it sent.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -70,12 +71,21 @@ pub struct Invited {
 pub enum Heard {
     Game(Notice),
     Invited(Invited),
+    /// Another process started: notices it announced before it stopped may have been lost
+    /// (see `announce.rs`), so everything is read again.
+    Resync,
 }
 
 const INVITED: &str = "invitation:";
 
+/// The payload of [`Heard::Resync`].
+pub(crate) const RESYNC: &str = "resync";
+
 impl Heard {
     pub fn parse(payload: &str) -> Option<Heard> {
+        if payload == RESYNC {
+            return Some(Heard::Resync);
+        }
         let Some(rest) = payload.strip_prefix(INVITED) else {
             return Notice::parse(payload).map(Heard::Game);
         };
@@ -125,6 +135,28 @@ struct GameSenders {
     chat: broadcast::Sender<GameChat>,
 }
 
+/// This process's name on the channel: random, so that processes on several machines differ.
+pub(crate) struct Tag(pub String);
+
+impl Default for Tag {
+    fn default() -> Tag {
+        let mut bytes = [0u8; 8];
+        getrandom::getrandom(&mut bytes).expect("the system's random source");
+        Tag(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    }
+}
+
+impl std::ops::Deref for Tag {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Notices queued for the other processes and not yet sent; beyond this many the oldest are
+/// dropped (only when PostgreSQL cannot take them for long: see `announce.rs`).
+const OUTGOING_AT_MOST: usize = 100_000;
+
 /// The subscribers of this process.
 #[derive(Default)]
 pub struct Hub {
@@ -143,6 +175,17 @@ pub struct Hub {
     pub notices: Notify,
     /// Wakes the bot sweep (a game changed: a bot may be to act).
     pub bots: Notify,
+    /// This process's tag on the channel.
+    pub(crate) tag: Tag,
+    /// Committed appends' notices for the other processes (see `announce.rs`).
+    outgoing: Mutex<std::collections::VecDeque<String>>,
+    pub(crate) outgoing_ready: Notify,
+    /// Whether a sender task runs (without one nothing is queued: a process that only runs
+    /// commands, like the command line's, has nobody to tell).
+    pub(crate) sending: AtomicBool,
+    /// Whether other processes listen on this database, as last looked up (see
+    /// `announce.rs`): `None` until first looked up, when notices are sent.
+    pub(crate) peers: Mutex<Option<(bool, std::time::Instant)>>,
 }
 
 /// A subscription to one game; unsubscribes when dropped.
@@ -276,6 +319,27 @@ impl Hub {
         }
     }
 
+    /// Queues a committed append's notice for the other processes.
+    pub(crate) fn queue_outgoing(&self, notice: String) {
+        if !self.sending.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut outgoing = self.outgoing.lock().unwrap();
+        if outgoing.len() >= OUTGOING_AT_MOST {
+            outgoing.pop_front();
+        }
+        outgoing.push_back(notice);
+        drop(outgoing);
+        self.outgoing_ready.notify_one();
+    }
+
+    /// At most `limit` queued notices, the oldest first.
+    pub(crate) fn take_outgoing(&self, limit: usize) -> Vec<String> {
+        let mut outgoing = self.outgoing.lock().unwrap();
+        let n = outgoing.len().min(limit);
+        outgoing.drain(..n).collect()
+    }
+
     /// Wakes everybody: notices may have been missed.
     pub fn resync(&self) {
         for sender in self.games.lock().unwrap().values() {
@@ -290,11 +354,19 @@ impl Hub {
     }
 }
 
+/// The `application_name` of a process's listening connection.
+pub(crate) fn listener_name(tag: &str) -> String {
+    format!("{LISTENER_PREFIX}{tag}")
+}
+
+pub(crate) const LISTENER_PREFIX: &str = "baumeister-live-";
+
 /// Listens on one connection, forever, handing each game notice to `deliver`, each chat
 /// notice to `deliver_chat` and each rematch notice (a game id) to `deliver_rematch`; reconnects with a growing pause when the connection is lost, then
 /// calls `reconnected`.
 pub(crate) async fn listen(
-    config: tokio_postgres::Config,
+    mut config: tokio_postgres::Config,
+    own_tag: &str,
     deliver: impl Fn(Heard) + Send + Sync,
     deliver_chat: impl Fn(ChatNotice) + Send + Sync,
     deliver_rematch: impl Fn(i64) + Send + Sync,
@@ -302,6 +374,8 @@ pub(crate) async fn listen(
 ) {
     let mut pause = Duration::from_millis(100);
     loop {
+        // Named after the process, so that each process can see whether others listen.
+        config.application_name(listener_name(own_tag));
         match config.connect(NoTls).await {
             Ok((client, mut connection)) => {
                 let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
@@ -349,7 +423,13 @@ pub(crate) async fn listen(
                                 }
                                 continue;
                             }
-                            match Heard::parse(&payload) {
+                            // This process's own notices were delivered in memory already.
+                            let Some(notice) =
+                                crate::live::announce::from_others(own_tag, &payload)
+                            else {
+                                continue;
+                            };
+                            match Heard::parse(notice) {
                                 Some(notice) => deliver(notice),
                                 None => tracing::warn!(%payload, "an unreadable live notice"),
                             }
@@ -406,6 +486,11 @@ mod tests {
             }))
         );
         assert!(matches!(Heard::parse("42:17:2"), Some(Heard::Game(_))));
+        assert_eq!(
+            Heard::parse("resync"),
+            Some(Heard::Resync),
+            "another process started"
+        );
         for bad in [
             "invitation:",
             "invitation:7:9",

@@ -1,6 +1,7 @@
 //! Following games (issue 11): live notices across server processes, the "my games" list, live
 //! streams judged one snapshot at a time, and webhooks with their outbox.
 
+pub mod announce;
 pub mod hub;
 pub mod mine;
 pub(crate) mod outbox;
@@ -24,33 +25,11 @@ impl Store {
         };
         let hub = self.hub.clone();
         let store = self.clone();
+        let first_connection = std::sync::atomic::AtomicBool::new(true);
         hub::listen(
             config,
-            move |heard| {
-                let notice = match heard {
-                    hub::Heard::Game(notice) => notice,
-                    hub::Heard::Invited(invited) => {
-                        if invited.queued > 0 {
-                            store.hub.outbox.notify_one();
-                            store.hub.notices.notify_one();
-                        }
-                        store.hub.invited(invited.account_id, invited.invitation_id);
-                        return;
-                    }
-                };
-                store.hub.game_changed(notice.game_id);
-                if notice.wakes_bots {
-                    store.hub.bots.notify_one();
-                }
-                if notice.queued > 0 {
-                    store.hub.outbox.notify_one();
-                    store.hub.notices.notify_one();
-                }
-                if store.hub.follows_accounts() {
-                    let store = store.clone();
-                    tokio::spawn(async move { store.tell_accounts(notice.game_id).await });
-                }
-            },
+            &hub.tag,
+            move |heard| store.heard(heard),
             {
                 let store = self.clone();
                 move |notice| {
@@ -79,9 +58,60 @@ impl Store {
                     }
                 }
             },
-            || hub.resync(),
+            || {
+                hub.resync();
+                // Once per process: tell the others to read everything again, for what this
+                // process may have announced and not sent before it last stopped
+                // (`announce.rs`).
+                if first_connection.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                    hub.queue_outgoing(hub::RESYNC.to_string());
+                    // The others send to this process from when they hear that: what they
+                    // committed before then and after this process's subscribers read is
+                    // caught up by reading everything once more, a moment later.
+                    let hub = hub.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                        hub.resync();
+                    });
+                }
+            },
         )
         .await
+    }
+
+    /// Wakes what a notice concerns in this process: the game's subscribers, the bots, the
+    /// webhook and notice workers, the seated accounts' subscribers.
+    pub(crate) fn heard(&self, heard: hub::Heard) {
+        let notice = match heard {
+            hub::Heard::Game(notice) => notice,
+            hub::Heard::Invited(invited) => {
+                if invited.queued > 0 {
+                    self.hub.outbox.notify_one();
+                    self.hub.notices.notify_one();
+                }
+                self.hub.invited(invited.account_id, invited.invitation_id);
+                return;
+            }
+            hub::Heard::Resync => {
+                // Another process started: from now on this one's notices are for it too.
+                *self.hub.peers.lock().unwrap() = Some((true, std::time::Instant::now()));
+                self.hub.resync();
+                self.hub.bots.notify_one();
+                return;
+            }
+        };
+        self.hub.game_changed(notice.game_id);
+        if notice.wakes_bots {
+            self.hub.bots.notify_one();
+        }
+        if notice.queued > 0 {
+            self.hub.outbox.notify_one();
+            self.hub.notices.notify_one();
+        }
+        if self.hub.follows_accounts() {
+            let store = self.clone();
+            tokio::spawn(async move { store.tell_accounts(notice.game_id).await });
+        }
     }
 
     /// Tells the subscribers of the game's seated accounts (one query per notice and process).
