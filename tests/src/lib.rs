@@ -334,6 +334,32 @@ impl TestServer {
         database(&self.db).await
     }
 
+    /// Listens on the channel of the servers' live notices, as a process of its own would (but
+    /// under no process's name: the servers do not count it as one).
+    pub async fn live_notices(&self) -> LiveNotices {
+        let (client, mut connection) = tokio_postgres::connect(&self.config.database_url, NoTls)
+            .await
+            .unwrap();
+        let (heard, notices) = tokio::sync::mpsc::unbounded_channel();
+        actix_web::rt::spawn(async move {
+            while let Some(Ok(message)) =
+                std::future::poll_fn(|cx| connection.poll_message(cx)).await
+            {
+                if let tokio_postgres::AsyncMessage::Notification(n) = message {
+                    let _ = heard.send(n.payload().to_string());
+                }
+            }
+        });
+        client
+            .batch_execute("LISTEN baumeister_live")
+            .await
+            .unwrap();
+        LiveNotices {
+            _client: client,
+            notices,
+        }
+    }
+
     /// A request to build on (headers, method); send it with [`TestServer::send`].
     pub fn request(&self, method: &str, path: &str, token: Option<&str>) -> awc::ClientRequest {
         let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
@@ -715,5 +741,27 @@ impl Pick {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// The payloads heard on the live channel (see [`TestServer::live_notices`]).
+pub struct LiveNotices {
+    _client: tokio_postgres::Client,
+    notices: tokio::sync::mpsc::UnboundedReceiver<String>,
+}
+
+impl LiveNotices {
+    /// The next payload `wanted` accepts, skipping the others; panics after `within`.
+    pub async fn next(&mut self, wanted: impl Fn(&str) -> bool, within: Duration) -> String {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let notice = tokio::time::timeout_at(deadline, self.notices.recv())
+                .await
+                .expect("a live notice in time")
+                .unwrap();
+            if wanted(&notice) {
+                return notice;
+            }
+        }
     }
 }

@@ -260,32 +260,13 @@ async fn a_bot_answers_a_persons_move_within_its_think_time_not_a_poll_interval(
 /// notice says whether the game seats one (`…:1`) or not (`…:0`).
 #[actix_web::test]
 async fn only_the_commands_of_games_that_seat_a_bot_wake_the_bot_sweep() {
-    use tokio_postgres::{connect, AsyncMessage, NoTls};
-
     let s = TestServer::start().await;
-    let (client, mut connection) = connect(&s.config.database_url, NoTls).await.unwrap();
-    let (heard, mut notices) = tokio::sync::mpsc::unbounded_channel();
-    actix_web::rt::spawn(async move {
-        while let Some(Ok(message)) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
-            if let AsyncMessage::Notification(n) = message {
-                let _ = heard.send(n.payload().to_string());
-            }
-        }
-    });
-    client
-        .batch_execute("LISTEN baumeister_live")
-        .await
-        .unwrap();
-
+    let mut notices = s.live_notices().await;
     // A process alone sends no notices (nobody else to wake): a second one listens.
     let _other = s.another(|_| {}).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !tokio::time::timeout_at(deadline.into(), notices.recv())
-        .await
-        .expect("the second process's resync")
-        .unwrap()
-        .ends_with("/resync")
-    {}
+    notices
+        .next(|n| n.ends_with("/resync"), Duration::from_secs(10))
+        .await;
     // The first process hears it too, and from then on sends.
     actix_web::rt::time::sleep(Duration::from_millis(300)).await;
 
@@ -305,20 +286,12 @@ async fn only_the_commands_of_games_that_seat_a_bot_wake_the_bot_sweep() {
         };
         assert_eq!(moved.status, 200, "{}", moved.body);
         let version = moved.body["version"].as_i64().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let prefix = format!("{game}:{version}:");
-        let notice = loop {
-            let notice = tokio::time::timeout_at(deadline.into(), notices.recv())
-                .await
-                .expect("the append's notice")
-                .unwrap();
-            // An append's notice is sent by the server's process after the commit, under its
-            // tag (`<tag>/<notice>`); a seat taken notifies untagged, inside its transaction.
-            let notice = notice.split_once('/').map_or(notice.as_str(), |(_, n)| n);
-            if notice.starts_with(&prefix) {
-                break notice.to_string();
-            }
-        };
+        // An append's notice is sent by the server's process after the commit, under its tag:
+        // `<tag>/<game>:<version>:<queued>:<bots>`.
+        let prefix = format!("/{game}:{version}:");
+        let notice = notices
+            .next(|n| n.contains(&prefix), Duration::from_secs(10))
+            .await;
         assert!(notice.ends_with(expected), "game {game}: {notice}");
     }
     s.finish().await;

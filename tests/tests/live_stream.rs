@@ -432,39 +432,17 @@ async fn streams_refuse_bad_input_and_keep_quiet_connections_alive() {
 #[actix_web::test]
 async fn a_process_announces_its_appends_to_the_others_under_its_tag_and_asks_them_to_resync_when_it_starts(
 ) {
-    use tokio_postgres::{connect, AsyncMessage, NoTls};
-
     let a = TestServer::start().await;
-    let (client, mut connection) = connect(&a.config.database_url, NoTls).await.unwrap();
-    let (heard, mut notices) = tokio::sync::mpsc::unbounded_channel();
-    actix_web::rt::spawn(async move {
-        while let Some(Ok(message)) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
-            if let AsyncMessage::Notification(n) = message {
-                let _ = heard.send(n.payload().to_string());
-            }
-        }
-    });
-    client
-        .batch_execute("LISTEN baumeister_live")
-        .await
-        .unwrap();
-    let mut wait_for = async |wanted: &dyn Fn(&str) -> bool| loop {
-        let notice = tokio::time::timeout(WAIT, notices.recv())
-            .await
-            .expect("a notice")
-            .unwrap();
-        if wanted(&notice) {
-            return notice;
-        }
-    };
+    let mut notices = a.live_notices().await;
 
     // Alone, a process tells nobody: its own subscribers are woken in memory.
     let tokens = a.players(&["ada", "bea"]).await;
     let id = a.game("burgbaumeister", json!({}), &tokens).await;
     let alone = play(&a, id, &tokens, 1).await;
-    let quiet = tokio::time::timeout(Duration::from_millis(500), async {
-        wait_for(&|n: &str| n.contains('/')).await
-    })
+    let quiet = tokio::time::timeout(
+        Duration::from_millis(500),
+        notices.next(|n| n.contains('/'), WAIT),
+    )
     .await;
     assert!(
         quiet.is_err(),
@@ -472,12 +450,14 @@ async fn a_process_announces_its_appends_to_the_others_under_its_tag_and_asks_th
     );
 
     let b = a.another(|c| c.limits.commands = None).await;
-    let resync = wait_for(&|n: &str| n.ends_with("/resync")).await;
+    let resync = notices.next(|n| n.ends_with("/resync"), WAIT).await;
     let b_tag = resync.split_once('/').unwrap().0.to_string();
     assert_eq!(b_tag.len(), 16, "a random tag of 8 bytes: {resync}");
 
     let version = play(&b, id, &tokens, 1).await;
-    let announced = wait_for(&|n: &str| n.contains(&format!("/{id}:{version}:"))).await;
+    let announced = notices
+        .next(|n| n.contains(&format!("/{id}:{version}:")), WAIT)
+        .await;
     assert_eq!(
         announced.split_once('/').unwrap().0,
         b_tag,

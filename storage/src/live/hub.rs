@@ -2,8 +2,9 @@
 //! this process's subscribers in memory, and to the others as `NOTIFY baumeister_live,
 //! '<tag>/<game>:<version>:…'` sent right after the commit; the rarer changes (a seat taken,
 //! an invitation) NOTIFY inside their transactions. Each process keeps ONE listening
-//! connection and wakes the subscribers of that game in memory. A subscriber never polls: it is woken, then reads one snapshot of its game
-//! (the streams of a game woken by one notice share that read: see [`Hub`]'s wake numbers).
+//! connection and wakes the subscribers of that game in memory. A subscriber never polls: it is
+//! woken, then reads one snapshot of its game (the streams of a game woken by one notice share
+//! that read: see [`Hub`]'s wake numbers).
 //! When the listening connection is lost, every subscriber is woken once it is back (a notice
 //! may have been missed meanwhile), and each compares the game's version with what it sent.
 
