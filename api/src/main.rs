@@ -5,6 +5,9 @@ use baumeister_api::Config;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[actix_web::main]
 async fn main() {
     let cli = Cli::parse();
