@@ -30,7 +30,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use crate::live::hub::{listener_name, Heard, CHANNEL, LISTENER_PREFIX};
+use crate::live::hub::{listener_name, tagged, Heard, CHANNEL, LISTENER_PREFIX};
 use crate::Store;
 
 /// How long the sender waits after the first queued notice for more, so that a busy process
@@ -49,21 +49,6 @@ const PEERS_HOLD: Duration = Duration::from_secs(1);
 /// (the receivers' fallbacks above cover it).
 const RETRY: Duration = Duration::from_millis(200);
 const ATTEMPTS: u32 = 5;
-
-/// The payload a notice of this process is sent with: `<tag>/<notice>`.
-pub(crate) fn tagged(tag: &str, notice: &str) -> String {
-    format!("{tag}/{notice}")
-}
-
-/// What a payload heard on the channel is for this process: `None` when it is this process's
-/// own (already delivered in memory), else the notice without its sender's tag.
-pub(crate) fn from_others<'a>(own_tag: &str, payload: &'a str) -> Option<&'a str> {
-    match payload.split_once('/') {
-        Some((tag, _)) if tag == own_tag => None,
-        Some((_, notice)) => Some(notice),
-        None => Some(payload),
-    }
-}
 
 impl Store {
     /// Tells everybody who follows the game of a committed append: this process's subscribers
@@ -152,26 +137,5 @@ impl Store {
                 Err(_) => tokio::time::sleep(RETRY).await,
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{from_others, tagged};
-
-    #[test]
-    fn a_process_skips_its_own_notices_and_reads_the_others_and_the_untagged() {
-        let mine = tagged("a1", "42:17:0:1");
-        assert_eq!(from_others("a1", &mine), None);
-        assert_eq!(from_others("b2", &mine), Some("42:17:0:1"));
-        assert_eq!(
-            from_others("a1", "42:0"),
-            Some("42:0"),
-            "a notice sent inside a transaction (a seat taken) has no tag"
-        );
-        assert_eq!(
-            from_others("a1", "invitation:7:9:1"),
-            Some("invitation:7:9:1")
-        );
     }
 }

@@ -355,6 +355,21 @@ impl Hub {
     }
 }
 
+/// The payload a notice of this process is sent with: `<tag>/<notice>`.
+pub(crate) fn tagged(tag: &str, notice: &str) -> String {
+    format!("{tag}/{notice}")
+}
+
+/// What a payload heard on the channel is for this process: `None` when it is this process's
+/// own (already delivered in memory), else the notice without its sender's tag.
+pub(crate) fn from_others<'a>(own_tag: &str, payload: &'a str) -> Option<&'a str> {
+    match payload.split_once('/') {
+        Some((tag, _)) if tag == own_tag => None,
+        Some((_, notice)) => Some(notice),
+        None => Some(payload),
+    }
+}
+
 /// The `application_name` of a process's listening connection.
 pub(crate) fn listener_name(tag: &str) -> String {
     format!("{LISTENER_PREFIX}{tag}")
@@ -425,9 +440,7 @@ pub(crate) async fn listen(
                                 continue;
                             }
                             // This process's own notices were delivered in memory already.
-                            let Some(notice) =
-                                crate::live::announce::from_others(own_tag, &payload)
-                            else {
+                            let Some(notice) = from_others(own_tag, &payload) else {
                                 continue;
                             };
                             match Heard::parse(notice) {
@@ -449,7 +462,7 @@ pub(crate) async fn listen(
 
 #[cfg(test)]
 mod tests {
-    use super::{invitation_payload, Heard, Invited, Notice};
+    use super::{from_others, invitation_payload, tagged, Heard, Invited, Notice};
 
     #[test]
     fn a_notice_names_the_game_its_version_and_what_it_queued() {
@@ -500,5 +513,21 @@ mod tests {
         ] {
             assert_eq!(Heard::parse(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_process_skips_its_own_notices_and_reads_the_others_and_the_untagged() {
+        let mine = tagged("a1", "42:17:0:1");
+        assert_eq!(from_others("a1", &mine), None);
+        assert_eq!(from_others("b2", &mine), Some("42:17:0:1"));
+        assert_eq!(
+            from_others("a1", "42:0"),
+            Some("42:0"),
+            "a notice sent inside a transaction (a seat taken) has no tag"
+        );
+        assert_eq!(
+            from_others("a1", "invitation:7:9:1"),
+            Some("invitation:7:9:1")
+        );
     }
 }
