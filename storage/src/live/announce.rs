@@ -43,7 +43,7 @@ const GATHER: Duration = Duration::from_millis(2);
 const BATCH: usize = 1_000;
 
 /// How long a look-up of the other processes' listeners holds.
-const PEERS_HOLD: Duration = Duration::from_secs(1);
+pub(crate) const PEERS_HOLD: Duration = Duration::from_secs(1);
 
 /// A batch that could not be sent is tried again after this pause, a few times, then dropped
 /// (the receivers' fallbacks above cover it).
@@ -100,6 +100,7 @@ impl Store {
                 return others;
             }
         }
+        let began = std::time::Instant::now();
         let looked_up = async {
             let client = self.pool.get().await?;
             let row = client
@@ -113,8 +114,17 @@ impl Store {
             crate::Result::Ok(row.get::<_, bool>(0))
         };
         let others = looked_up.await.unwrap_or(true);
-        *self.hub.peers.lock().unwrap() = Some((others, std::time::Instant::now()));
-        others
+        // Dated when the look-up began, and kept only if nothing newer was learnt meanwhile:
+        // a process's `resync` heard during the look-up must not be overwritten by a look-up
+        // that began before that process connected.
+        let mut peers = self.hub.peers.lock().unwrap();
+        match *peers {
+            Some((known, at)) if at > began => known,
+            _ => {
+                *peers = Some((others, began));
+                others
+            }
+        }
     }
 
     async fn send(&self, payloads: &[String]) {

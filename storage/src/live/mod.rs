@@ -65,12 +65,13 @@ impl Store {
                 // (`announce.rs`).
                 if first_connection.swap(false, std::sync::atomic::Ordering::Relaxed) {
                     hub.queue_outgoing(hub::RESYNC.to_string());
-                    // The others send to this process from when they hear that: what they
-                    // committed before then and after this process's subscribers read is
-                    // caught up by reading everything once more, a moment later.
+                    // The others send to this process from when they hear that, or at the latest
+                    // when their last look-up of the listeners (made before this one connected)
+                    // has expired: what they committed until then is caught up by reading
+                    // everything once more, after twice that.
                     let hub = hub.clone();
                     tokio::spawn(async move {
-                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                        tokio::time::sleep(2 * announce::PEERS_HOLD).await;
                         hub.resync();
                     });
                 }
