@@ -123,7 +123,6 @@ impl Store {
         // Made (the trigger clears it too when the bot is named; a default move names none).
         end_hand_over(&tx, game_id, seat).await?;
         tx.commit().await?;
-        self.announce(written.notice);
         tracing::info!(
             game = game_id,
             seat,
@@ -133,6 +132,7 @@ impl Store {
         );
         self.cache
             .put(game_id, std::sync::Arc::new(appended.aggregate));
+        self.announce(written.notice);
         Ok(true)
     }
 }

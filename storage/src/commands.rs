@@ -194,10 +194,11 @@ impl Store {
                 .with_can_undo(decided.can_undo)
         });
         let game_id = request.game_id;
-        self.announce(decided.notice);
         self.cache
             .keep_views(game_id, decided.aggregate.version, decided.views);
         self.cache.put(game_id, Arc::new(decided.aggregate));
+        // After the cache holds the new aggregate: the subscribers it wakes read from it.
+        self.announce(decided.notice);
         Executed {
             response: decided.response,
             replayed: false,

@@ -103,7 +103,6 @@ impl Store {
         };
         let written = self.write(&tx, at, &appended, command, &response).await?;
         tx.commit().await?;
-        self.announce(written.notice);
         tracing::info!(
             game = game_id,
             version = appended.aggregate.version,
@@ -112,6 +111,7 @@ impl Store {
         );
         self.cache
             .put(game_id, std::sync::Arc::new(appended.aggregate));
+        self.announce(written.notice);
         Ok(true)
     }
 

@@ -237,13 +237,13 @@ impl Store {
         };
         let written = self.write(&tx, base, &appended, command, &response).await?;
         tx.commit().await?;
-        self.announce(written.notice);
         let representation = request.representation.then(|| {
             // One step at a time: nothing is taken back right after a take-back.
             Representation::of(&appended.aggregate, seat, accepted.head.clone())
                 .with_can_undo(false)
         });
         self.cache.put(game_id, Arc::new(appended.aggregate));
+        self.announce(written.notice);
         Ok(Executed {
             response,
             replayed: false,

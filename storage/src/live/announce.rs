@@ -53,7 +53,8 @@ const ATTEMPTS: u32 = 5;
 impl Store {
     /// Tells everybody who follows the game of a committed append: this process's subscribers
     /// at once, the other processes with the sender's next batch. Call it only after the
-    /// transaction that wrote `notice` has committed.
+    /// transaction that wrote `notice` has committed, and after the aggregate it wrote is
+    /// cached (the woken subscribers read it from there instead of folding the log again).
     pub(crate) fn announce(&self, notice: String) {
         match Heard::parse(&notice) {
             Some(heard) => self.heard(heard),
