@@ -87,12 +87,19 @@ function magicFigure(x, y, name, r = 8) {
 }
 
 /**
+ * The width of a feature's target in the picker, in tile units (a tile is 64): room for the
+ * widest label in either language ("Cloister", 24 units in DejaVu Sans Bold at 5.5) with a
+ * margin for wider faces, and still two columns on a tile when the targets crowd.
+ */
+export const PICK_WIDTH = 28;
+
+/**
  * A choice of features on one tile, drawn large: one labelled target per feature (and figure),
- * each on its feature and apart from the others (a tap target of about 90 × 50 px). The
+ * each on its feature and apart from the others (a tap target of about 105 × 45 px on a desktop). The
  * follower step uses it on the tile just placed, the mage and the witch on the tile chosen.
  */
 function segmentPicker(t, choices, intro, ctx) {
-  const W = 22;
+  const W = PICK_WIDTH;
   // A figure's target names the figure and the feature on two lines (on one they would not fit).
   const twoLines = choices.some((c) => Array.isArray(c.text));
   const H = twoLines ? 17 : 12;
