@@ -23,7 +23,7 @@ use utoipa::ToSchema;
 
 use crate::contract::{Seat, Viewer};
 use crate::dynamic::{DomainError, DynGame, GameState};
-use crate::view_tape::{same, Tape};
+use crate::view_tape::{same, Part, Tape};
 
 /// The `type` of the take-back's command body, as stored and exported.
 pub const COMMAND: &str = "TakeBack";
@@ -282,17 +282,25 @@ pub fn judge_keeping(
             // What was hidden changed, or the viewer now sees something where it was hidden
             // (a face-down card turned up: its number did not change, only who sees it).
             // Where it was hidden before, both; where it is hidden after, the first.
+            // Neither walk enters a part that the command left as it was (in the all-seeing
+            // view and, for the first, in the viewer's): no difference below it can be a hit.
+            // A command changes little of a board, so the walks follow what it changed
+            // instead of visiting everything hidden (in Burgbaumeister, every face-down slot).
             let mut path = Vec::new();
+            let kept =
+                |now: Part<'_>, then: Option<Part<'_>>| then.is_some_and(|t| t.written_alike(now));
             !seen_before.same(seen_after)
                 && (all_before.any_difference(
                     seen_before,
                     [Some(all_after), Some(seen_after)],
                     &mut path,
+                    &|all, seen, along| kept(all, along[0]) && kept(seen, along[1]),
                     &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
                 ) || all_after.any_difference(
                     seen_after,
                     [Some(all_before)],
                     &mut path,
+                    &|all, _, along| kept(all, along[0]),
                     &mut |at| !same(at.along[0], at.mine),
                 ))
         };

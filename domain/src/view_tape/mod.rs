@@ -214,11 +214,17 @@ impl<'t> Part<'t> {
     /// they are walked down with it, so that `hit` gets them at each difference without a
     /// lookup from the root. `path` leads to `self`; it is as it was when this returns. The
     /// walk stops at the first hit and allocates nothing but the path's steps.
+    ///
+    /// `barren` says of two objects or arrays (`self`'s and `other`'s parts at one path, and the
+    /// parts along) that `hit` holds at none of the differences below them: the walk does not
+    /// enter them. A judgement that only looks at what changed says so where nothing did (one
+    /// `memcmp` of the subtrees, where the walk would visit every difference below).
     pub fn any_difference<const N: usize>(
         self,
         other: Part<'t>,
         along: [Option<Part<'t>>; N],
         path: &mut Vec<Step<'t>>,
+        barren: &impl Fn(Part<'t>, Part<'t>, &[Option<Part<'t>>; N]) -> bool,
         hit: &mut impl FnMut(&Hit<'_, 't, N>) -> bool,
     ) -> bool {
         let mut at = |path: &mut Vec<Step<'t>>,
@@ -228,7 +234,7 @@ impl<'t> Part<'t> {
                       along: [Option<Part<'t>>; N]| {
             path.push(step);
             let found = match (mine, theirs) {
-                (Some(a), Some(b)) => a.any_difference(b, along, path, hit),
+                (Some(a), Some(b)) => a.any_difference(b, along, path, barren, hit),
                 _ => hit(&Hit {
                     path,
                     mine,
@@ -242,7 +248,7 @@ impl<'t> Part<'t> {
         let (x, y) = (self.node(), other.node());
         match (x.kind, y.kind) {
             (Kind::Object, Kind::Object) | (Kind::Array, Kind::Array)
-                if self.written_alike(other) =>
+                if self.written_alike(other) || barren(self, other, &along) =>
             {
                 false
             }
@@ -311,7 +317,7 @@ impl<'t> Part<'t> {
     /// same bytes (then they are the same value; the converse need not hold, fields may come
     /// in another order). Two views of one game share most of their subtrees, and this
     /// compares one with a few `memcmp`s where a walk visits every node.
-    fn written_alike(self, other: Part<'_>) -> bool {
+    pub fn written_alike(self, other: Part<'_>) -> bool {
         let (n, m) = (self.end() - self.at, other.end() - other.at);
         if n != m {
             return false;

@@ -157,9 +157,12 @@ fn the_differences_are_the_values_differences_with_the_parts_walked_along() {
     let c = tape(&json!({"b": [0, "two"], "c": {"x": 1}, "d": {"e": 1}, "z": 1}));
     let mut found = Vec::new();
     let mut path = Vec::new();
-    let any = a
-        .root()
-        .any_difference(b.root(), [Some(c.root())], &mut path, &mut |at| {
+    let any = a.root().any_difference(
+        b.root(),
+        [Some(c.root())],
+        &mut path,
+        &nowhere_barren,
+        &mut |at| {
             let json = |part: Option<Part>| {
                 part.map(|part| {
                     let mut text = Vec::new();
@@ -174,7 +177,8 @@ fn the_differences_are_the_values_differences_with_the_parts_walked_along() {
                 json(at.along[0]),
             ));
             false
-        });
+        },
+    );
     assert!(!any);
     assert!(path.is_empty());
     let f = |s: &'static str| Step::Field(s.as_bytes());
@@ -195,12 +199,51 @@ fn the_differences_are_the_values_differences_with_the_parts_walked_along() {
     );
     // A hit ends the walk at once.
     let mut hits = 0;
-    assert!(a.root().any_difference(b.root(), [], &mut path, &mut |_| {
-        hits += 1;
-        true
-    }));
+    assert!(a
+        .root()
+        .any_difference(b.root(), [], &mut path, &nowhere_barren, &mut |_| {
+            hits += 1;
+            true
+        }));
     assert_eq!(hits, 1);
     assert!(path.is_empty());
+}
+
+fn nowhere_barren<const N: usize>(_: Part, _: Part, _: &[Option<Part>; N]) -> bool {
+    false
+}
+
+#[test]
+fn a_walk_does_not_enter_what_is_said_to_be_barren_and_finds_the_rest() {
+    let a = tape(&json!({"kept": {"x": 1, "y": [1, 2]}, "moved": {"x": 1}, "n": 1}));
+    let b = tape(&json!({"kept": {"x": 2, "y": [1, 3]}, "moved": {"x": 2}, "n": 2}));
+    // Along: `kept` is as in `a`, `moved` is not.
+    let c = tape(&json!({"kept": {"x": 1, "y": [1, 2]}, "moved": {"x": 5}, "n": 1}));
+    let asked = std::cell::RefCell::new(Vec::new());
+    let mut found = Vec::new();
+    let mut path = Vec::new();
+    let barren = |mine: Part, _: Part, along: &[Option<Part>; 1]| {
+        along[0].is_some_and(|then| then.written_alike(mine))
+    };
+    let any = a.root().any_difference(
+        b.root(),
+        [Some(c.root())],
+        &mut path,
+        &|mine, theirs, along| {
+            asked.borrow_mut().push(barren(mine, theirs, along));
+            barren(mine, theirs, along)
+        },
+        &mut |at| {
+            found.push(at.path.to_vec());
+            false
+        },
+    );
+    assert!(!any);
+    let f = |s: &'static str| Step::Field(s.as_bytes());
+    // The root and `moved` are entered; `kept` is not, though its fields differ; `n` is a
+    // scalar, judged by `hit` as before.
+    assert_eq!(found, vec![vec![f("moved"), f("x")], vec![f("n")]]);
+    assert_eq!(asked.into_inner(), vec![false, true, false]);
 }
 
 /// A part written back as compact text (field names unquoted), for the assertions above.
