@@ -178,6 +178,15 @@ pub trait Game: 'static + Send + Sync {
     /// What `viewer` may see of the board now.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
 
+    /// The view as undo's judgement compares it (`take_back::reveals`): by default the whole
+    /// view. The judgement looks only where one viewer's view differs from another's, so a
+    /// kind may leave out (empty) parts that every viewer sees alike in every state, where
+    /// writing them would be most of the judgement's work, or answer `None` when every viewer
+    /// sees everything; the verdict is the same.
+    fn judged_view(state: &Self::State, viewer: Viewer) -> Option<Self::View> {
+        Some(Self::view(state, viewer))
+    }
+
     /// The same rule applied to the event log: the event as `viewer` may see it (secrets removed),
     /// or `None` when the viewer may not even know it happened. `state` is the game's state now.
     fn redact(state: &Self::State, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;

@@ -194,9 +194,13 @@ pub trait DynGame: Send + Sync {
     /// The same board as JSON text, written straight from the game's view: what a response
     /// sends, without building a `Value` first (boards run to tens of kilobytes).
     fn view_json(&self, state: &GameState, viewer: Viewer) -> Box<RawValue>;
-    /// The view as [`view`](DynGame::view) holds it, written flat for comparing (undo's
-    /// judgement) into `tape` (its buffers used again): far cheaper to build than the value.
+    /// The view as [`view`](DynGame::view) holds it, written flat for comparing into `tape` (its
+    /// buffers used again): far cheaper to build than the value.
     fn view_tape(&self, state: &GameState, viewer: Viewer, tape: &mut Tape);
+    /// The view as undo's judgement compares it ([`Game::judged_view`]: the view, the view
+    /// without what every viewer sees alike, or nothing where all see everything), written as
+    /// [`view_tape`](DynGame::view_tape) writes the view.
+    fn judged_tape(&self, state: &GameState, viewer: Viewer, tape: &mut Tape);
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
     fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value>;
     fn status(&self, state: &GameState) -> Status;
@@ -504,6 +508,11 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn view_tape(&self, state: &GameState, viewer: Viewer, tape: &mut Tape) {
         tape.write(&G::view(state.get::<G>(), viewer))
+            .expect("views serialize");
+    }
+
+    fn judged_tape(&self, state: &GameState, viewer: Viewer, tape: &mut Tape) {
+        tape.write(&G::judged_view(state.get::<G>(), viewer))
             .expect("views serialize");
     }
 

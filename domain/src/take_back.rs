@@ -256,7 +256,7 @@ pub fn judge_keeping(
     // before, once compared), else into buffers as large as the view before, so that they
     // are not grown step by step.
     let write = |state: &GameState, viewer: Viewer, mut tape: Tape| {
-        game.view_tape(state, viewer, &mut tape);
+        game.judged_tape(state, viewer, &mut tape);
         tape
     };
     let all_before = match kept.everyone.take() {

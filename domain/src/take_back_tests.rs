@@ -149,7 +149,7 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
 fn kept_are_the_views(game: &dyn DynGame, after: &GameState, seats: u8, kept: &ViewTapes) {
     let fresh = |viewer| {
         let mut tape = Tape::default();
-        game.view_tape(after, viewer, &mut tape);
+        game.judged_tape(after, viewer, &mut tape);
         tape
     };
     if let Some(everyone) = &kept.everyone {

@@ -68,6 +68,11 @@ impl Game for Carcassonne {
         view::view(state, viewer)
     }
 
+    /// Every viewer sees everything (see `view.rs`): undo's judgement has nothing to compare.
+    fn judged_view(_: &State, _: Viewer) -> Option<CarcassonneView> {
+        None
+    }
+
     fn redact(state: &State, event: &CarcassonneEvent, viewer: Viewer) -> Option<CarcassonneEvent> {
         view::redact(state, event, viewer)
     }

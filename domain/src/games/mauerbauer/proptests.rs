@@ -16,6 +16,7 @@ use super::guild_cards::{GuildCard, CARDS};
 use super::model::*;
 use super::phase::{step, Step};
 use super::pieces::{Colour, HouseColour, TowerColour};
+use super::view::MauerbauerView;
 use super::Mauerbauer;
 use crate::contract::{Ctx, Game, Seat, Viewer};
 use crate::schema::TaggedUnion;
@@ -129,12 +130,34 @@ fn check_conservation(state: &State) {
 fn check_hidden_information(state: &State, events: &[MauerbauerEvent], step: usize) {
     let all = viewers(state.players);
     let viewer = all[step % (all.len() - 1)];
+    check_judged_view_leaves_out_only_what_all_see_alike(state, &all);
     let view = serde_json::to_value(Mauerbauer::view(state, viewer)).unwrap();
     check_view_hides(state, &view, viewer);
     for event in events {
         let shown =
             serde_json::to_value(Mauerbauer::redact(state, event, viewer).unwrap()).unwrap();
         check_event_hides(state, &shown, viewer);
+    }
+}
+
+/// Undo's judgement compares the views without the board and the guild cards' texts: they must
+/// be all it leaves out, and the same for every viewer.
+fn check_judged_view_leaves_out_only_what_all_see_alike(state: &State, all: &[Viewer]) {
+    let everyone = Mauerbauer::view(state, Viewer::Everyone);
+    for viewer in all {
+        let (view, judged) = (
+            Mauerbauer::view(state, *viewer),
+            Mauerbauer::judged_view(state, *viewer).unwrap(),
+        );
+        assert_eq!(view.board, everyone.board, "{viewer:?}");
+        assert_eq!(view.guild_cards, everyone.guild_cards, "{viewer:?}");
+        assert!(judged.board.vertices.is_empty() && judged.guild_cards.is_empty());
+        let restored = MauerbauerView {
+            board: view.board.clone(),
+            guild_cards: view.guild_cards.clone(),
+            ..judged
+        };
+        assert_eq!(restored, view, "{viewer:?}");
     }
 }
 

@@ -89,6 +89,10 @@ impl Game for Mauerbauer {
         view::view(state, viewer)
     }
 
+    fn judged_view(state: &State, viewer: Viewer) -> Option<MauerbauerView> {
+        Some(view::judged_view(state, viewer))
+    }
+
     fn redact(state: &State, event: &MauerbauerEvent, viewer: Viewer) -> Option<MauerbauerEvent> {
         Some(view::redact(state, event, viewer))
     }

@@ -220,8 +220,98 @@ fn sees_hand(viewer: Viewer, seat: Seat) -> bool {
 }
 
 pub fn view(state: &State, viewer: Viewer) -> MauerbauerView {
+    MauerbauerView {
+        board: board_view(state),
+        guild_cards: guild_card_infos(),
+        ..judged_view(state, viewer)
+    }
+}
+
+/// The view without what every viewer sees alike in every state: the board (its geometry and
+/// every piece on it are public) and the guild cards' texts, both left empty. Undo's judgement
+/// looks only where views differ between viewers, so it judges this one alike and writes
+/// far less: the board is most of the view (see `Game::judged_view`). Server instructions per
+/// Mauerbauer command fell by half with it.
+pub fn judged_view(state: &State, viewer: Viewer) -> MauerbauerView {
     let viewer = effective(state, viewer);
     let now = step(state);
+    let cities = state
+        .cities
+        .iter()
+        .map(|c| CityView {
+            id: c.id,
+            fields: ids(c.fields).collect(),
+            walls: ids128(city_walls(c)).collect(),
+            towers: city_towers(state, c),
+            houses: c.houses.into(),
+            palaces: c.palaces.into(),
+        })
+        .collect();
+    let players = (0..state.players)
+        .map(|seat| {
+            let hand = state.hand(seat);
+            PlayerView {
+                seat,
+                score: state.scores.get(usize::from(seat)).copied().unwrap_or(0),
+                hand_count: hand.total(),
+                hand: sees_hand(viewer, seat).then(|| hand.to_vec()),
+            }
+        })
+        .collect();
+    let running = state.started && state.ended.is_none();
+    MauerbauerView {
+        phase: now.phase(),
+        turn: running.then_some(state.turn),
+        to_act: now.actor(state).into_iter().collect(),
+        built: state.built,
+        dice: state.dice,
+        board: BoardView {
+            row_height: ROW_HEIGHT,
+            vertices: Vec::new(),
+            lines: Vec::new(),
+            fields: Vec::new(),
+        },
+        cities,
+        closed_this_turn: state.closed_this_turn.clone(),
+        supply: SupplyView {
+            walls: state.supply.walls,
+            towers: state.supply.towers.into(),
+            houses: state.supply.houses.into(),
+            palaces: state.supply.palaces.into(),
+        },
+        players,
+        draw_pile: state.draw_pile.total(),
+        draw_pile_cards: (viewer == Viewer::Everyone).then(|| state.draw_pile.to_vec()),
+        discard_pile: state.discard_pile.clone(),
+        scoring: state.round.as_ref().map(|r| ScoringView {
+            city: r.city,
+            order: r.order.clone(),
+            next: r.order.get(r.next).copied(),
+            draws: r.draws.clone(),
+        }),
+        card_swap: state.swap.as_ref().map(|s| CardSwapView {
+            seats: s.seats.clone(),
+            next: s.seats.get(s.next).copied(),
+            swapped_out: s.owed,
+        }),
+        final_scoring: state.final_scoring.as_ref().map(|f| FinalScoringView {
+            order: f.order.clone(),
+            next: f.order.get(f.next).copied(),
+            city: f.city,
+        }),
+        end: state.end,
+        result: state.ended.as_ref().map(|e| ResultView {
+            reason: e.reason,
+            scores: e.scores.clone(),
+            cards_in_hand: e.cards_in_hand.clone(),
+            winners: e.winners.clone(),
+        }),
+        guild_cards: Vec::new(),
+    }
+}
+
+/// The board's geometry and every piece on it: the same for every viewer.
+fn board_view(state: &State) -> BoardView {
     let b = board();
     let free = free_lines(state);
     let vertices = b
@@ -273,87 +363,25 @@ pub fn view(state: &State, viewer: Viewer) -> MauerbauerView {
             city: state.city_at(f.id).map(|c| c.id),
         })
         .collect();
-    let cities = state
-        .cities
-        .iter()
-        .map(|c| CityView {
-            id: c.id,
-            fields: ids(c.fields).collect(),
-            walls: ids128(city_walls(c)).collect(),
-            towers: city_towers(state, c),
-            houses: c.houses.into(),
-            palaces: c.palaces.into(),
-        })
-        .collect();
-    let players = (0..state.players)
-        .map(|seat| {
-            let hand = state.hand(seat);
-            PlayerView {
-                seat,
-                score: state.scores.get(usize::from(seat)).copied().unwrap_or(0),
-                hand_count: hand.total(),
-                hand: sees_hand(viewer, seat).then(|| hand.to_vec()),
-            }
-        })
-        .collect();
-    let running = state.started && state.ended.is_none();
-    MauerbauerView {
-        phase: now.phase(),
-        turn: running.then_some(state.turn),
-        to_act: now.actor(state).into_iter().collect(),
-        built: state.built,
-        dice: state.dice,
-        board: BoardView {
-            row_height: ROW_HEIGHT,
-            vertices,
-            lines,
-            fields,
-        },
-        cities,
-        closed_this_turn: state.closed_this_turn.clone(),
-        supply: SupplyView {
-            walls: state.supply.walls,
-            towers: state.supply.towers.into(),
-            houses: state.supply.houses.into(),
-            palaces: state.supply.palaces.into(),
-        },
-        players,
-        draw_pile: state.draw_pile.total(),
-        draw_pile_cards: (viewer == Viewer::Everyone).then(|| state.draw_pile.to_vec()),
-        discard_pile: state.discard_pile.clone(),
-        scoring: state.round.as_ref().map(|r| ScoringView {
-            city: r.city,
-            order: r.order.clone(),
-            next: r.order.get(r.next).copied(),
-            draws: r.draws.clone(),
-        }),
-        card_swap: state.swap.as_ref().map(|s| CardSwapView {
-            seats: s.seats.clone(),
-            next: s.seats.get(s.next).copied(),
-            swapped_out: s.owed,
-        }),
-        final_scoring: state.final_scoring.as_ref().map(|f| FinalScoringView {
-            order: f.order.clone(),
-            next: f.order.get(f.next).copied(),
-            city: f.city,
-        }),
-        end: state.end,
-        result: state.ended.as_ref().map(|e| ResultView {
-            reason: e.reason,
-            scores: e.scores.clone(),
-            cards_in_hand: e.cards_in_hand.clone(),
-            winners: e.winners.clone(),
-        }),
-        guild_cards: GuildCard::ALL
-            .iter()
-            .map(|&card| GuildCardInfo {
-                card,
-                scope: card.scope(),
-                copies: card.copies(),
-                text: card.text(),
-            })
-            .collect(),
+    BoardView {
+        row_height: ROW_HEIGHT,
+        vertices,
+        lines,
+        fields,
     }
+}
+
+/// What each guild card does: the same in every game.
+fn guild_card_infos() -> Vec<GuildCardInfo> {
+    GuildCard::ALL
+        .iter()
+        .map(|&card| GuildCardInfo {
+            card,
+            scope: card.scope(),
+            copies: card.copies(),
+            text: card.text(),
+        })
+        .collect()
 }
 
 fn centre(coordinates: [f64; 3]) -> f64 {
