@@ -203,6 +203,10 @@ pub trait DynGame: Send + Sync {
     fn judged_tape(&self, state: &GameState, viewer: Viewer, tape: &mut Tape);
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
     fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value>;
+    /// The same commands, each written as JSON straight from the game's command (what an
+    /// answer sends): no `Value` built and dropped for each, which in Space Builder's long
+    /// lists of moves was half of a command's work on the server.
+    fn legal_commands_json(&self, state: &GameState, seat: Seat) -> Vec<Box<RawValue>>;
     fn status(&self, state: &GameState) -> Status;
     /// The turn clock's move for `seat` (see [`Game::default_command`]).
     fn default_command(&self, state: &GameState, seat: Seat) -> Option<Value>;
@@ -529,6 +533,13 @@ impl<G: Game> DynGame for Erased<G> {
         G::legal_commands(state.get::<G>(), seat)
             .iter()
             .map(to_value)
+            .collect()
+    }
+
+    fn legal_commands_json(&self, state: &GameState, seat: Seat) -> Vec<Box<RawValue>> {
+        G::legal_commands(state.get::<G>(), seat)
+            .iter()
+            .map(|command| serde_json::value::to_raw_value(command).expect("commands serialize"))
             .collect()
     }
 

@@ -89,8 +89,10 @@ mod tests {
     }
 
     #[test]
-    fn boards_written_as_text_are_the_boards() {
-        // Responses send `view_json`; clients, tests and the spec know `view`: the same board.
+    fn boards_and_moves_written_as_text_are_the_boards_and_moves() {
+        // Responses send `view_json` and `legal_commands_json`; clients, tests, bots and the
+        // spec know `view` and `legal_commands`: the same board, the same moves in the same
+        // order.
         use crate::contract::{Ctx, Viewer};
         use crate::rng::GameRng;
         for game in super::all() {
@@ -127,6 +129,12 @@ mod tests {
                         break;
                     };
                     let moves = game.legal_commands(&state, seat);
+                    let texts: Vec<serde_json::Value> = game
+                        .legal_commands_json(&state, seat)
+                        .iter()
+                        .map(|text| serde_json::from_str(text.get()).unwrap())
+                        .collect();
+                    assert_eq!(texts, moves, "{}", game.kind());
                     if moves.is_empty() {
                         break;
                     }

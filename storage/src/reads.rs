@@ -76,7 +76,8 @@ pub struct Moves {
     pub version: i64,
     /// The reader's seat (spectators have none, and no moves).
     pub seat: Option<u8>,
-    pub commands: Vec<Value>,
+    /// Every command the reader may send now, as JSON.
+    pub commands: Vec<Box<serde_json::value::RawValue>>,
     /// Whether the reader may take back their last command now (`POST …/undo`).
     pub can_undo: bool,
     pub head: SignedHead,
@@ -200,7 +201,7 @@ impl Store {
         let commands = match snapshot.head.seat {
             Some(seat) if version > 0 => snapshot
                 .game()
-                .legal_commands(&snapshot.aggregate.state, seat),
+                .legal_commands_json(&snapshot.aggregate.state, seat),
             _ => Vec::new(),
         };
         let can_undo = match (reader.account(), snapshot.head.seat) {

@@ -8,7 +8,6 @@
 
 use baumeister_domain::Viewer;
 use serde_json::value::RawValue;
-use serde_json::Value;
 
 use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
@@ -24,8 +23,8 @@ pub struct Representation {
     pub seat: u8,
     /// The board as the seat may see it (`GET /v1/games/{id}`'s `view`).
     pub view: Box<RawValue>,
-    /// Every command the seat may send now (`/moves`).
-    pub commands: Vec<Value>,
+    /// Every command the seat may send now (`/moves`), as JSON.
+    pub commands: Vec<Box<RawValue>>,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
     /// Whether the seat may take back its last command at `version` (`/moves`' `can_undo`):
@@ -48,7 +47,7 @@ impl Representation {
             version: aggregate.version,
             seat,
             view: game.view_json(state, viewer),
-            commands: game.legal_commands(state, seat),
+            commands: game.legal_commands_json(state, seat),
             head,
             can_undo: None,
         }

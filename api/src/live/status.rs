@@ -14,5 +14,6 @@ pub struct StreamStatus {
     /// absent for spectators. A client that follows the stream and sends its commands with
     /// `Prefer: return=representation` needs one request per move of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<crate::routes::play::CommandBody>>,
+    #[schema(value_type = Option<Vec<crate::routes::play::CommandBody>>)]
+    pub moves: Option<Vec<crate::routes::play::ListedMove>>,
 }

@@ -6,6 +6,7 @@ use baumeister_storage::{
     SignedHead,
 };
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
 use utoipa::{IntoParams, ToSchema};
@@ -57,7 +58,8 @@ pub struct Moves {
     /// to the version it was listed at (`expected_version`). Where players act at once, drop
     /// `expected_version` to have the server decide the command on the newest state instead of
     /// answering 409 when somebody else acted first.
-    pub moves: Vec<CommandBody>,
+    #[schema(value_type = Vec<CommandBody>)]
+    pub moves: Vec<ListedMove>,
     /// Whether the caller may take back their last command now (`POST …/undo`; README
     /// "Undo"): false for spectators.
     pub can_undo: bool,
@@ -91,7 +93,8 @@ pub struct BoardAndMoves {
     /// Every command the caller may send at `version`, each a body ready for
     /// `POST …/commands`, pinned to `version` (`expected_version`), as `GET …/moves` lists
     /// them: empty when the game waits for somebody else.
-    pub moves: Vec<CommandBody>,
+    #[schema(value_type = Vec<CommandBody>)]
+    pub moves: Vec<ListedMove>,
     /// The chain head at `version`, signed by the server.
     pub head: SignedHead,
     /// Whether you may take back your last command at `version` (`POST …/undo`), as `GET
@@ -115,14 +118,22 @@ impl From<Representation> for BoardAndMoves {
 }
 
 /// Legal commands as bodies ready to POST, pinned to the version they were listed at.
-pub(crate) fn ready_to_send(commands: Vec<Value>, version: i64) -> Vec<CommandBody> {
+pub(crate) fn ready_to_send(commands: Vec<Box<RawValue>>, version: i64) -> Vec<ListedMove> {
     commands
         .into_iter()
-        .map(|command| CommandBody {
+        .map(|command| ListedMove {
             command,
-            expected_version: Some(version),
+            expected_version: version,
         })
         .collect()
+}
+
+/// A legal command as the lists of moves send it: a [`CommandBody`] (its schema), written with
+/// the command's JSON as the game wrote it, not parsed into a `Value` and written again.
+#[derive(Debug, Serialize)]
+pub struct ListedMove {
+    pub command: Box<RawValue>,
+    pub expected_version: i64,
 }
 
 /// The answer to an accepted command: what happened and, with `Prefer:

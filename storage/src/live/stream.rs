@@ -41,7 +41,7 @@ pub struct StreamBatch {
     /// judged on the same snapshot; `None` for spectators and while more batches follow. A
     /// client that follows the stream thus needs no request to learn its moves when its turn
     /// comes: one request per move of its own.
-    pub moves: Option<Vec<serde_json::Value>>,
+    pub moves: Option<Vec<Box<serde_json::value::RawValue>>>,
 }
 
 /// Events per batch: a subscriber far behind gets several batches, each one snapshot.
@@ -97,7 +97,7 @@ impl GameRead {
             Some(seat) if !more => Some(
                 snapshot
                     .game()
-                    .legal_commands(&snapshot.aggregate.state, seat),
+                    .legal_commands_json(&snapshot.aggregate.state, seat),
             ),
             _ => None,
         };
