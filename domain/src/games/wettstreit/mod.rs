@@ -130,6 +130,10 @@ impl Game for Wettstreit {
         view::view(state, viewer)
     }
 
+    fn judged_view(state: &State, viewer: Viewer) -> Option<WettstreitView> {
+        Some(view::judged_view(state, viewer))
+    }
+
     fn redact(state: &State, event: &WettstreitEvent, viewer: Viewer) -> Option<WettstreitEvent> {
         Some(view::redact(state, event, viewer))
     }

@@ -246,11 +246,25 @@ impl Knowledge {
 
 fn check_hidden(state: &State, new_events: &[WettstreitEvent], knowledge: &Knowledge) {
     use WettstreitEvent as E;
+    let catalogue = Wettstreit::view(state, Viewer::Everyone).catalogue;
     for viewer in viewers(state.players) {
+        // Undo's judgement compares the view without the catalogue: it must be all that is
+        // left out, and the same for every viewer.
+        let judged = Wettstreit::judged_view(state, viewer).unwrap();
+        assert!(judged.catalogue.is_empty());
+        let view = Wettstreit::view(state, viewer);
+        assert_eq!(view.catalogue, catalogue, "{viewer:?}");
+        assert_eq!(
+            WettstreitView {
+                catalogue: catalogue.clone(),
+                ..judged
+            },
+            view,
+            "{viewer:?}"
+        );
         if viewer == Viewer::Everyone {
             continue;
         }
-        let view = Wettstreit::view(state, viewer);
         for p in &view.players {
             if viewer != Viewer::Seat(p.seat) {
                 assert_eq!(p.money, None, "{viewer:?} sees seat {}'s money", p.seat);

@@ -31,6 +31,15 @@ fn effective(state: &State, viewer: Viewer) -> Viewer {
 }
 
 pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
+    WettstreitView {
+        catalogue: catalogue(),
+        ..judged_view(state, viewer)
+    }
+}
+
+/// The view without the cards' catalogue (left empty), which is the same for every viewer in
+/// every game: what undo's judgement compares (see `Game::judged_view`).
+pub fn judged_view(state: &State, viewer: Viewer) -> WettstreitView {
     let viewer = effective(state, viewer);
     let running = !matches!(state.phase, Phase::NotStarted | Phase::Ended);
     let auction = state.auction.as_ref().map(|a| AuctionView {
@@ -118,16 +127,21 @@ pub fn view(state: &State, viewer: Viewer) -> WettstreitView {
         },
         players,
         result: state.ended.as_ref().map(WettstreitResult::from),
-        catalogue: (0..CARD_COUNT as u8)
-            .map(|id| CatalogueEntry {
-                id,
-                kind: kind_of(id),
-                value: value_of(id),
-                shields: shields_of(id),
-                coins: coins_of(id),
-            })
-            .collect(),
+        catalogue: Vec::new(),
     }
+}
+
+/// Every card id with its kind, value, shields and coins.
+fn catalogue() -> Vec<CatalogueEntry> {
+    (0..CARD_COUNT as u8)
+        .map(|id| CatalogueEntry {
+            id,
+            kind: kind_of(id),
+            value: value_of(id),
+            shields: shields_of(id),
+            coins: coins_of(id),
+        })
+        .collect()
 }
 
 /// Of `cards`, those `viewer` knows, and the announced kinds of the others (sorted, so that
