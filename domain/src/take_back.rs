@@ -287,20 +287,20 @@ pub fn judge_keeping(
             // A command changes little of a board, so the walks follow what it changed
             // instead of visiting everything hidden (in Burgbaumeister, every face-down slot).
             let mut path = Vec::new();
-            let kept =
+            let unchanged =
                 |now: Part<'_>, then: Option<Part<'_>>| then.is_some_and(|t| t.written_alike(now));
             !seen_before.same(seen_after)
                 && (all_before.any_difference(
                     seen_before,
                     [Some(all_after), Some(seen_after)],
                     &mut path,
-                    &|all, seen, along| kept(all, along[0]) && kept(seen, along[1]),
+                    &|all, seen, along| unchanged(all, along[0]) && unchanged(seen, along[1]),
                     &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
                 ) || all_after.any_difference(
                     seen_after,
                     [Some(all_before)],
                     &mut path,
-                    &|all, _, along| kept(all, along[0]),
+                    &|all, _, along| unchanged(all, along[0]),
                     &mut |at| !same(at.along[0], at.mine),
                 ))
         };
