@@ -275,35 +275,12 @@ pub fn judge_keeping(
             .take()
             .unwrap_or_else(|| Tape::with_capacity_of(&seen_before));
         seen_after.push(Some(write(after, *viewer, buffers)));
-        let revealed = {
-            let seen_after = seen_after[i].as_ref().expect("just written").root();
-            let (all_before, all_after) = (all_before.root(), all_after.root());
-            let seen_before = seen_before.root();
-            // What was hidden changed, or the viewer now sees something where it was hidden
-            // (a face-down card turned up: its number did not change, only who sees it).
-            // Where it was hidden before, both; where it is hidden after, the first.
-            // Neither walk enters a part that the command left as it was (in the all-seeing
-            // view and, for the first, in the viewer's): no difference below it can be a hit.
-            // A command changes little of a board, so the walks follow what it changed
-            // instead of visiting everything hidden (in Burgbaumeister, every face-down slot).
-            let mut path = Vec::new();
-            let unchanged =
-                |now: Part<'_>, then: Option<Part<'_>>| then.is_some_and(|t| t.written_alike(now));
-            !seen_before.same(seen_after)
-                && (all_before.any_difference(
-                    seen_before,
-                    [Some(all_after), Some(seen_after)],
-                    &mut path,
-                    &|all, seen, along| unchanged(all, along[0]) && unchanged(seen, along[1]),
-                    &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
-                ) || all_after.any_difference(
-                    seen_after,
-                    [Some(all_before)],
-                    &mut path,
-                    &|all, _, along| unchanged(all, along[0]),
-                    &mut |at| !same(at.along[0], at.mine),
-                ))
-        };
+        let revealed = revealed_to(
+            all_before.root(),
+            all_after.root(),
+            seen_before.root(),
+            seen_after[i].as_ref().expect("just written").root(),
+        );
         spare = Some(seen_before);
         revealed
     });
@@ -317,6 +294,41 @@ pub fn judge_keeping(
             seen: seen_after,
         },
     )
+}
+
+/// Whether a command showed one viewer something of what was hidden from them, judged on the
+/// views around it (the all-seeing ones and the viewer's): what was hidden changed, or the
+/// viewer now sees something where it was hidden (a face-down card turned up: its number did
+/// not change, only who sees it). Where it was hidden before, both; where it is hidden after,
+/// the first.
+///
+/// Neither walk enters a part that the command left as it was (in the all-seeing view and, for
+/// the first, in the viewer's): no difference below it can be a hit. A command changes little
+/// of a board, so the walks follow what it changed instead of visiting everything hidden (in
+/// Burgbaumeister, every face-down slot).
+fn revealed_to(
+    all_before: Part<'_>,
+    all_after: Part<'_>,
+    seen_before: Part<'_>,
+    seen_after: Part<'_>,
+) -> bool {
+    let mut path = Vec::new();
+    let unchanged =
+        |now: Part<'_>, then: Option<Part<'_>>| then.is_some_and(|t| t.written_alike(now));
+    !seen_before.same(seen_after)
+        && (all_before.any_difference(
+            seen_before,
+            [Some(all_after), Some(seen_after)],
+            &mut path,
+            &|all, seen, along| unchanged(all, along[0]) && unchanged(seen, along[1]),
+            &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
+        ) || all_after.any_difference(
+            seen_after,
+            [Some(all_before)],
+            &mut path,
+            &|all, _, along| unchanged(all, along[0]),
+            &mut |at| !same(at.along[0], at.mine),
+        ))
 }
 
 /// A fold of stored events that knows take-backs: at a [`CommandTakenBack`] the state goes
