@@ -18,8 +18,10 @@ pub struct Watched {
     pub delays_us: Vec<u64>,
     /// Streams that were open (answered 200) when the watching began.
     pub open: usize,
-    /// Streams refused, or ended before the time was up.
-    pub lost: usize,
+    /// Streams refused when opening (not counted in `open`).
+    pub refused: usize,
+    /// Open streams that ended before the time was up.
+    pub ended: usize,
 }
 
 /// Streams opened and reading: `finish` ends them and hands over what they saw.
@@ -43,7 +45,7 @@ pub async fn watch(client: &awc::Client, base: &str, games: &[i64], count: usize
     for o in opening {
         match o.await.ok().flatten() {
             Some(stream) => streams.push(stream),
-            None => seen.borrow_mut().lost += 1,
+            None => seen.borrow_mut().refused += 1,
         }
     }
     seen.borrow_mut().open = streams.len();
@@ -90,7 +92,7 @@ async fn first_status(request: awc::ClientRequest) -> Option<Stream> {
 async fn read(mut stream: Stream, seen: Rc<RefCell<Watched>>) {
     loop {
         let Some(m) = stream.next_any(Duration::from_secs(3600)).await else {
-            seen.borrow_mut().lost += 1;
+            seen.borrow_mut().ended += 1;
             return;
         };
         if m.event != "event" {
