@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 use tokio_postgres::types::Json;
 
-use crate::cache::Aggregate;
+use crate::cache::{Aggregate, FixedOptions};
 use crate::chain::Chain;
 use crate::error::{is_retryable, violated_constraint, Result, StoreError};
 use crate::types::{Lifecycle, LoggedEvent};
@@ -142,40 +142,46 @@ pub(crate) fn event_type(event: &Value) -> &str {
 
 /// The whole append in one statement (one round trip; in autocommit mode also one transaction):
 /// the lobby row moves from the base version to the new one, and only when it did are the
-/// command and its events written. A lost race leaves the lobby row
-/// untouched, so nothing is written and the statement returns 0 rows: `Contention`.
+/// command and its events written. A lost race leaves the lobby row untouched, so nothing is
+/// written and the statement returns 0 rows: `Contention`.
+///
 /// The same statement prepares what tells those who follow the game (`live/`): the live notice
 /// it returns (`<game>:<version>:<queued>:<bots>`, announced by the caller after the commit:
-/// `live/announce.rs`), and the webhook deliveries this append causes, queued in the
-/// outbox (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now
-/// waits for and did not before: `prev` is the lobby row as it was, every CTE seeing the
-/// statement's starting snapshot), and the same notices by email and push to the accounts that
-/// chose them (`notices/`), so a crash after the commit loses none. Those are queued by the
-/// function `queue_notices` (`migrations/V20__lighter_command_path.sql`), called only once the
-/// guard let the append through (as CTEs of this statement they cost every append their
-/// start-up), and only for a game whose row says that some seat's account may listen
-/// (`listeners`, `migrations/V21__append_without_checks_and_lookups.sql`: read from the row the
-/// UPDATE wrote, so a registration committed before it is seen); the function itself looks
-/// again. The command's bot level is written here too (the account's, or the clock's bot's
-/// from the response), where a PL/pgSQL trigger looked it up for every command before.
-/// A game without the turn clock (no `move_minutes`) has no turn deadlines: the PL/pgSQL that
-/// computes them (three calls) is not entered for it, which every append paid for before. A
-/// person's command takes their seat back from the clock's bot by leaving `clock_bot_seats`
-/// (see `migrations/V20__lighter_command_path.sql`; nothing to do while it is NULL).
+/// `live/announce.rs`), and the webhook deliveries this append causes, queued in the outbox
+/// (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now waits
+/// for and did not before), and the same notices by email and push to the accounts that chose
+/// them (`notices/`), so a crash after the commit loses none. Those are queued by the function
+/// `queue_notices` (`migrations/V20__lighter_command_path.sql`), called only once the guard let
+/// the append through (as CTEs of this statement they cost every append their start-up), and
+/// only for a game whose row says that some seat's account may listen (`listeners`,
+/// `migrations/V21__append_without_checks_and_lookups.sql`: read from the row the UPDATE wrote,
+/// so a registration committed before it is seen); the function itself looks again. The seats
+/// the game waited for come from a subquery of the lobby row inside that call, so it runs only
+/// then: every part of the statement sees its starting snapshot, the row as it was. The kind is
+/// the caller's (a CTE reading both cost every append a scan and a join).
+///
+/// The command's bot level is written here too (the account's, or the clock's bot's from the
+/// response), where a PL/pgSQL trigger looked it up for every command before.
+///
+/// A game without the turn clock (no `move_minutes`) has no turn deadlines and no seat handed
+/// to the clock's bot. Once this process knows that of a game (its appends return it, and
+/// options never change), its appends run [`APPEND_UNCLOCKED`], whose UPDATE sets neither: PostgreSQL builds the target list again for every execution, and with
+/// `clock_bot_seats` left out of it the trigger on that column (`UPDATE OF clock_bot_seats`)
+/// is not even looked at. Otherwise the PL/pgSQL that computes the turn deadlines (three calls)
+/// is entered only for a game with the clock, and a person's command takes their seat back
+/// from the clock's bot by leaving `clock_bot_seats` (see
+/// `migrations/V20__lighter_command_path.sql`; nothing to do while it is NULL).
+/// `migrations/V22__unclocked_append.sql` has the numbers.
 macro_rules! append_statement {
-    ($rating_cte:literal, $rating_from:literal) => {
+    ($clock:expr, $rating_cte:literal, $rating_from:literal) => {
         concat!(
-            "WITH prev AS (SELECT kind, to_act AS waited FROM games WHERE id = $1),
-  upd AS (
+            "WITH upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
-           updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,
-           clock_bot_seats = CASE WHEN clock_bot_seats IS NULL OR $9::bigint IS NULL THEN clock_bot_seats
-                                  ELSE nullif(array_remove(clock_bot_seats, $10::smallint), '{}') END,
-           turn_deadlines = CASE WHEN options ->> 'move_minutes' IS NOT NULL THEN
-               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint) END,
-           deadline_ms = CASE WHEN options ->> 'move_minutes' IS NULL THEN $8::bigint ELSE earliest_deadline($8::bigint,
-               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint)) END
-    WHERE id = $1 AND version = $7 RETURNING id, undo, listeners, bot_seats IS NOT NULL AS bots),
+           updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,",
+            $clock,
+            "
+    WHERE id = $1 AND version = $7
+    RETURNING id, undo, listeners, bot_seats IS NOT NULL AS bots, options ->> 'move_minutes' IS NOT NULL AS clocked),
   cmd AS (
     INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response, position, reveals,
                           bot_level)
@@ -191,25 +197,49 @@ macro_rules! append_statement {
             $rating_cte,
             "
 SELECT cmd.id, $1::bigint || ':' || $2::bigint || ':'
-                 || CASE WHEN upd.listeners THEN queue_notices($1, prev.kind, $2, $7, $4::smallint[], prev.waited,
+                 || CASE WHEN upd.listeners THEN queue_notices($1, $22::text, $2, $7, $4::smallint[],
+                                                                (SELECT to_act FROM games WHERE id = $1),
                                                                 $19::boolean, $20::text, $6::bigint)
                          ELSE 0 END
                  || CASE WHEN upd.bots THEN ':1' ELSE ':0' END,
-       upd.undo
-FROM cmd, upd, prev",
+       upd.undo, upd.clocked
+FROM cmd, upd",
             $rating_from
         )
     };
 }
 
-const APPEND: &str = append_statement!("", "");
+/// The UPDATE's turn clock, for a game that has one or may have one.
+macro_rules! clock {
+    () => {
+        "
+           clock_bot_seats = CASE WHEN clock_bot_seats IS NULL OR $9::bigint IS NULL THEN clock_bot_seats
+                                  ELSE nullif(array_remove(clock_bot_seats, $10::smallint), '{}') END,
+           turn_deadlines = CASE WHEN options ->> 'move_minutes' IS NOT NULL THEN
+               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint) END,
+           deadline_ms = CASE WHEN options ->> 'move_minutes' IS NULL THEN $8::bigint ELSE earliest_deadline($8::bigint,
+               next_turn_deadlines(id, seat_count, options, to_act, turn_deadlines, $4::smallint[], $10::smallint, $6::bigint)) END"
+    };
+}
+
+const APPEND: &str = append_statement!(clock!(), "", "");
+
+/// [`APPEND`] for a game known to have no turn clock: what the clock's CASEs give such a game
+/// (no turn deadlines, the rule's deadline alone, no seat with the clock's bot), without them.
+const APPEND_UNCLOCKED: &str = append_statement!(
+    "
+           deadline_ms = $8::bigint",
+    "",
+    ""
+);
 
 /// The append of a command that finishes a rated game: [`APPEND`] and, only when its guard let
 /// it through, the players' new ratings (`rate_game`, `migrations/V15__ratings.sql`), in the
 /// same statement and so the same transaction. Every other append runs [`APPEND`] exactly as
 /// before: ratings cost nothing on the common path.
 const APPEND_RATED: &str = append_statement!(
-    ",\n  rated AS (SELECT rate_game($1, prev.kind, $22::jsonb) AS n FROM upd, prev)",
+    clock!(),
+    ",\n  rated AS (SELECT rate_game($1, $22::text, $23::jsonb) AS n FROM upd)",
     ", rated"
 );
 
@@ -255,11 +285,15 @@ impl Store {
         } else {
             None
         };
+        let unclocked = self
+            .cache
+            .fixed_options(game_id)
+            .is_some_and(|o| !o.clocked);
         let statement = client
-            .prepare_cached(if ratings.is_some() {
-                APPEND_RATED
-            } else {
-                APPEND
+            .prepare_cached(match (&ratings, unclocked) {
+                (Some(_), _) => APPEND_RATED,
+                (None, true) => APPEND_UNCLOCKED,
+                (None, false) => APPEND,
             })
             .await?;
         // The response is stored to be answered again to a repeated Idempotency-Key: a person's
@@ -270,6 +304,7 @@ impl Store {
             .then_some(Json(response));
         let seat = command.seat.map(i16::from);
         let seed = command.seed as i64;
+        let kind = appended.aggregate.game.kind();
         let created_at = rfc3339(command.now_ms);
         let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![
             &game_id,
@@ -293,16 +328,26 @@ impl Store {
             &appended.status.finished,
             &created_at,
             &command.reveals,
+            &kind,
         ];
         if let Some(ratings) = &ratings {
             params.push(ratings);
         }
         let written = client.query_opt(&statement, &params).await.map_err(lost)?;
         match written {
-            Some(row) => Ok(Written {
-                undo: row.get(2),
-                notice: row.get(1),
-            }),
+            Some(row) => {
+                let undo = row.get(2);
+                // Options never change: even an append rolled back after this read them right.
+                let options = FixedOptions {
+                    undo,
+                    clocked: row.get(3),
+                };
+                self.cache.remember_options(game_id, options);
+                Ok(Written {
+                    undo,
+                    notice: row.get(1),
+                })
+            }
             None => Err(StoreError::Contention),
         }
     }
@@ -310,7 +355,7 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::{APPEND, APPEND_RATED};
+    use super::{APPEND, APPEND_RATED, APPEND_UNCLOCKED};
 
     /// The common path's statement knows nothing of ratings; only a finishing append of a rated
     /// game runs the longer one, which is the same statement plus the ratings.
@@ -319,7 +364,21 @@ mod tests {
         assert!(!APPEND.contains("rate"));
         let (ctes, select) = APPEND.split_once("\nSELECT cmd.id").unwrap();
         assert!(APPEND_RATED.starts_with(ctes));
-        assert!(APPEND_RATED.contains("rate_game($1, prev.kind, $22::jsonb)"));
+        assert!(APPEND_RATED.contains("rate_game($1, $22::text, $23::jsonb)"));
         assert!(APPEND_RATED.ends_with(&format!("{select}, rated")));
+    }
+
+    /// The unclocked append is the common one less the clock's columns (the rule's deadline is
+    /// the game's only one, nothing else of its row moves); everything else is the same text.
+    #[test]
+    fn the_unclocked_append_is_the_common_one_without_the_clock() {
+        for part in ["clock_bot_seats", "next_turn_deadlines"] {
+            assert!(APPEND.contains(part), "{part}");
+        }
+        let (before, clock) = APPEND.split_once("\n           clock_bot_seats").unwrap();
+        let (_, after) = clock.split_once("\n    WHERE id = $1").unwrap();
+        let unclocked =
+            format!("{before}\n           deadline_ms = $8::bigint\n    WHERE id = $1{after}");
+        assert_eq!(APPEND_UNCLOCKED, unclocked);
     }
 }

@@ -6,7 +6,7 @@
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
-use baumeister_domain::take_back::ViewTapes;
+use baumeister_domain::take_back::{LastCommand, ViewTapes};
 use baumeister_domain::{DynGame, GameState};
 use lru::LruCache;
 
@@ -27,10 +27,24 @@ pub struct Cache {
     /// The views undo's judgement wrote after each game's last command, for the next one's
     /// (see [`Views`]).
     views: Mutex<Views>,
-    /// Whether a game allows taking commands back (its `undo` option), as its appends read it.
-    /// It is chosen when the game is created and never changes, so what was read once stays
-    /// true; a game that allows none needs no judgement of what its commands revealed.
-    undo: Mutex<LruCache<i64, bool>>,
+    /// What a game's options say about its appends, as they read it. Options are chosen when
+    /// the game is created and never change, so what was read once stays true.
+    options: Mutex<LruCache<i64, FixedOptions>>,
+    /// Each game's last command as this process appended it, with the version it brought the
+    /// game to: still the last exactly while the game is at that version (every append moves
+    /// the version on, and a version is written once).
+    last_commands: Mutex<LruCache<i64, (i64, LastCommand)>>,
+}
+
+/// What of a game's options its appends need to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FixedOptions {
+    /// Whether it allows taking commands back (its `undo` option): a game that allows none
+    /// needs no judgement of what its commands revealed.
+    pub undo: bool,
+    /// Whether it has the turn clock (`move_minutes`): a game without one has no turn
+    /// deadlines and no seat handed to the clock's bot, so its appends leave those alone.
+    pub clocked: bool,
 }
 
 /// Undo's judgement of a command compares every viewer's view before and after it; the views
@@ -95,17 +109,36 @@ impl Cache {
                 bytes: 0,
                 budget: VIEW_BYTES,
             }),
-            undo: Mutex::new(LruCache::new(capacity)),
+            options: Mutex::new(LruCache::new(capacity)),
+            last_commands: Mutex::new(LruCache::new(capacity)),
         }
     }
 
-    /// Whether `game_id` allows taking commands back, if this process has read it.
-    pub fn undo_allowed(&self, game_id: i64) -> Option<bool> {
-        self.undo.lock().unwrap().get(&game_id).copied()
+    /// What `game_id`'s options say about its appends, if this process has read it.
+    pub fn fixed_options(&self, game_id: i64) -> Option<FixedOptions> {
+        self.options.lock().unwrap().get(&game_id).copied()
     }
 
-    pub fn remember_undo(&self, game_id: i64, allowed: bool) {
-        self.undo.lock().unwrap().put(game_id, allowed);
+    pub fn remember_options(&self, game_id: i64, options: FixedOptions) {
+        self.options.lock().unwrap().put(game_id, options);
+    }
+
+    /// `game_id`'s last command and the version it brought the game to, if this process
+    /// appended it (it may have been followed since: compare the version).
+    pub fn last_command(&self, game_id: i64) -> Option<(i64, LastCommand)> {
+        self.last_commands.lock().unwrap().get(&game_id).copied()
+    }
+
+    pub fn forget_last_command(&self, game_id: i64) {
+        self.last_commands.lock().unwrap().pop(&game_id);
+    }
+
+    /// Remembers a committed command that brought `game_id` to `version`.
+    pub fn remember_last_command(&self, game_id: i64, version: i64, last: LastCommand) {
+        self.last_commands
+            .lock()
+            .unwrap()
+            .put(game_id, (version, last));
     }
 
     /// The views kept of `game_id` at `version` (none when the kept ones are of another

@@ -120,7 +120,7 @@ impl Store {
             Err(StoreError::Contention) => return Ok(false),
             Err(e) => return Err(e),
         };
-        // Made (the trigger clears it too when the bot is named; a default move names none).
+        // Made: the hand-over ends here, the only place (`migrations/V22__unclocked_append.sql`).
         end_hand_over(&tx, game_id, seat).await?;
         tx.commit().await?;
         tracing::info!(

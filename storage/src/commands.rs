@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use baumeister_domain::take_back::{self, Judgement, ViewTapes};
+use baumeister_domain::take_back::{self, Judgement, LastCommand, ViewTapes};
 use baumeister_domain::{DomainError, Viewer};
 use deadpool_postgres::GenericClient;
 use serde::Serialize;
@@ -27,6 +27,7 @@ use crate::representation::Representation;
 use crate::snapshot::GameHead;
 use crate::trust::SignedHead;
 use crate::types::CommandAccepted;
+use crate::undo::last_command;
 use crate::Store;
 
 /// How often a command without `expected_version` is decided again after losing a race.
@@ -82,6 +83,8 @@ struct Decided {
     can_undo: bool,
     /// The views undo's judgement wrote after the command, for the next one's.
     views: ViewTapes,
+    /// The command as the rule of taking back sees it (for `/moves`' `can_undo`).
+    last: LastCommand,
     /// The live notice to announce once committed.
     notice: String,
 }
@@ -194,8 +197,10 @@ impl Store {
                 .with_can_undo(decided.can_undo)
         });
         let game_id = request.game_id;
+        let version = decided.aggregate.version;
+        self.cache.keep_views(game_id, version, decided.views);
         self.cache
-            .keep_views(game_id, decided.aggregate.version, decided.views);
+            .remember_last_command(game_id, version, decided.last);
         self.cache.put(game_id, Arc::new(decided.aggregate));
         // After the cache holds the new aggregate: the subscribers it wakes read from it.
         self.announce(decided.notice);
@@ -306,7 +311,7 @@ impl Store {
         // game older than commit-and-reveal has no seat list here and is never undone; a game
         // known to allow no take-back is not judged at all (its commands' `reveals` stay NULL,
         // "not judged", which the rule reads as never to be taken back).
-        let undo_allowed = self.cache.undo_allowed(game_id);
+        let undo_allowed = self.cache.fixed_options(game_id).map(|o| o.undo);
         let judged = undo_allowed != Some(false);
         let judgement = match &keys.fair {
             Some((_, seeds)) if judged => take_back::judge_keeping(
@@ -350,6 +355,14 @@ impl Store {
             now_ms: now,
             reveals: judged.then_some(reveals),
         };
+        // The row as `undo::judge` will read it: a person's, at the base version.
+        let last = last_command(
+            request.command.get("type").and_then(Value::as_str),
+            Some(seat),
+            Some(true),
+            command.reveals,
+            Some(aggregate.version),
+        );
         let at = AppendAt {
             game_id,
             base_version: aggregate.version,
@@ -358,15 +371,13 @@ impl Store {
             .write(client, at, &appended, command, &response)
             .await?;
         let undo_on = written.undo;
-        if undo_allowed.is_none() {
-            self.cache.remember_undo(game_id, undo_on);
-        }
         Ok(Decided {
             response,
             // Right after a player's own command the rule's verdict needs nothing more: it is
             // the game's last command, by this seat; what remains is whether it revealed.
             can_undo: undo_on && !reveals && !appended.status.finished,
             views: judgement.after,
+            last,
             notice: written.notice,
             aggregate: appended.aggregate,
             head: accepted.head,

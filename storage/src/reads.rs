@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use baumeister_domain::{registry, DynGame, Viewer};
+use baumeister_domain::{registry, take_back, DynGame, Viewer};
 use deadpool_postgres::GenericClient;
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -191,11 +191,28 @@ impl Store {
     /// with the game's signed head at that version.
     pub async fn moves(&self, game_id: i64, reader: Reader) -> Result<Moves> {
         let client = self.pool.get().await?;
-        // One statement: the head and the game's last command, which judges `can_undo` at the
-        // same version (two statements before: the same work in PostgreSQL, one round trip more).
-        let (snapshot, row) = self
-            .snapshot_reading(&client, game_id, reader, &HEAD_AND_LAST_COMMAND)
-            .await?;
+        // `can_undo` is judged on the game's last command at the version read. Where this
+        // process appended that command (the common case: a player's `/moves` after the other
+        // seat's command), it knows the command and the game's `undo` option, and the head
+        // alone is read: half of PostgreSQL's work for the statement that also reads the last
+        // command (`scripts/pg-instructions-per-append`'s way, counted by hand). Otherwise one
+        // statement reads both, at the same version.
+        let known = match reader.account() {
+            Some(_) => self
+                .cache
+                .fixed_options(game_id)
+                .zip(self.cache.last_command(game_id)),
+            None => None,
+        };
+        let (snapshot, row) = match known {
+            Some(_) => (self.snapshot(&client, game_id, reader).await?, None),
+            None => {
+                let (snapshot, row) = self
+                    .snapshot_reading(&client, game_id, reader, &HEAD_AND_LAST_COMMAND)
+                    .await?;
+                (snapshot, Some(row))
+            }
+        };
         let version = snapshot.version();
         let head = snapshot.head(self, &client).await?;
         let commands = match snapshot.head.seat {
@@ -204,8 +221,18 @@ impl Store {
                 .legal_commands_json(&snapshot.aggregate.state, seat),
             _ => Vec::new(),
         };
-        let can_undo = match (reader.account(), snapshot.head.seat) {
-            (Some(_), Some(_)) if version > 0 => may_undo(&row)?,
+        let can_undo = match (reader.account(), snapshot.head.seat, known, &row) {
+            (Some(_), Some(_), _, Some(row)) if version > 0 => may_undo(row)?,
+            (Some(_), Some(seat), Some((options, (at, last))), _) if at == version => {
+                take_back::judge(options.undo, seat, last, false).is_ok()
+            }
+            // Moved on since this process's append (a take-back, or another process): the last
+            // command is read after all, and what was remembered is forgotten, so that the
+            // next reads take the one statement until this process appends again.
+            (Some(account), Some(_), Some(_), _) if version > 0 => {
+                self.cache.forget_last_command(game_id);
+                self.can_undo(&client, game_id, account, version).await?
+            }
             _ => false,
         };
         Ok(Moves {

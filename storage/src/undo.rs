@@ -70,6 +70,28 @@ pub(crate) fn may_undo(row: &tokio_postgres::Row) -> Result<bool> {
     Ok(judge(row)?.verdict.is_ok())
 }
 
+/// What the rule needs of a game's last command, from what is stored of it: its type, seat,
+/// whether it had an account, its `reveals` and `position` (the version it was decided on).
+pub(crate) fn last_command(
+    kind: Option<&str>,
+    by_seat: Option<u8>,
+    by_person: Option<bool>,
+    reveals: Option<bool>,
+    position: Option<i64>,
+) -> LastCommand {
+    match (kind, by_seat, by_person) {
+        (None, _, _) | (Some("Setup"), _, _) => LastCommand::SetUp,
+        (Some(take_back::COMMAND), _, _) => LastCommand::TakeBack,
+        (_, None, _) => LastCommand::Deadline,
+        (_, Some(seat), Some(false) | None) => LastCommand::Clock { seat },
+        (_, Some(seat), Some(true)) => LastCommand::Player {
+            seat,
+            // Not judged (a command older than undo): never taken back.
+            reveals: reveals.unwrap_or(true) || position.is_none(),
+        },
+    }
+}
+
 fn judge(row: &tokio_postgres::Row) -> Result<Judgement> {
     let head = GameHead::from_row(row)?;
     let seat = head.seat.ok_or(StoreError::NotSeated)?;
@@ -80,17 +102,7 @@ fn judge(row: &tokio_postgres::Row) -> Result<Judgement> {
     let reveals: Option<bool> = row.get(11);
     let position: Option<i64> = row.get(12);
     let caller_acted: bool = row.get(13);
-    let last = match (kind.as_deref(), by_seat, by_person) {
-        (None, _, _) | (Some("Setup"), _, _) => LastCommand::SetUp,
-        (Some(take_back::COMMAND), _, _) => LastCommand::TakeBack,
-        (_, None, _) => LastCommand::Deadline,
-        (_, Some(seat), Some(false) | None) => LastCommand::Clock { seat },
-        (_, Some(seat), Some(true)) => LastCommand::Player {
-            seat,
-            // Not judged (a command older than undo): never taken back.
-            reveals: reveals.unwrap_or(true) || position.is_none(),
-        },
-    };
+    let last = last_command(kind.as_deref(), by_seat, by_person, reveals, position);
     Ok(Judgement {
         verdict: take_back::judge(enabled, seat, last, caller_acted),
         head,

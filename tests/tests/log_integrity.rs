@@ -7,7 +7,9 @@
 //! seats that bots hold. And what V21 took off the append: the CHECK constraints of `games` and
 //! `events` (their writers keep them; creation still checks), the trigger that wrote a command's
 //! bot level (the append writes it), and the look for webhooks and notices on every append (the
-//! game's `listeners` must say where one may be found).
+//! game's `listeners` must say where one may be found). And what the unclocked append leaves
+//! alone in a game without the turn clock: its row's clock columns must hold what the clock's
+//! CASEs wrote.
 
 use std::time::{Duration, Instant};
 
@@ -242,6 +244,26 @@ async fn every_logged_row_belongs_to_its_game_and_seat_and_bot_seats_are_kept() 
             "{refused}"
         );
     }
+    // A game without the turn clock has no turn deadlines, no seat with the clock's bot, and
+    // the rule's deadline as its only one, whichever statement appended its commands.
+    assert!(
+        count(
+            "SELECT count(*) FROM games WHERE options ->> 'move_minutes' IS NULL AND version > 0"
+        )
+        .await
+            >= 2,
+        "the game played and the bot's"
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM games WHERE options ->> 'move_minutes' IS NULL
+                 AND (turn_deadlines IS NOT NULL OR clock_bot_seats IS NOT NULL
+                      OR deadline_ms IS DISTINCT FROM rule_deadline_ms)"
+        )
+        .await,
+        0,
+        "a game without the clock whose clock columns moved"
+    );
     let bot_seats: Option<Vec<i16>> = db
         .query_one("SELECT bot_seats FROM games WHERE id = $1", &[&with_bot])
         .await
