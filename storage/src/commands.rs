@@ -22,12 +22,12 @@ use serde_json::Value;
 use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
+use crate::last_command::last_command;
 use crate::reads::Reader;
 use crate::representation::Representation;
 use crate::snapshot::GameHead;
 use crate::trust::SignedHead;
 use crate::types::CommandAccepted;
-use crate::undo::last_command;
 use crate::Store;
 
 /// How often a command without `expected_version` is decided again after losing a race.

@@ -17,6 +17,7 @@ mod export;
 mod fold;
 mod import;
 mod invitations;
+mod last_command;
 mod live;
 mod lobby;
 pub mod notices;

@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, LazyLock};
 
-use baumeister_domain::take_back::{self, CommandTakenBack, LastCommand, Refusal};
+use baumeister_domain::take_back::{self, CommandTakenBack, Refusal};
 use deadpool_postgres::GenericClient;
 use serde_json::json;
 
@@ -13,6 +13,7 @@ use crate::append::{AppendAt, Appended, NewCommand};
 use crate::cache::Aggregate;
 use crate::commands::Executed;
 use crate::error::{Result, StoreError};
+use crate::last_command::last_command;
 use crate::reads::Reader;
 use crate::representation::Representation;
 use crate::snapshot::GameHead;
@@ -68,28 +69,6 @@ pub(crate) fn may_undo(row: &tokio_postgres::Row) -> Result<bool> {
         return Ok(false);
     }
     Ok(judge(row)?.verdict.is_ok())
-}
-
-/// What the rule needs of a game's last command, from what is stored of it: its type, seat,
-/// whether it had an account, its `reveals` and `position` (the version it was decided on).
-pub(crate) fn last_command(
-    kind: Option<&str>,
-    by_seat: Option<u8>,
-    by_person: Option<bool>,
-    reveals: Option<bool>,
-    position: Option<i64>,
-) -> LastCommand {
-    match (kind, by_seat, by_person) {
-        (None, _, _) | (Some("Setup"), _, _) => LastCommand::SetUp,
-        (Some(take_back::COMMAND), _, _) => LastCommand::TakeBack,
-        (_, None, _) => LastCommand::Deadline,
-        (_, Some(seat), Some(false) | None) => LastCommand::Clock { seat },
-        (_, Some(seat), Some(true)) => LastCommand::Player {
-            seat,
-            // Not judged (a command older than undo): never taken back.
-            reveals: reveals.unwrap_or(true) || position.is_none(),
-        },
-    }
 }
 
 fn judge(row: &tokio_postgres::Row) -> Result<Judgement> {
