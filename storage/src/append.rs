@@ -165,9 +165,10 @@ pub(crate) fn event_type(event: &Value) -> &str {
 ///
 /// A game without the turn clock (no `move_minutes`) has no turn deadlines and no seat handed
 /// to the clock's bot. Once this process knows that of a game (its appends return it, and
-/// options never change), its appends run [`APPEND_UNCLOCKED`], whose UPDATE sets neither: PostgreSQL builds the target list again for every execution, and with
-/// `clock_bot_seats` left out of it the trigger on that column (`UPDATE OF clock_bot_seats`)
-/// is not even looked at. Otherwise the PL/pgSQL that computes the turn deadlines (three calls)
+/// options never change), its appends run [`APPEND_UNCLOCKED`], whose UPDATE sets neither:
+/// PostgreSQL builds the target list again for every execution, and with `clock_bot_seats`
+/// left out of it the trigger on that column (`UPDATE OF clock_bot_seats`) is not even looked
+/// at. Otherwise the PL/pgSQL that computes the turn deadlines (three calls)
 /// is entered only for a game with the clock, and a person's command takes their seat back
 /// from the clock's bot by leaving `clock_bot_seats` (see
 /// `migrations/V20__lighter_command_path.sql`; nothing to do while it is NULL).

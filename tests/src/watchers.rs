@@ -16,10 +16,8 @@ pub struct Watched {
     /// Microseconds from `recorded_at` (a whole millisecond, so up to 1 ms early) to arrival,
     /// one per event received.
     pub delays_us: Vec<u64>,
-    /// Streams that were open (answered 200) when the watching began.
+    /// Streams that were open (answered 200) when the watching began; a refused one is not.
     pub open: usize,
-    /// Streams refused when opening (not counted in `open`).
-    pub refused: usize,
     /// Open streams that ended before the time was up.
     pub ended: usize,
 }
@@ -43,9 +41,8 @@ pub async fn watch(client: &awc::Client, base: &str, games: &[i64], count: usize
     }
     let mut streams = Vec::with_capacity(count);
     for o in opening {
-        match o.await.ok().flatten() {
-            Some(stream) => streams.push(stream),
-            None => seen.borrow_mut().refused += 1,
+        if let Some(stream) = o.await.ok().flatten() {
+            streams.push(stream);
         }
     }
     seen.borrow_mut().open = streams.len();
