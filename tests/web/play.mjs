@@ -37,7 +37,7 @@ const KINDS = {
     // up a remembered card that fits where there is one, else one not seen yet; keep room in
     // the wall, and take a card that does not jump too far. Turning up cards at random made a
     // game 200 moves long on average and over 400 one time in twenty (mostly blocked in the
-    // end, never showing a complete wall); remembering makes it about 55.
+    // end, never showing a complete wall); remembering makes it about 50.
     memory: new Map(),
     choose: (moves, seen) => {
       const spec = KINDS.burgbaumeister;
@@ -464,9 +464,8 @@ async function playKind(browser, kind, round) {
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 try {
-  // Two games at a time (the longest first: Wettstreit and Space Builder take about 200 moves,
-  // the others 50 to 150): the browser, the server and the database each wait on the others
-  // most of the time. The order also gives each kind its languages.
+  // Two games at a time, the longest first (Wettstreit and Space Builder take about 200 moves,
+  // the others 50 to 150). The order also gives each kind its languages.
   const all = ['wettstreit', 'space-builder', 'carcassonne', 'burgbaumeister', 'mauerbauer'];
   const queue = process.argv.slice(2).length ? process.argv.slice(2) : [...all];
   const worker = async () => {
