@@ -55,7 +55,8 @@ const KINDS = {
         const fits = turns.filter((m) => known(m) > last && known(m) - last <= room);
         if (fits.length) return fits.reduce((a, b) => (known(a) < known(b) ? a : b));
         const unseen = turns.filter((m) => known(m) === undefined);
-        return (unseen.length ? unseen : turns)[Math.floor(Math.random() * (unseen.length || turns.length))];
+        const pool = unseen.length ? unseen : turns;
+        return pool[Math.floor(Math.random() * pool.length)];
       }
       const move = pickType(['ReturnCard'])(moves.filter((m) => m.cmd.type !== 'AddCardToWall' || moves.length === 1));
       if (move.cmd.type === 'ReturnCard') spec.returns = (spec.returns || 0) + 1;
