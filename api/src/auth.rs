@@ -47,18 +47,29 @@ pub struct Keys {
     decoding: DecodingKey,
     validation: Validation,
     pub ttl_seconds: u64,
+    /// Tokens whose signature was checked, with what they say: a client sends the same token
+    /// with every request, and checking it (base64, JSON and HMAC) was a twentieth of the
+    /// server's instructions per command. Only a token that verified is kept, under its exact
+    /// text, so a hit is a token this key signed; its expiry is judged again at every use.
+    verified: Mutex<HashMap<Box<str>, Claims>>,
 }
+
+/// More tokens than this in use only costs their checks, not memory.
+const VERIFIED_KEPT: usize = 10_000;
 
 impl Keys {
     pub fn new(secret: &[u8], ttl_seconds: u64) -> Self {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 5;
         validation.set_required_spec_claims(&["exp", "sub"]);
+        // Expiry is judged by `verify_at`, for kept tokens and new ones alike.
+        validation.validate_exp = false;
         Keys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation,
             ttl_seconds,
+            verified: Mutex::default(),
         }
     }
 
@@ -79,18 +90,41 @@ impl Keys {
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, ApiError> {
-        decode::<Claims>(token, &self.decoding, &self.validation)
-            .map(|data| data.claims)
-            .map_err(|e| {
-                use jsonwebtoken::errors::ErrorKind;
-                match e.kind() {
-                    ErrorKind::ExpiredSignature => ApiError::unauthorized(
-                        "token_expired",
-                        "The token has expired; log in again.",
-                    ),
-                    _ => ApiError::unauthorized("invalid_token", "The token is not valid."),
-                }
-            })
+        self.verify_at(token, jsonwebtoken::get_current_timestamp())
+    }
+
+    /// [`Keys::verify`] at `now` (seconds since the epoch), judging expiry as `jsonwebtoken`
+    /// does: expired once `exp` is more than the leeway in the past.
+    fn verify_at(&self, token: &str, now: u64) -> Result<Claims, ApiError> {
+        let live = |claims: &Claims| {
+            if claims.exp >= now.saturating_sub(self.validation.leeway) {
+                Ok(claims.clone())
+            } else {
+                Err(ApiError::unauthorized(
+                    "token_expired",
+                    "The token has expired; log in again.",
+                ))
+            }
+        };
+        let mut verified = self.verified.lock().unwrap();
+        if let Some(claims) = verified.get(token) {
+            let judged = live(claims);
+            if judged.is_err() {
+                verified.remove(token);
+            }
+            return judged;
+        }
+        drop(verified);
+        let claims = decode::<Claims>(token, &self.decoding, &self.validation)
+            .map_err(|_| ApiError::unauthorized("invalid_token", "The token is not valid."))?
+            .claims;
+        live(&claims)?;
+        let mut verified = self.verified.lock().unwrap();
+        if verified.len() >= VERIFIED_KEPT {
+            verified.clear();
+        }
+        verified.insert(token.into(), claims.clone());
+        Ok(claims)
     }
 }
 
@@ -340,6 +374,39 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_token_verified_before_is_judged_again_on_its_expiry_and_a_forged_one_never_kept() {
+        let keys = Keys::new(b"a secret of thirty-two bytes or more", 60);
+        let token = keys.issue(7, "ada", "k1");
+        let exp = keys.verify(&token).unwrap().exp;
+        // Kept: the same claims again, until the leeway after `exp` has passed.
+        let again = keys.verify_at(&token, exp + 5).unwrap();
+        assert_eq!((again.sub.as_str(), again.key.as_str()), ("7", "k1"));
+        let late = keys.verify_at(&token, exp + 6).unwrap_err();
+        assert_eq!(late.code, "token_expired");
+        // Forgotten once expired, and still expired when checked afresh.
+        assert!(!keys.verified.lock().unwrap().contains_key(token.as_str()));
+        assert_eq!(
+            keys.verify_at(&token, exp + 6).unwrap_err().code,
+            "token_expired"
+        );
+        // Another key's token, and this token with its signature changed, are refused and not
+        // kept.
+        let other = Keys::new(b"another secret of thirty-two bytes", 60).issue(7, "ada", "k1");
+        let at = token.rfind('.').unwrap() + 5;
+        let was = &token[at..at + 1];
+        let forged = format!(
+            "{}{}{}",
+            &token[..at],
+            if was == "A" { "B" } else { "A" },
+            &token[at + 1..]
+        );
+        for bad in [other, forged] {
+            assert_eq!(keys.verify(&bad).unwrap_err().code, "invalid_token");
+            assert!(!keys.verified.lock().unwrap().contains_key(bad.as_str()));
+        }
+    }
 
     #[actix_web::test]
     async fn hashing_beyond_the_cores_waits_then_is_told_to_come_back() {

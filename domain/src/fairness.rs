@@ -32,9 +32,31 @@ pub fn seed_message(client_seeds: &[String], position: i64) -> Vec<u8> {
 
 /// The 32 bytes that seed the command at `position` (see the module's documentation).
 pub fn derive_key(secret: &[u8], client_seeds: &[String], position: i64) -> [u8; 32] {
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret).expect("HMAC takes any key");
-    mac.update(&seed_message(client_seeds, position));
-    mac.finalize().into_bytes().into()
+    SeedKey::new(secret).derive(client_seeds, position)
+}
+
+/// A game's secret keyed into HMAC once: [`derive_key`] for every command of a game, without
+/// hashing the secret's two padded blocks again each time.
+#[derive(Clone)]
+pub struct SeedKey(Hmac<Sha256>);
+
+impl SeedKey {
+    pub fn new(secret: &[u8]) -> Self {
+        SeedKey(<Hmac<Sha256> as Mac>::new_from_slice(secret).expect("HMAC takes any key"))
+    }
+
+    /// [`derive_key`] with this secret.
+    pub fn derive(&self, client_seeds: &[String], position: i64) -> [u8; 32] {
+        let mut mac = self.0.clone();
+        mac.update(&seed_message(client_seeds, position));
+        mac.finalize().into_bytes().into()
+    }
+}
+
+impl std::fmt::Debug for SeedKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SeedKey(…)")
+    }
 }
 
 /// Whether `seed` may be a client seed: 1–64 of `A–Z a–z 0–9 _ . -` (no separator can hide in

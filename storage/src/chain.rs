@@ -19,26 +19,52 @@ use sha2::{Digest, Sha256};
 pub const GENESIS: [u8; 32] = [0; 32];
 
 /// What a game's hashes cover besides its events.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Chain {
     /// The uid's 16 bytes (the local id's 8 for games older than the uid).
     pub id: Vec<u8>,
     /// `None`: format 1, plain hashes. `Some(secret)`: format 2, each link salted with
     /// HMAC-SHA256(secret, …).
     salt_key: Option<Vec<u8>>,
+    /// The secret keyed into HMAC once, for every event's salt.
+    salt_mac: Option<Hmac<Sha256>>,
+}
+
+impl PartialEq for Chain {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id && self.salt_key == other.salt_key
+    }
+}
+
+impl Eq for Chain {}
+
+/// The secret stays out of logs and panics.
+impl std::fmt::Debug for Chain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chain")
+            .field("id", &self.id)
+            .field("format", &self.format())
+            .finish()
+    }
 }
 
 impl Chain {
     /// Format 1: plain SHA-256 links (games created before format 2).
     pub fn plain(id: Vec<u8>) -> Self {
-        Chain { id, salt_key: None }
+        Chain {
+            id,
+            salt_key: None,
+            salt_mac: None,
+        }
     }
 
     /// Format 2: links salted with the game's committed secret.
     pub fn salted(id: Vec<u8>, secret: Vec<u8>) -> Self {
+        let mac = Hmac::<Sha256>::new_from_slice(&secret).expect("HMAC takes any key length");
         Chain {
             id,
             salt_key: Some(secret),
+            salt_mac: Some(mac),
         }
     }
 
@@ -63,8 +89,7 @@ impl Chain {
     /// a `/` and a NUL, which no command's seed message can (client seeds are `A–Z a–z 0–9 _ .
     /// -`, joined by newlines), so a salt is never also some command's randomness.
     pub fn salt(&self, version: i64) -> Option<[u8; 32]> {
-        let key = self.salt_key.as_ref()?;
-        let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes any key length");
+        let mut mac = self.salt_mac.clone()?;
         mac.update(b"baumeister-salt/2\0");
         mac.update(&self.id);
         mac.update(&version.to_be_bytes());
@@ -100,8 +125,22 @@ impl Chain {
         }
         h.update(kind.as_bytes());
         h.update([0]);
-        h.update(serde_json::to_vec(payload).expect("JSON values serialize"));
+        serde_json::to_writer(Hashing(&mut h), payload).expect("JSON values serialize");
         h.finalize().to_vec()
+    }
+}
+
+/// The JSON of a payload hashed as it is written, without a buffer for it.
+struct Hashing<'h>(&'h mut Sha256);
+
+impl std::io::Write for Hashing<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

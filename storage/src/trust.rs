@@ -5,7 +5,7 @@
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
-use baumeister_domain::fairness::{derive_key, from_hex, to_hex};
+use baumeister_domain::fairness::{derive_key, from_hex, to_hex, SeedKey};
 use baumeister_domain::Ctx;
 use deadpool_postgres::GenericClient;
 use ed25519_dalek::{Signature, Signer as _, SigningKey, VerifyingKey};
@@ -127,6 +127,8 @@ pub(crate) struct GameKeys {
     /// An imported game's head, as the server it came from signed it: this server never signs
     /// another's history as its own.
     pub origin: Option<SignedHead>,
+    /// The secret keyed for the commands' randomness (with `fair`).
+    seed_key: Option<SeedKey>,
 }
 
 impl GameKeys {
@@ -137,6 +139,7 @@ impl GameKeys {
             chain: Chain::plain(game_id.to_be_bytes().to_vec()),
             fair: None,
             origin: None,
+            seed_key: None,
         }
     }
 
@@ -145,6 +148,7 @@ impl GameKeys {
         GameKeys {
             name: uid.to_string(),
             chain: Chain::of_format(chain_format, uid_bytes(uid), &secret),
+            seed_key: Some(SeedKey::new(&secret)),
             fair: Some((secret, client_seeds)),
             origin: None,
         }
@@ -156,7 +160,10 @@ impl GameKeys {
     pub fn ctx(&self, position: i64, now_ms: i64) -> (Ctx, u64) {
         match &self.fair {
             Some((secret, seeds)) => {
-                let key = derive_key(secret, seeds, position);
+                let key = match &self.seed_key {
+                    Some(seed_key) => seed_key.derive(seeds, position),
+                    None => derive_key(secret, seeds, position),
+                };
                 let stored = u64::from_le_bytes(key[..8].try_into().unwrap());
                 (Ctx::from_key(&key, now_ms), stored)
             }
