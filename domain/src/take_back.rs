@@ -264,6 +264,7 @@ pub fn judge_keeping(
         None => write(before, Viewer::Everyone, Tape::default()),
     };
     let all_after = write(after, Viewer::Everyone, Tape::with_capacity_of(&all_before));
+    let unchanged = Unchanged::new(&all_before);
     let mut spare: Option<Tape> = None;
     let mut seen_after: Vec<Option<Tape>> = Vec::with_capacity(viewers.len());
     let reveals = viewers.iter().enumerate().any(|(i, viewer)| {
@@ -280,6 +281,7 @@ pub fn judge_keeping(
             all_after.root(),
             seen_before.root(),
             seen_after[i].as_ref().expect("just written").root(),
+            &unchanged,
         );
         spare = Some(seen_before);
         revealed
@@ -306,11 +308,15 @@ pub fn judge_keeping(
 /// the first, in the viewer's): no difference below it can be a hit. A command changes little
 /// of a board, so the walks follow what it changed instead of visiting everything hidden (in
 /// Burgbaumeister, every face-down slot).
+///
+/// Whether a part of the all-seeing view is unchanged is the same for every viewer's walks, so
+/// `all_unchanged` (made for `all_before`'s tape) answers it once per part.
 fn revealed_to(
     all_before: Part<'_>,
     all_after: Part<'_>,
     seen_before: Part<'_>,
     seen_after: Part<'_>,
+    all_unchanged: &Unchanged,
 ) -> bool {
     let mut path = Vec::new();
     let unchanged =
@@ -320,15 +326,49 @@ fn revealed_to(
             seen_before,
             [Some(all_after), Some(seen_after)],
             &mut path,
-            &|all, seen, along| unchanged(all, along[0]) && unchanged(seen, along[1]),
+            &|all, seen, along| {
+                along[0].is_some_and(|after| all_unchanged.judge(all, after))
+                    && unchanged(seen, along[1])
+            },
             &mut |at| !same(at.mine, at.along[0]) || !same(at.theirs, at.along[1]),
         ) || all_after.any_difference(
             seen_after,
             [Some(all_before)],
             &mut path,
-            &|all, _, along| unchanged(all, along[0]),
+            &|all, _, along| along[0].is_some_and(|before| all_unchanged.judge(before, all)),
             &mut |at| !same(at.along[0], at.mine),
         ))
+}
+
+/// Which parts of the all-seeing view before a command were written alike after it (each
+/// compared with the part at the same path after it), by their index in the tape before, as
+/// far as a walk asked: every viewer's two walks ask it of the same parts.
+struct Unchanged {
+    /// 0: not asked yet; 1: alike; 2: not alike.
+    known: Vec<std::cell::Cell<u8>>,
+}
+
+impl Unchanged {
+    fn new(all_before: &Tape) -> Self {
+        Unchanged {
+            known: vec![std::cell::Cell::new(0); all_before.nodes()],
+        }
+    }
+
+    /// Whether `before` (a part of the tape this was made for) and `after` (the part at the
+    /// same path after the command) were written alike.
+    fn judge(&self, before: Part<'_>, after: Part<'_>) -> bool {
+        let known = &self.known[before.index()];
+        match known.get() {
+            1 => true,
+            2 => false,
+            _ => {
+                let alike = before.written_alike(after);
+                known.set(if alike { 1 } else { 2 });
+                alike
+            }
+        }
+    }
 }
 
 /// A fold of stored events that knows take-backs: at a [`CommandTakenBack`] the state goes

@@ -486,7 +486,8 @@ fn the_views_reveal_exactly_a_change_where_the_viewer_did_not_see() {
                 tapes[0].root(),
                 tapes[1].root(),
                 tapes[2].root(),
-                tapes[3].root()
+                tapes[3].root(),
+                &Unchanged::new(&tapes[0]),
             ),
             *revealed,
             "case {i}"

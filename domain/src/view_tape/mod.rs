@@ -115,6 +115,11 @@ impl Tape {
         Part { tape: self, at: 0 }
     }
 
+    /// How many nodes this tape holds: one past the largest [`Part::index`].
+    pub fn nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
     fn push(&mut self, kind: Kind, a: u32, b: u32) -> usize {
         self.nodes.push(Node { kind, a, b });
         self.nodes.len() - 1
@@ -145,6 +150,12 @@ impl Tape {
 }
 
 impl<'t> Part<'t> {
+    /// Where this part is in its tape: two parts of one tape are one part exactly when their
+    /// indices are equal.
+    pub fn index(&self) -> usize {
+        self.at
+    }
+
     fn node(&self) -> Node {
         self.tape.nodes[self.at]
     }
