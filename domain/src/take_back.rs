@@ -17,6 +17,8 @@
 //! ([`Fold`]); every fold (the cache, snapshots, replays, the audit, an offline verify) goes
 //! through [`Fold`], so they agree.
 
+use std::cell::Cell;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -344,14 +346,14 @@ fn revealed_to(
 /// compared with the part at the same path after it), by their index in the tape before, as
 /// far as a walk asked: every viewer's two walks ask it of the same parts.
 struct Unchanged {
-    /// 0: not asked yet; 1: alike; 2: not alike.
-    known: Vec<std::cell::Cell<u8>>,
+    /// `None`: not asked yet.
+    known: Vec<Cell<Option<bool>>>,
 }
 
 impl Unchanged {
     fn new(all_before: &Tape) -> Self {
         Unchanged {
-            known: vec![std::cell::Cell::new(0); all_before.nodes()],
+            known: vec![Cell::new(None); all_before.nodes()],
         }
     }
 
@@ -359,15 +361,11 @@ impl Unchanged {
     /// same path after the command) were written alike.
     fn judge(&self, before: Part<'_>, after: Part<'_>) -> bool {
         let known = &self.known[before.index()];
-        match known.get() {
-            1 => true,
-            2 => false,
-            _ => {
-                let alike = before.written_alike(after);
-                known.set(if alike { 1 } else { 2 });
-                alike
-            }
-        }
+        known.get().unwrap_or_else(|| {
+            let alike = before.written_alike(after);
+            known.set(Some(alike));
+            alike
+        })
     }
 }
 

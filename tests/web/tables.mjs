@@ -367,6 +367,7 @@ try {
   let undoBody = null;
   await D.route(/\/v1\/games\/\d+\/moves$/, async (route) => {
     const res = await route.fetch();
+    if (res.status() !== 200) return route.fulfill({ response: res });
     route.fulfill({ response: res, json: { ...(await res.json()), can_undo: true } });
   });
   await D.route(/\/v1\/games\/\d+\/undo$/, (route) => {
@@ -389,6 +390,9 @@ try {
   const gameUrl = new RegExp(`/v1/games/${vs}$`);
   await D.route(gameUrl, async (route) => {
     const res = await route.fetch();
+    // The page asks again with If-None-Match once it has the board: a 304 has no body to
+    // change, and the page keeps the board it was given changed.
+    if (res.status() !== 200) return route.fulfill({ response: res });
     const body = await res.json();
     route.fulfill({ response: res, json: { ...body, seats: body.seats.map((x) => (x.seat === 0 ? { ...x, clock_bot: 'greedy' } : x)) } });
   });
