@@ -4,7 +4,7 @@
 //! secret and the signed head. The audit checks the same document, built from the database.
 
 use baumeister_domain::bots::Level;
-use baumeister_domain::fairness::{derive_key, to_hex};
+use baumeister_domain::fairness::to_hex;
 use baumeister_domain::Status;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -207,8 +207,8 @@ impl Store {
                 })
                 .collect::<Result<_>>()?;
             cursor += mine.len();
-            let seed = match &keys.fair {
-                Some((secret, seeds)) => to_hex(&derive_key(secret, seeds, position)),
+            let seed = match keys.command_key(position) {
+                Some(key) => to_hex(&key),
                 // Older games: the seed the server drew, as 8 bytes big-endian.
                 None => to_hex(&(row.get::<_, i64>(3) as u64).to_be_bytes()),
             };

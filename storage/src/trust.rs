@@ -5,7 +5,7 @@
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
-use baumeister_domain::fairness::{derive_key, from_hex, to_hex, SeedKey};
+use baumeister_domain::fairness::{from_hex, to_hex, SeedKey};
 use baumeister_domain::Ctx;
 use deadpool_postgres::GenericClient;
 use ed25519_dalek::{Signature, Signer as _, SigningKey, VerifyingKey};
@@ -127,7 +127,7 @@ pub(crate) struct GameKeys {
     /// An imported game's head, as the server it came from signed it: this server never signs
     /// another's history as its own.
     pub origin: Option<SignedHead>,
-    /// The secret keyed for the commands' randomness (with `fair`).
+    /// The secret keyed for the commands' randomness: set with `fair`, by [`GameKeys::fair`].
     seed_key: Option<SeedKey>,
 }
 
@@ -158,12 +158,8 @@ impl GameKeys {
     /// the command's `seed` column (for a fair game the key's first 8 bytes: informative only,
     /// the audit derives the key again).
     pub fn ctx(&self, position: i64, now_ms: i64) -> (Ctx, u64) {
-        match &self.fair {
-            Some((secret, seeds)) => {
-                let key = match &self.seed_key {
-                    Some(seed_key) => seed_key.derive(seeds, position),
-                    None => derive_key(secret, seeds, position),
-                };
+        match self.command_key(position) {
+            Some(key) => {
                 let stored = u64::from_le_bytes(key[..8].try_into().unwrap());
                 (Ctx::from_key(&key, now_ms), stored)
             }
@@ -172,6 +168,15 @@ impl GameKeys {
                 (Ctx::new(seed, now_ms), seed)
             }
         }
+    }
+}
+
+impl GameKeys {
+    /// The key of the command decided after `position` events (`fairness::derive_key`), for a
+    /// fair game; `None` for older games, whose seeds were drawn fresh.
+    pub fn command_key(&self, position: i64) -> Option<[u8; 32]> {
+        let ((_, seeds), seed_key) = self.fair.as_ref().zip(self.seed_key.as_ref())?;
+        Some(seed_key.derive(seeds, position))
     }
 }
 
