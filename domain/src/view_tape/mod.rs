@@ -15,29 +15,63 @@ use writer::Writer;
 
 mod writer;
 
-/// One node: an object or array (how many children, and where its subtree ends), a field name
-/// (before its value) or a scalar (its bytes: a tag and the value).
+/// One node, as a tape holds it packed into a word: an object or array (how many children, and
+/// how many nodes its subtree has), a field name (before its value) or a scalar (its bytes: a
+/// tag and the value). Nothing in it says where it is, so two subtrees written alike are equal
+/// words wherever they are (see [`Part::written_alike`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
     kind: Kind,
-    /// Object, array: the number of fields or elements. Key, scalar: where its bytes start.
+    /// Object, array: the number of fields or elements. Key, scalar: how many bytes it has.
     a: u32,
-    /// Object, array: the index one past its subtree. Key, scalar: where its bytes end.
+    /// Object, array: how many nodes its subtree has, itself included. Key, scalar: 0.
     b: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 enum Kind {
-    Object,
-    Array,
-    Key,
-    Scalar,
+    Object = 0,
+    Array = 1,
+    Key = 2,
+    Scalar = 3,
+}
+
+/// `a` and `b` of a packed node take 31 bits each, the kind the top two: a view of two
+/// billion nodes or bytes is far beyond any game's (they are kilobytes). Every `a` and `b` is
+/// at most the tape's count of nodes or bytes, so [`Tape::write`] checks those once.
+const FIELD: u64 = (1 << 31) - 1;
+
+impl Node {
+    #[inline]
+    fn pack(self) -> u64 {
+        (self.kind as u64) << 62 | u64::from(self.a) << 31 | u64::from(self.b)
+    }
+
+    #[inline]
+    fn unpack(word: u64) -> Node {
+        Node {
+            kind: match word >> 62 {
+                0 => Kind::Object,
+                1 => Kind::Array,
+                2 => Kind::Key,
+                _ => Kind::Scalar,
+            },
+            a: (word >> 31 & FIELD) as u32,
+            b: (word & FIELD) as u32,
+        }
+    }
 }
 
 /// A view written flat. `Tape::root` is the whole view.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tape {
-    nodes: Vec<Node>,
+    /// The nodes in the order written (a parent before its children), packed.
+    nodes: Vec<u64>,
+    /// Where each node's bytes start in `bytes` (an object's or array's: its first child's).
+    /// Kept beside the nodes, not in them, so that a subtree's nodes do not depend on where
+    /// it is; its bytes are one span, from its first node's start to the next node's.
+    starts: Vec<u32>,
     bytes: Vec<u8>,
 }
 
@@ -94,21 +128,31 @@ impl Tape {
     /// [`Tape::of`] into this tape, in place of what it held: its buffers are used again.
     pub fn write<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
         self.nodes.clear();
+        self.starts.clear();
         self.bytes.clear();
-        value.serialize(&mut Writer::new(self))
+        value.serialize(&mut Writer::new(self))?;
+        // Checked here, once, rather than at every node: no count in a node exceeds these.
+        assert!(
+            self.nodes.len() as u64 <= FIELD && self.bytes.len() as u64 <= FIELD,
+            "a view too large for a tape"
+        );
+        Ok(())
     }
 
     /// Empty, with room for as much as `other` holds.
     pub fn with_capacity_of(other: &Tape) -> Tape {
         Tape {
             nodes: Vec::with_capacity(other.nodes.len()),
+            starts: Vec::with_capacity(other.starts.len()),
             bytes: Vec::with_capacity(other.bytes.len()),
         }
     }
 
-    /// The bytes this tape holds, its nodes and its buffer.
+    /// The bytes this tape holds: its nodes, where their bytes start, and its buffer.
     pub fn size(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node>() + self.bytes.len()
+        self.nodes.len() * std::mem::size_of::<u64>()
+            + self.starts.len() * std::mem::size_of::<u32>()
+            + self.bytes.len()
     }
 
     pub fn root(&self) -> Part<'_> {
@@ -120,32 +164,55 @@ impl Tape {
         self.nodes.len()
     }
 
-    fn push(&mut self, kind: Kind, a: u32, b: u32) -> usize {
-        self.nodes.push(Node { kind, a, b });
+    /// A key's or scalar's node, for the bytes written since `start`.
+    #[inline]
+    fn leaf(&mut self, kind: Kind, start: usize) {
+        let a = (self.bytes.len() - start) as u32;
+        self.nodes.push(Node { kind, a, b: 0 }.pack());
+        self.starts.push(start as u32);
+    }
+
+    #[inline]
+    fn scalar(&mut self, tag: u8, value: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.push(tag);
+        self.bytes.extend_from_slice(value);
+        self.leaf(Kind::Scalar, start);
+    }
+
+    #[inline]
+    fn key(&mut self, name: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(name);
+        self.leaf(Kind::Key, start);
+    }
+
+    /// An object or array, its counts given when it is closed.
+    #[inline]
+    fn open(&mut self, kind: Kind) -> usize {
+        self.nodes.push(Node { kind, a: 0, b: 0 }.pack());
+        self.starts.push(self.bytes.len() as u32);
         self.nodes.len() - 1
     }
 
-    fn scalar(&mut self, tag: u8, value: &[u8]) {
-        let start = self.bytes.len() as u32;
-        self.bytes.push(tag);
-        self.bytes.extend_from_slice(value);
-        self.push(Kind::Scalar, start, self.bytes.len() as u32);
-    }
-
-    fn key(&mut self, name: &[u8]) {
-        let start = self.bytes.len() as u32;
-        self.bytes.extend_from_slice(name);
-        self.push(Kind::Key, start, self.bytes.len() as u32);
-    }
-
-    fn open(&mut self, kind: Kind) -> usize {
-        self.push(kind, 0, 0)
-    }
-
+    #[inline]
     fn close(&mut self, at: usize, children: u32) {
-        let end = self.nodes.len() as u32;
-        self.nodes[at].a = children;
-        self.nodes[at].b = end;
+        let kind = Node::unpack(self.nodes[at]).kind;
+        let b = (self.nodes.len() - at) as u32;
+        self.nodes[at] = Node {
+            kind,
+            a: children,
+            b,
+        }
+        .pack();
+    }
+
+    /// Where the bytes of the node at `at` start (`bytes.len()` past the last node).
+    #[inline]
+    fn start(&self, at: usize) -> usize {
+        self.starts
+            .get(at)
+            .map_or(self.bytes.len(), |&start| start as usize)
     }
 }
 
@@ -156,19 +223,23 @@ impl<'t> Part<'t> {
         self.at
     }
 
+    #[inline]
     fn node(&self) -> Node {
-        self.tape.nodes[self.at]
+        Node::unpack(self.tape.nodes[self.at])
     }
 
+    /// A key's or scalar's bytes.
     fn bytes(&self) -> &'t [u8] {
-        let n = self.node();
-        &self.tape.bytes[n.a as usize..n.b as usize]
+        let start = self.tape.start(self.at);
+        &self.tape.bytes[start..start + self.node().a as usize]
     }
 
     /// The index one past this part's subtree.
+    #[inline]
     fn end(&self) -> usize {
-        match self.node().kind {
-            Kind::Object | Kind::Array => self.node().b as usize,
+        let n = self.node();
+        match n.kind {
+            Kind::Object | Kind::Array => self.at + n.b as usize,
             Kind::Key | Kind::Scalar => self.at + 1,
         }
     }
@@ -313,43 +384,21 @@ impl<'t> Part<'t> {
         }
     }
 
-    /// The bytes of this part's subtree: where its first key or scalar starts and its last
-    /// ends (the bytes are written in the nodes' order).
-    fn byte_span(&self) -> (usize, usize) {
-        let nodes = &self.tape.nodes[self.at..self.end()];
-        let holds = |n: &&Node| matches!(n.kind, Kind::Key | Kind::Scalar);
-        match (nodes.iter().find(holds), nodes.iter().rev().find(holds)) {
-            (Some(first), Some(last)) => (first.a as usize, last.b as usize),
-            _ => (0, 0),
-        }
+    /// The bytes of this part's subtree (written in the nodes' order: from its first node's
+    /// start to the start of the node after it).
+    fn subtree_bytes(&self) -> &'t [u8] {
+        &self.tape.bytes[self.tape.start(self.at)..self.tape.start(self.end())]
     }
 
-    /// Whether the two parts were written alike: the same nodes in the same places and the
-    /// same bytes (then they are the same value; the converse need not hold, fields may come
-    /// in another order). Two views of one game share most of their subtrees, and this
-    /// compares one with a few `memcmp`s where a walk visits every node.
+    /// Whether the two parts were written alike: the same nodes (kinds, counts, lengths) in
+    /// the same order and the same bytes (then they are the same value; the converse need not
+    /// hold, fields may come in another order). Two views of one game share most of their
+    /// subtrees, and this compares one with two `memcmp`s: a node holds nothing of where it
+    /// is, so equal subtrees are equal words anywhere in either tape.
     pub fn written_alike(self, other: Part<'_>) -> bool {
-        let (n, m) = (self.end() - self.at, other.end() - other.at);
-        if n != m {
-            return false;
-        }
-        let ((sa, ea), (sb, eb)) = (self.byte_span(), other.byte_span());
-        if self.tape.bytes[sa..ea] != other.tape.bytes[sb..eb] {
-            return false;
-        }
-        let (x, y) = (
-            &self.tape.nodes[self.at..self.at + n],
-            &other.tape.nodes[other.at..other.at + n],
-        );
-        let (sa, sb) = (sa as u32, sb as u32);
-        let (ia, ib) = (self.at as u32, other.at as u32);
-        x.iter().zip(y).all(|(p, q)| {
-            p.kind == q.kind
-                && match p.kind {
-                    Kind::Object | Kind::Array => p.a == q.a && p.b - ia == q.b - ib,
-                    Kind::Key | Kind::Scalar => p.a - sa == q.a - sb && p.b - sa == q.b - sb,
-                }
-        })
+        let (end, other_end) = (self.end(), other.end());
+        self.tape.nodes[self.at..end] == other.tape.nodes[other.at..other_end]
+            && self.subtree_bytes() == other.subtree_bytes()
     }
 
     /// Whether the two parts are equal values.

@@ -28,6 +28,32 @@ fn agree(a: &impl Serialize, b: &impl Serialize) {
     assert_eq!(tb.root().same(ta.root()), va == vb, "{vb} against {va}");
 }
 
+/// Integers of every width, at their bounds, are written as their decimal digits: as a map's
+/// key they agree with the key written out by `to_string`, and as a value with the same number
+/// of another type, and with no other number.
+#[test]
+fn integers_of_every_width_are_their_digits() {
+    macro_rules! check {
+        ($($t:ty),*) => {$(
+            for n in [<$t>::MIN, <$t>::MAX, 0 as $t, 1 as $t, 9 as $t, 10 as $t, 99 as $t, 100 as $t] {
+                agree(&BTreeMap::from([(n, 1)]), &BTreeMap::from([(n.to_string(), 1)]));
+                agree(&n, &json!(n));
+                agree(&Some(n), &json!(n));
+                if n != <$t>::MAX {
+                    agree(&n, &json!(n + 1));
+                }
+            }
+        )*};
+    }
+    check!(i8, i16, i32, i64, u8, u16, u32, u64);
+    agree(
+        &BTreeMap::from([(u128::MAX, 1)]),
+        &BTreeMap::from([(u128::MAX.to_string(), 1)]),
+    );
+    agree(&-5i8, &-5i64);
+    agree(&-5i8, &5u8);
+}
+
 #[derive(Serialize)]
 struct Plain {
     a: u8,
@@ -368,4 +394,20 @@ fn parts_written_alike_are_found_alike_wherever_they_are_and_only_then() {
         .root()
         .written_alike(tape(&json!([])).root()));
     assert!(!tape(&json!([])).root().same(tape(&json!({})).root()));
+}
+
+#[test]
+fn a_packed_node_is_the_node() {
+    for kind in [Kind::Object, Kind::Array, Kind::Key, Kind::Scalar] {
+        for (a, b) in [
+            (0, 0),
+            (1, 2),
+            (FIELD as u32, 0),
+            (0, FIELD as u32),
+            (FIELD as u32, FIELD as u32),
+        ] {
+            let node = Node { kind, a, b };
+            assert_eq!(Node::unpack(node.pack()), node);
+        }
+    }
 }

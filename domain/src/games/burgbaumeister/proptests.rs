@@ -50,6 +50,7 @@ fn check_conservation(state: &State) {
 fn check_hidden_information(state: &State, events: &[BurgbaumeisterEvent], step: usize) {
     let all = viewers(state.players);
     let viewer = all[step % all.len()];
+    check_judged_view_leaves_out_only_what_all_see_alike(state, &all);
     let json = serde_json::to_value(Burgbaumeister::view(state, viewer)).unwrap();
     for slot in json["store"].as_array().unwrap() {
         let index = slot["slot"].as_u64().unwrap() as usize;
@@ -74,6 +75,25 @@ fn check_hidden_information(state: &State, events: &[BurgbaumeisterEvent], step:
             panic!("redaction keeps the event's kind")
         };
         assert_eq!(cards.is_some(), viewer == Viewer::Everyone);
+    }
+}
+
+/// Undo's judgement compares the views without the walls: they must be all it leaves out, and
+/// the same for every viewer.
+fn check_judged_view_leaves_out_only_what_all_see_alike(state: &State, all: &[Viewer]) {
+    let everyone = Burgbaumeister::view(state, Viewer::Everyone);
+    for viewer in all {
+        let (view, judged) = (
+            Burgbaumeister::view(state, *viewer),
+            Burgbaumeister::judged_view(state, *viewer).unwrap(),
+        );
+        assert_eq!(view.walls, everyone.walls, "{viewer:?}");
+        assert!(judged.walls.is_empty());
+        let restored = BurgbaumeisterView {
+            walls: view.walls.clone(),
+            ..judged
+        };
+        assert_eq!(restored, view, "{viewer:?}");
     }
 }
 

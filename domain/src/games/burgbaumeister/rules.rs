@@ -66,6 +66,10 @@ impl Game for Burgbaumeister {
         view::view(state, viewer)
     }
 
+    fn judged_view(state: &State, viewer: Viewer) -> Option<BurgbaumeisterView> {
+        Some(view::judged_view(state, viewer))
+    }
+
     fn redact(
         state: &State,
         event: &BurgbaumeisterEvent,

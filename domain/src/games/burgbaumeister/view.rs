@@ -12,6 +12,17 @@ use super::scoring::{score, symbol};
 use super::wizard::wizard_ready;
 
 pub fn view(state: &State, viewer: Viewer) -> BurgbaumeisterView {
+    BurgbaumeisterView {
+        walls: walls(state),
+        ..judged_view(state, viewer)
+    }
+}
+
+/// The view without the walls, which every viewer sees alike in every state (their cards are
+/// public, and so are protection, points and a ready wizard). Undo's judgement looks only where
+/// views differ between viewers, so it judges this one alike and need not write the walls
+/// four times per command, nor score them (see `Game::judged_view`).
+pub fn judged_view(state: &State, viewer: Viewer) -> BurgbaumeisterView {
     let sees_all = viewer == Viewer::Everyone;
     let turned_slot = state.turned_up.as_ref().map(|t| t.slot as usize);
     let store = (0..STORE_SLOTS)
@@ -30,7 +41,18 @@ pub fn view(state: &State, viewer: Viewer) -> BurgbaumeisterView {
             }
         })
         .collect();
-    let walls = state
+    BurgbaumeisterView {
+        variant: state.variant,
+        turn: (state.started && state.ended.is_none()).then_some(state.turn),
+        phase: phase(state),
+        turned_up: state.turned_up.clone(),
+        store,
+        walls: Vec::new(),
+    }
+}
+
+fn walls(state: &State) -> Vec<WallView> {
+    state
         .walls
         .iter()
         .enumerate()
@@ -56,15 +78,7 @@ pub fn view(state: &State, viewer: Viewer) -> BurgbaumeisterView {
                 points: score(state, seat),
             }
         })
-        .collect();
-    BurgbaumeisterView {
-        variant: state.variant,
-        turn: (state.started && state.ended.is_none()).then_some(state.turn),
-        phase: phase(state),
-        turned_up: state.turned_up.clone(),
-        store,
-        walls,
-    }
+        .collect()
 }
 
 /// Only the store's layout is secret; every other event is public.
