@@ -50,6 +50,10 @@ fn integers_of_every_width_are_their_digits() {
         &BTreeMap::from([(u128::MAX, 1)]),
         &BTreeMap::from([(u128::MAX.to_string(), 1)]),
     );
+    agree(
+        &BTreeMap::from([(7u128, 1)]),
+        &BTreeMap::from([("7".to_string(), 1)]),
+    );
     agree(&-5i8, &-5i64);
     agree(&-5i8, &5u8);
 }

@@ -126,20 +126,19 @@ mod itoa_like {
     signed!(i8, i16, i32, i64);
     unsigned!(u8, u16, u32, u64);
 
-    /// Only a map's key can be wider than 64 bits (a view's values are narrowed first).
+    /// Only a map's key can be wider than 64 bits (a view's values are narrowed first); such
+    /// a key is rare enough for `to_string`.
     impl Decimal for u128 {
         fn write(self, buffer: &mut [u8; 40]) -> &[u8] {
-            let mut n = self;
-            let mut i = buffer.len();
-            loop {
-                i -= 1;
-                buffer[i] = b'0' + (n % 10) as u8;
-                n /= 10;
-                if n == 0 {
-                    break;
+            match u64::try_from(self) {
+                Ok(n) => digits(false, n, buffer),
+                Err(_) => {
+                    let text = self.to_string();
+                    let at = buffer.len() - text.len();
+                    buffer[at..].copy_from_slice(text.as_bytes());
+                    &buffer[at..]
                 }
             }
-            &buffer[i..]
         }
     }
 
