@@ -268,6 +268,8 @@ pub fn judge_keeping(
     let all_after = write(after, Viewer::Everyone, Tape::with_capacity_of(&all_before));
     let unchanged = Unchanged::new(&all_before);
     let mut spare: Option<Tape> = None;
+    // The view before of the viewer judged last (who was shown nothing), kept to compare.
+    let mut previous: Option<Tape> = None;
     let mut seen_after: Vec<Option<Tape>> = Vec::with_capacity(viewers.len());
     let reveals = viewers.iter().enumerate().any(|(i, viewer)| {
         let seen_before = match kept.seen[i].take() {
@@ -278,14 +280,27 @@ pub fn judge_keeping(
             .take()
             .unwrap_or_else(|| Tape::with_capacity_of(&seen_before));
         seen_after.push(Some(write(after, *viewer, buffers)));
-        let revealed = revealed_to(
-            all_before.root(),
-            all_after.root(),
-            seen_before.root(),
-            seen_after[i].as_ref().expect("just written").root(),
-            &unchanged,
-        );
-        spare = Some(seen_before);
+        let now = seen_after[i].as_ref().expect("just written").root();
+        // Where viewers see alike (in Burgbaumeister every seat and the spectators: nobody
+        // holds a hand), a viewer whose views before and after were written alike with the
+        // last one's gets that one's verdict, "nothing shown", without walking them again:
+        // the verdict depends on nothing else.
+        let as_last = i > 0
+            && previous
+                .as_ref()
+                .is_some_and(|p| p.root().written_alike(seen_before.root()))
+            && seen_after[i - 1]
+                .as_ref()
+                .is_some_and(|last| last.root().written_alike(now));
+        let revealed = !as_last
+            && revealed_to(
+                all_before.root(),
+                all_after.root(),
+                seen_before.root(),
+                now,
+                &unchanged,
+            );
+        spare = previous.replace(seen_before);
         revealed
     });
     // A verdict found before the last viewer leaves the others' views unwritten: the next
