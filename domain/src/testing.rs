@@ -190,3 +190,30 @@ pub fn viewers(seats: u8) -> Vec<Viewer> {
     all.push(Viewer::Everyone);
     all
 }
+
+/// [`Game::judged_view`]'s contract, checked on one state for every viewer in `all`: the
+/// judged view leaves parts out (`left_out` says they are empty in it), and putting back the
+/// all-seeing view's parts (`restore`) gives the viewer's view exactly, so what is left out is
+/// all that differs and every viewer sees it as everyone does.
+pub fn check_judged_view<G: Game>(
+    state: &G::State,
+    all: &[Viewer],
+    left_out: impl Fn(&G::View) -> bool,
+    restore: impl Fn(G::View, &G::View) -> G::View,
+) where
+    G::View: PartialEq + std::fmt::Debug,
+{
+    let everyone = G::view(state, Viewer::Everyone);
+    for viewer in all {
+        let judged = G::judged_view(state, *viewer).expect("a judged view");
+        assert!(
+            left_out(&judged),
+            "{viewer:?}: the judged view leaves nothing out"
+        );
+        assert_eq!(
+            restore(judged, &everyone),
+            G::view(state, *viewer),
+            "{viewer:?}: the judged view with everyone's parts put back is not the view"
+        );
+    }
+}

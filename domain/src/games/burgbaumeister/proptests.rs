@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use super::model::*;
 use super::Burgbaumeister;
 use crate::contract::{Ctx, Game, Viewer};
-use crate::testing::{random_game, viewers};
+use crate::testing::{check_judged_view, random_game, viewers};
 
 /// Generous: random games take about 500 commands (half of them turn-ups, many returns), the
 /// longest of thousands a few thousand; a game still running at this bound fails the test.
@@ -81,20 +81,15 @@ fn check_hidden_information(state: &State, events: &[BurgbaumeisterEvent], step:
 /// Undo's judgement compares the views without the walls: they must be all it leaves out, and
 /// the same for every viewer.
 fn check_judged_view_leaves_out_only_what_all_see_alike(state: &State, all: &[Viewer]) {
-    let everyone = Burgbaumeister::view(state, Viewer::Everyone);
-    for viewer in all {
-        let (view, judged) = (
-            Burgbaumeister::view(state, *viewer),
-            Burgbaumeister::judged_view(state, *viewer).unwrap(),
-        );
-        assert_eq!(view.walls, everyone.walls, "{viewer:?}");
-        assert!(judged.walls.is_empty());
-        let restored = BurgbaumeisterView {
-            walls: view.walls.clone(),
+    check_judged_view::<Burgbaumeister>(
+        state,
+        all,
+        |judged| judged.walls.is_empty(),
+        |judged, everyone| BurgbaumeisterView {
+            walls: everyone.walls.clone(),
             ..judged
-        };
-        assert_eq!(restored, view, "{viewer:?}");
-    }
+        },
+    );
 }
 
 /// The same rule as `check_hidden_information` on the view itself (no JSON), cheap enough for

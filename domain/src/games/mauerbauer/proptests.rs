@@ -20,7 +20,7 @@ use super::view::MauerbauerView;
 use super::Mauerbauer;
 use crate::contract::{Ctx, Game, Seat, Viewer};
 use crate::schema::TaggedUnion;
-use crate::testing::{random_game, viewers};
+use crate::testing::{check_judged_view, random_game, viewers};
 
 /// Generous: random games take a few hundred commands; a game still running at this bound
 /// fails the test.
@@ -143,22 +143,16 @@ fn check_hidden_information(state: &State, events: &[MauerbauerEvent], step: usi
 /// Undo's judgement compares the views without the board and the guild cards' texts: they must
 /// be all it leaves out, and the same for every viewer.
 fn check_judged_view_leaves_out_only_what_all_see_alike(state: &State, all: &[Viewer]) {
-    let everyone = Mauerbauer::view(state, Viewer::Everyone);
-    for viewer in all {
-        let (view, judged) = (
-            Mauerbauer::view(state, *viewer),
-            Mauerbauer::judged_view(state, *viewer).unwrap(),
-        );
-        assert_eq!(view.board, everyone.board, "{viewer:?}");
-        assert_eq!(view.guild_cards, everyone.guild_cards, "{viewer:?}");
-        assert!(judged.board.vertices.is_empty() && judged.guild_cards.is_empty());
-        let restored = MauerbauerView {
-            board: view.board.clone(),
-            guild_cards: view.guild_cards.clone(),
+    check_judged_view::<Mauerbauer>(
+        state,
+        all,
+        |judged| judged.board.vertices.is_empty() && judged.guild_cards.is_empty(),
+        |judged, everyone| MauerbauerView {
+            board: everyone.board.clone(),
+            guild_cards: everyone.guild_cards.clone(),
             ..judged
-        };
-        assert_eq!(restored, view, "{viewer:?}");
-    }
+        },
+    );
 }
 
 fn sees(state: &State, viewer: Viewer, seat: u64) -> bool {
