@@ -80,6 +80,23 @@ pub(crate) struct Appended {
     pub events: Vec<(i64, Value, Vec<u8>)>,
     pub seat: Option<u8>,
     pub now_ms: i64,
+    /// The seats the game waited for before: the lobby row's `to_act` at the base version,
+    /// against which `queue_notices` tells who waits now and did not (see [`waited_for`]).
+    pub waited: Vec<u8>,
+}
+
+/// The lobby row's `to_act` at `base`'s version, known without reading it: every writer of
+/// that column writes the status of the version it writes (`LobbyColumns`), and the append's
+/// guard only lets it through while the row is at that version. A game not started (version
+/// 0) still has the `'{}'` it was created with. Read from the row by a subquery of the append
+/// instead, it cost every append the subquery's start-up (17,000 of PostgreSQL's 620,000
+/// instructions) though it ran only for games with listeners.
+pub(crate) fn waited_for(base: &Aggregate) -> Vec<u8> {
+    if base.version == 0 {
+        Vec::new()
+    } else {
+        base.game.status(&base.state).to_act
+    }
 }
 
 impl Appended {
@@ -123,6 +140,7 @@ pub(crate) fn fold(
     }
     let status = game.status(&state);
     Ok(Appended {
+        waited: waited_for(base),
         aggregate: Aggregate {
             game,
             version: base.version + versioned.len() as i64,
@@ -156,9 +174,8 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// only for a game whose row says that some seat's account may listen (`listeners`,
 /// `migrations/V21__append_without_checks_and_lookups.sql`: read from the row the UPDATE wrote,
 /// so a registration committed before it is seen); the function itself looks again. The seats
-/// the game waited for come from a subquery of the lobby row inside that call, so it runs only
-/// then: every part of the statement sees its starting snapshot, the row as it was. The kind is
-/// the caller's (a CTE reading both cost every append a scan and a join).
+/// the game waited for before are the caller's ([`waited_for`]), as is the kind (a CTE reading
+/// both from the row cost every append a scan and a join).
 ///
 /// The command's bot level is written here too (the account's, or the clock's bot's from the
 /// response), where a PL/pgSQL trigger looked it up for every command before.
@@ -199,8 +216,8 @@ macro_rules! append_statement {
             "
 SELECT cmd.id, $1::bigint || ':' || $2::bigint || ':'
                  || CASE WHEN upd.listeners THEN queue_notices($1, $22::text, $2, $7, $4::smallint[],
-                                                                (SELECT to_act FROM games WHERE id = $1),
-                                                                $19::boolean, $20::text, $6::bigint)
+                                                                $23::smallint[], $19::boolean, $20::text,
+                                                                $6::bigint)
                          ELSE 0 END
                  || CASE WHEN upd.bots THEN ':1' ELSE ':0' END,
        upd.undo, upd.clocked
@@ -240,7 +257,7 @@ const APPEND_UNCLOCKED: &str = append_statement!(
 /// before: ratings cost nothing on the common path.
 const APPEND_RATED: &str = append_statement!(
     clock!(),
-    ",\n  rated AS (SELECT rate_game($1, $22::text, $23::jsonb) AS n FROM upd)",
+    ",\n  rated AS (SELECT rate_game($1, $22::text, $24::jsonb) AS n FROM upd)",
     ", rated"
 );
 
@@ -280,6 +297,7 @@ impl Store {
             hashes.push(hash.as_slice());
         }
         let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
+        let waited: Vec<i16> = appended.waited.iter().map(|&s| i16::from(s)).collect();
         // Only a finishing append reads the players' ratings (one more statement before it).
         let ratings = if appended.status.finished {
             crate::rating::changes(client, game_id, &appended.status).await?
@@ -330,6 +348,7 @@ impl Store {
             &created_at,
             &command.reveals,
             &kind,
+            &waited,
         ];
         if let Some(ratings) = &ratings {
             params.push(ratings);
@@ -365,7 +384,7 @@ mod tests {
         assert!(!APPEND.contains("rate"));
         let (ctes, select) = APPEND.split_once("\nSELECT cmd.id").unwrap();
         assert!(APPEND_RATED.starts_with(ctes));
-        assert!(APPEND_RATED.contains("rate_game($1, $22::text, $23::jsonb)"));
+        assert!(APPEND_RATED.contains("rate_game($1, $22::text, $24::jsonb)"));
         assert!(APPEND_RATED.ends_with(&format!("{select}, rated")));
     }
 

@@ -188,6 +188,7 @@ impl Store {
         };
         let status = game.status(&aggregate.state);
         let appended = Appended {
+            waited: crate::append::waited_for(&now),
             aggregate,
             status,
             events: vec![(version, event.clone(), hash)],
