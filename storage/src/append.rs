@@ -180,6 +180,13 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// The command's bot level is written here too (the account's, or the clock's bot's from the
 /// response), where a PL/pgSQL trigger looked it up for every command before.
 ///
+/// The command's time (`$6`, milliseconds) becomes a timestamp by a division in `float8`, which
+/// `to_timestamp` takes anyway: divided as `numeric` first, it cost 7,000 of PostgreSQL's
+/// 609,000 instructions per Burgbaumeister append, more with more events. Both give the same
+/// timestamp for every millisecond (an integer below 2^53 and 1000 are exact in `float8`, and
+/// its division rounds to the nearest, as the cast of the exact quotient does): checked for six
+/// million values from before 1970 to 2100.
+///
 /// A game without the turn clock (no `move_minutes`) has no turn deadlines and no seat handed
 /// to the clock's bot. Once this process knows that of a game (its appends return it, and
 /// options never change), its appends run [`APPEND_UNCLOCKED`], whose UPDATE sets neither:
@@ -195,7 +202,7 @@ macro_rules! append_statement {
         concat!(
             "WITH upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
-           updated_at = to_timestamp($6::bigint / 1000.0), rule_deadline_ms = $8::bigint,",
+           updated_at = to_timestamp($6::bigint / 1000.0::float8), rule_deadline_ms = $8::bigint,",
             $clock,
             "
     WHERE id = $1 AND version = $7
@@ -210,7 +217,7 @@ macro_rules! append_statement {
     FROM upd RETURNING id),
   ev AS (
     INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
-    SELECT $1, e.v, e.t, e.p, cmd.id, $9::bigint, $10::smallint, to_timestamp($6::bigint / 1000.0), e.h
+    SELECT $1, e.v, e.t, e.p, cmd.id, $9::bigint, $10::smallint, to_timestamp($6::bigint / 1000.0::float8), e.h
     FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h))",
             $rating_cte,
             "
