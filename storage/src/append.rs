@@ -23,6 +23,13 @@ pub(crate) struct Written {
     pub notice: String,
 }
 
+/// The live notice of an append (`live/`: `<game>:<version>:<queued>:<bots>`), written here
+/// from what the statement answers: built by the statement, its casts and concatenations cost
+/// PostgreSQL 8,000 of its 605,000 instructions per Burgbaumeister append.
+fn live_notice(game_id: i64, version: i64, queued: i64, bots: bool) -> String {
+    format!("{game_id}:{version}:{queued}:{}", u8::from(bots))
+}
+
 /// Where an append goes: the game and the version the new events follow.
 pub(crate) struct AppendAt {
     pub game_id: i64,
@@ -163,8 +170,9 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// command and its events written. A lost race leaves the lobby row untouched, so nothing is
 /// written and the statement returns 0 rows: `Contention`.
 ///
-/// The same statement prepares what tells those who follow the game (`live/`): the live notice
-/// it returns (`<game>:<version>:<queued>:<bots>`, announced by the caller after the commit:
+/// The same statement prepares what tells those who follow the game (`live/`): what the live
+/// notice says beyond the game and version (how many deliveries it queued, whether bots sit at
+/// the game: [`live_notice`] writes it; announced by the caller after the commit:
 /// `live/announce.rs`), and the webhook deliveries this append causes, queued in the outbox
 /// (`game_started` at the set-up, `game_finished`, `your_turn` for each seat the game now waits
 /// for and did not before), and the same notices by email and push to the accounts that chose
@@ -221,13 +229,11 @@ macro_rules! append_statement {
     FROM cmd, unnest($15::bigint[], $16::text[], $17::jsonb[], $18::bytea[]) AS e(v, t, p, h))",
             $rating_cte,
             "
-SELECT cmd.id, $1::bigint || ':' || $2::bigint || ':'
-                 || CASE WHEN upd.listeners THEN queue_notices($1, $22::text, $2, $7, $4::smallint[],
-                                                                $23::smallint[], $19::boolean, $20::text,
-                                                                $6::bigint)
-                         ELSE 0 END
-                 || CASE WHEN upd.bots THEN ':1' ELSE ':0' END,
-       upd.undo, upd.clocked
+SELECT cmd.id,
+       CASE WHEN upd.listeners THEN queue_notices($1, $22::text, $2, $7, $4::smallint[], $23::smallint[],
+                                                  $19::boolean, $20::text, $6::bigint)
+            ELSE 0 END,
+       upd.bots, upd.undo, upd.clocked
 FROM cmd, upd",
             $rating_from
         )
@@ -363,16 +369,18 @@ impl Store {
         let written = client.query_opt(&statement, &params).await.map_err(lost)?;
         match written {
             Some(row) => {
-                let undo = row.get(2);
+                let queued: i64 = row.get(1);
+                let bots: bool = row.get(2);
+                let undo = row.get(3);
                 // Options never change: even an append rolled back after this read them right.
                 let options = FixedOptions {
                     undo,
-                    clocked: row.get(3),
+                    clocked: row.get(4),
                 };
                 self.cache.remember_options(game_id, options);
                 Ok(Written {
                     undo,
-                    notice: row.get(1),
+                    notice: live_notice(game_id, appended.aggregate.version, queued, bots),
                 })
             }
             None => Err(StoreError::Contention),
