@@ -23,6 +23,7 @@ use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
 use crate::last_command::last_command;
+use crate::live::hub::Notice;
 use crate::reads::Reader;
 use crate::representation::Representation;
 use crate::snapshot::GameHead;
@@ -86,7 +87,7 @@ struct Decided {
     /// The command as the rule of taking back sees it (for `/moves`' `can_undo`).
     last: LastCommand,
     /// The live notice to announce once committed.
-    notice: String,
+    notice: Notice,
 }
 
 /// What the path that reads the head first came to.

@@ -10,6 +10,7 @@ use crate::append::{fold, AppendAt, NewCommand};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
+use crate::live::hub::Notice;
 use crate::reads::Reader;
 use crate::trust::{load_keys, random_bytes};
 use crate::types::{GameSummary, Lifecycle, SeatHolder, Visibility};
@@ -154,7 +155,7 @@ pub(crate) struct Started {
     aggregate: Aggregate,
     keys: std::sync::Arc<crate::trust::GameKeys>,
     /// The set-up's live notice.
-    notice: String,
+    notice: Notice,
 }
 
 /// Which games `GET /v1/games` lists.

@@ -30,7 +30,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use crate::live::hub::{listener_name, tagged, Heard, CHANNEL, LISTENER_PREFIX};
+use crate::live::hub::{listener_name, tagged, Heard, Notice, CHANNEL, LISTENER_PREFIX};
 use crate::Store;
 
 /// How long the sender waits after the first queued notice for more, so that a busy process
@@ -55,12 +55,9 @@ impl Store {
     /// at once, the other processes with the sender's next batch. Call it only after the
     /// transaction that wrote `notice` has committed, and after the aggregate it wrote is
     /// cached (the woken subscribers read it from there instead of folding the log again).
-    pub(crate) fn announce(&self, notice: String) {
-        match Heard::parse(&notice) {
-            Some(heard) => self.heard(heard),
-            None => tracing::warn!(%notice, "an unreadable notice of an append"),
-        }
-        self.hub.queue_outgoing(notice);
+    pub(crate) fn announce(&self, notice: Notice) {
+        self.heard(Heard::Game(notice));
+        self.hub.queue_outgoing(notice.payload());
     }
 
     /// Sends the queued notices to the other processes, forever: one statement per batch.

@@ -56,6 +56,17 @@ impl Notice {
         };
         parts.next().is_none().then_some(notice)
     }
+
+    /// The payload that [`Notice::parse`] reads back: an append's, with every part.
+    pub fn payload(&self) -> String {
+        let Notice {
+            game_id,
+            version,
+            queued,
+            wakes_bots,
+        } = self;
+        format!("{game_id}:{version}:{queued}:{}", u8::from(*wakes_bots))
+    }
 }
 
 /// An account was invited to a game: `invitation:<account>:<invitation>:<queued>` on the same
@@ -486,6 +497,10 @@ mod tests {
         for bad in ["", "42", "x:1", "42:1:y", "42:1:2:3", "42:1:2:1:0"] {
             assert_eq!(Notice::parse(bad), None, "{bad:?}");
         }
+        for written in [notice(42, 17, 2, false), notice(42, 17, 0, true)] {
+            assert_eq!(Notice::parse(&written.payload()), Some(written));
+        }
+        assert_eq!(notice(42, 17, 2, false).payload(), "42:17:2:0");
     }
 
     #[test]
