@@ -6,6 +6,7 @@
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
+use baumeister_domain::bots::Level;
 use baumeister_domain::take_back::{LastCommand, ViewTapes};
 use baumeister_domain::{DynGame, GameState};
 use lru::LruCache;
@@ -24,6 +25,9 @@ pub struct Cache {
     /// Which seat an account holds at a game. A seat, once taken, is never given up or moved,
     /// so what was read once stays true; only seats are remembered, never their absence.
     seats: Mutex<LruCache<(i64, i64), u8>>,
+    /// Each account's bot level (`None`: a person), as recorded with its commands. Set when the
+    /// account is created and never changed, so what was read once stays true.
+    bot_levels: Mutex<LruCache<i64, Option<Level>>>,
     /// The views undo's judgement wrote after each game's last command, for the next one's
     /// (see [`Views`]).
     views: Mutex<Views>,
@@ -104,6 +108,7 @@ impl Cache {
         Cache {
             games: Mutex::new(LruCache::new(capacity)),
             seats: Mutex::new(LruCache::new(seats)),
+            bot_levels: Mutex::new(LruCache::new(seats)),
             views: Mutex::new(Views {
                 games: LruCache::unbounded(),
                 bytes: 0,
@@ -164,6 +169,15 @@ impl Cache {
 
     pub fn remember_seat(&self, game_id: i64, account_id: i64, seat: u8) {
         self.seats.lock().unwrap().put((game_id, account_id), seat);
+    }
+
+    /// `account_id`'s bot level (`Some(None)`: a person), if this process has read it.
+    pub fn bot_level(&self, account_id: i64) -> Option<Option<Level>> {
+        self.bot_levels.lock().unwrap().get(&account_id).copied()
+    }
+
+    pub fn remember_bot_level(&self, account_id: i64, level: Option<Level>) {
+        self.bot_levels.lock().unwrap().put(account_id, level);
     }
 
     pub fn get(&self, game_id: i64) -> Option<Arc<Aggregate>> {

@@ -110,6 +110,7 @@ impl Store {
             seed,
             now_ms: now,
             reveals: None,
+            bot_level: bot_named.then_some(level.as_str()),
         };
         let at = AppendAt {
             game_id,

@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 
+use baumeister_domain::bots::Level;
 use baumeister_domain::take_back::{self, Judgement, LastCommand, ViewTapes};
 use baumeister_domain::{DomainError, Viewer};
 use deadpool_postgres::GenericClient;
@@ -38,12 +39,13 @@ const ATTEMPTS: usize = 8;
 /// COMMIT), so it is only worth taking when the game is contended.
 const OPTIMISTIC: usize = 2;
 
-/// The head, the caller's seat and an earlier response to the same key, in one statement. A
-/// caller without a seat gets no row (and, when locking, takes no lock: nobody outside the game
-/// can make its players wait).
+/// The head, the caller's seat and bot level, and an earlier response to the same key, in one
+/// statement. A caller without a seat gets no row (and, when locking, takes no lock: nobody
+/// outside the game can make its players wait).
 const HEAD: &str = "SELECT g.kind, g.status, g.version, g.seat_count, s.seat, g.deadline_ms,
-            g.visibility = 'private', c.body, c.response
+            g.visibility = 'private', c.body, c.response, a.bot_level
      FROM games g JOIN seats s ON s.game_id = g.id AND s.account_id = $2
+     JOIN accounts a ON a.id = s.account_id
      LEFT JOIN commands c ON c.game_id = g.id AND c.account_id = $2 AND c.idempotency_key = $3
      WHERE g.id = $1";
 
@@ -144,6 +146,9 @@ impl Store {
         let Some(seat) = self.cache.seat(game_id, request.account_id) else {
             return Ok(None);
         };
+        let Some(level) = self.cache.bot_level(request.account_id) else {
+            return Ok(None);
+        };
         if aggregate.version == 0
             || request
                 .expected_version
@@ -153,7 +158,7 @@ impl Store {
         }
         let client = self.pool.get().await?;
         match self
-            .decide_and_append(&client, request, seat, aggregate)
+            .decide_and_append(&client, request, seat, level, aggregate)
             .await
         {
             Ok(decided) => Ok(Some(self.committed(request, seat, decided))),
@@ -283,19 +288,22 @@ impl Store {
             .aggregate(client, game_id, head.game, head.version)
             .await?;
         self.cache.remember_seat(game_id, request.account_id, seat);
+        let level = row.get::<_, Option<&str>>(9).and_then(Level::from_name);
+        self.cache.remember_bot_level(request.account_id, level);
         let decided = self
-            .decide_and_append(client, request, seat, aggregate)
+            .decide_and_append(client, request, seat, level, aggregate)
             .await?;
         Ok(Outcome::Decided(seat, Box::new(decided)))
     }
 
     /// Decides the command on `aggregate` and appends what it decided, guarded by the
-    /// aggregate's version.
+    /// aggregate's version. `level` is the caller's bot level (`None`: a person).
     async fn decide_and_append(
         &self,
         client: &impl GenericClient,
         request: &CommandRequest<'_>,
         seat: u8,
+        level: Option<Level>,
         aggregate: Arc<Aggregate>,
     ) -> Result<Decided> {
         let game_id = request.game_id;
@@ -355,6 +363,7 @@ impl Store {
             seed,
             now_ms: now,
             reveals: judged.then_some(reveals),
+            bot_level: level.map(Level::name),
         };
         // The row as `undo::judge` will read it: a person's, at the base version.
         let last = last_command(

@@ -90,6 +90,7 @@ impl Store {
             seed,
             now_ms: now,
             reveals: None,
+            bot_level: None,
         };
         let response = match seat {
             None => json!({ "deadline": true, "version": appended.aggregate.version }),

@@ -430,6 +430,7 @@ impl Store {
             seed,
             now_ms: now,
             reveals: None,
+            bot_level: None,
         };
         let response = json!({ "setup": true, "version": appended.aggregate.version });
         let written = self

@@ -33,6 +33,17 @@ const LAST_COMMAND: &str =
                         WHERE game_id = g.id ORDER BY id DESC LIMIT 1) c ON true
      WHERE g.id = $1";
 
+/// [`LAST_COMMAND`] for the take-back, locked, and with the caller's bot level (column 14,
+/// recorded with the take-back; `None` for a person).
+static LAST_COMMAND_TO_TAKE_BACK: LazyLock<String> = LazyLock::new(|| {
+    let sql = LAST_COMMAND.replacen(
+        "\n     FROM games g JOIN seats s",
+        ",\n            (SELECT a.bot_level FROM accounts a WHERE a.id = $2)\n     FROM games g JOIN seats s",
+        1,
+    );
+    format!("{sql} FOR UPDATE OF g")
+});
+
 /// [`LAST_COMMAND`] for any reader (`/moves`): a spectator's row has no seat, and is not judged.
 /// One statement reads the head and what judges `can_undo`, at the same version.
 pub(crate) static HEAD_AND_LAST_COMMAND: LazyLock<String> = LazyLock::new(|| {
@@ -116,8 +127,7 @@ impl Store {
         let game_id = request.game_id;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let sql = format!("{LAST_COMMAND} FOR UPDATE OF g");
-        let statement = tx.prepare_cached(&sql).await?;
+        let statement = tx.prepare_cached(&LAST_COMMAND_TO_TAKE_BACK).await?;
         let Some(row) = tx
             .query_opt(&statement, &[&game_id, &request.account_id])
             .await?
@@ -164,6 +174,7 @@ impl Store {
             }
         }
         verdict.map_err(StoreError::Undo)?;
+        let bot_level: Option<String> = row.get(14);
         let game = head.game;
         let now = self.aggregate(&tx, game_id, game, head.version).await?;
         // The state before the command: folded like any past version (from a snapshot).
@@ -222,6 +233,7 @@ impl Store {
             seed,
             now_ms: at,
             reveals: None,
+            bot_level: bot_level.as_deref(),
         };
         let base = AppendAt {
             game_id,
@@ -246,7 +258,7 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::{HEAD_AND_LAST_COMMAND, LAST_COMMAND};
+    use super::{HEAD_AND_LAST_COMMAND, LAST_COMMAND, LAST_COMMAND_TO_TAKE_BACK};
 
     /// `/moves` reads the same columns as the take-back for any reader: only the join of the
     /// reader's seat differs (a spectator gets a row, without a seat).
@@ -256,6 +268,24 @@ mod tests {
         assert_eq!(
             HEAD_AND_LAST_COMMAND.replacen("LEFT JOIN seats s", "JOIN seats s", 1),
             LAST_COMMAND
+        );
+    }
+
+    /// The take-back reads the same columns and one more, the caller's bot level, last
+    /// (column 14), and locks the game's row.
+    #[test]
+    fn the_take_back_reads_the_last_command_and_the_callers_bot_level() {
+        let (columns, from) = LAST_COMMAND_TO_TAKE_BACK
+            .split_once("\n     FROM games g")
+            .unwrap();
+        let (before, level) = columns.rsplit_once(",\n").unwrap();
+        assert_eq!(
+            level.trim(),
+            "(SELECT a.bot_level FROM accounts a WHERE a.id = $2)"
+        );
+        assert_eq!(
+            format!("{before}\n     FROM games g{from}"),
+            format!("{LAST_COMMAND} FOR UPDATE OF g")
         );
     }
 }
