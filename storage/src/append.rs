@@ -188,6 +188,17 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// the game waited for before are the caller's ([`waited_for`]), as is the kind (a CTE reading
 /// both from the row cost every append a scan and a join).
 ///
+/// Most games have nobody listening, and PostgreSQL prepared the call of `queue_notices` at
+/// every execution all the same, called or not: 17,000 of its 590,000 instructions per
+/// Burgbaumeister append. So a game not known to have listeners is appended by a *quiet*
+/// variant ([`APPEND_QUIET`], [`APPEND_UNCLOCKED_QUIET`]) without the call, whose guard also
+/// asks that the row has none (`AND NOT listeners`, judged on the row it would write, as the
+/// full statement reads the flag). Refused, the append is tried again with the full statement
+/// (`Store::write`): the game has listeners (the flag is set, never cleared, so this process
+/// remembers it and uses the full statement from then on), or the race was lost, which the
+/// full statement then finds as before. The parameters only the call needs come last, so the
+/// quiet variant binds the first 20 of the same list.
+///
 /// The command's bot level is written here too, as the caller knows it ([`NewCommand`]),
 /// where a PL/pgSQL trigger and then a subquery of this statement looked it up for every
 /// command before.
@@ -210,20 +221,22 @@ pub(crate) fn event_type(event: &Value) -> &str {
 /// `migrations/V20__lighter_command_path.sql`; nothing to do while it is NULL).
 /// `migrations/V22__unclocked_append.sql` has the numbers.
 macro_rules! append_statement {
-    ($clock:expr, $rating_cte:literal, $rating_from:literal) => {
+    ($clock:expr, $guard:literal, $notices:expr, $rating_cte:literal, $rating_from:literal) => {
         concat!(
             "WITH upd AS (
     UPDATE games SET version = $2, status = $3::text, to_act = $4::smallint[], progress = $5::jsonb,
            updated_at = to_timestamp($6::bigint / 1000.0::float8), rule_deadline_ms = $8::bigint,",
             $clock,
             "
-    WHERE id = $1 AND version = $7
+    WHERE id = $1 AND version = $7",
+            $guard,
+            "
     RETURNING id, undo, listeners, bot_seats IS NOT NULL AS bots, options ->> 'move_minutes' IS NOT NULL AS clocked),
   cmd AS (
     INSERT INTO commands (game_id, account_id, seat, idempotency_key, body, seed, now_ms, response, position, reveals,
                           bot_level)
-    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb, $7::bigint, $21::boolean,
-           $24::text
+    SELECT upd.id, $9::bigint, $10::smallint, $11::text, $12::jsonb, $13::bigint, $6::bigint, $14::jsonb, $7::bigint, $19::boolean,
+           $20::text
     FROM upd RETURNING id),
   ev AS (
     INSERT INTO events (game_id, version, type, payload, command_id, account_id, seat, recorded_at, hash)
@@ -232,10 +245,10 @@ macro_rules! append_statement {
             $rating_cte,
             "
 SELECT cmd.id,
-       CASE WHEN upd.listeners THEN queue_notices($1, $22::text, $2, $7, $4::smallint[], $23::smallint[],
-                                                  $19::boolean, $20::text, $6::bigint)
-            ELSE 0 END,
-       upd.bots, upd.undo, upd.clocked
+       ",
+            $notices,
+            ",
+       upd.bots, upd.undo, upd.clocked, upd.listeners
 FROM cmd, upd",
             $rating_from
         )
@@ -255,16 +268,41 @@ macro_rules! clock {
     };
 }
 
-const APPEND: &str = append_statement!(clock!(), "", "");
+/// The deliveries and notices of an append to a game with listeners (see [`APPEND`]).
+macro_rules! notices {
+    () => {
+        "CASE WHEN upd.listeners THEN queue_notices($1, $23::text, $2, $7, $4::smallint[], $24::smallint[],
+                                                  $21::boolean, $22::text, $6::bigint)
+            ELSE 0 END"
+    };
+}
+
+/// The UPDATE's deadline for a game without the turn clock.
+macro_rules! unclocked {
+    () => {
+        "
+           deadline_ms = $8::bigint"
+    };
+}
+
+const APPEND: &str = append_statement!(clock!(), "", notices!(), "", "");
 
 /// [`APPEND`] for a game known to have no turn clock: what the clock's CASEs give such a game
 /// (no turn deadlines, the rule's deadline alone, no seat with the clock's bot), without them.
-const APPEND_UNCLOCKED: &str = append_statement!(
-    "
-           deadline_ms = $8::bigint",
-    "",
-    ""
-);
+const APPEND_UNCLOCKED: &str = append_statement!(unclocked!(), "", notices!(), "", "");
+
+/// [`APPEND`] for a game without listeners: nothing to queue, and refused where the row has
+/// listeners (see [`APPEND`]). It binds the first [`QUIET_PARAMETERS`].
+const APPEND_QUIET: &str = append_statement!(clock!(), " AND NOT listeners", "0::bigint", "", "");
+
+/// [`APPEND_UNCLOCKED`] for a game without listeners, as [`APPEND_QUIET`] is for [`APPEND`].
+const APPEND_UNCLOCKED_QUIET: &str =
+    append_statement!(unclocked!(), " AND NOT listeners", "0::bigint", "", "");
+
+/// How many parameters the quiet variants bind: all but whether the game finished, the
+/// command's time as text, the kind and the seats waited for before, which only
+/// `queue_notices` and `rate_game` need.
+const QUIET_PARAMETERS: usize = 20;
 
 /// The append of a command that finishes a rated game: [`APPEND`] and, only when its guard let
 /// it through, the players' new ratings (`rate_game`, `migrations/V15__ratings.sql`), in the
@@ -272,7 +310,9 @@ const APPEND_UNCLOCKED: &str = append_statement!(
 /// before: ratings cost nothing on the common path.
 const APPEND_RATED: &str = append_statement!(
     clock!(),
-    ",\n  rated AS (SELECT rate_game($1, $22::text, $25::jsonb) AS n FROM upd)",
+    "",
+    notices!(),
+    ",\n  rated AS (SELECT rate_game($1, $23::text, $25::jsonb) AS n FROM upd)",
     ", rated"
 );
 
@@ -323,13 +363,12 @@ impl Store {
             .cache
             .fixed_options(game_id)
             .is_some_and(|o| !o.clocked);
-        let statement = client
-            .prepare_cached(match (&ratings, unclocked) {
-                (Some(_), _) => APPEND_RATED,
-                (None, true) => APPEND_UNCLOCKED,
-                (None, false) => APPEND,
-            })
-            .await?;
+        let quiet = ratings.is_none() && !self.cache.listened(game_id);
+        let full = match (&ratings, unclocked) {
+            (Some(_), _) => APPEND_RATED,
+            (None, true) => APPEND_UNCLOCKED,
+            (None, false) => APPEND,
+        };
         // The response is stored to be answered again to a repeated Idempotency-Key: a person's
         // command without one never is, so it is not sent (parsing and writing it was 17 % of
         // the append's work). The server's own commands keep theirs (the clock's bot's names
@@ -359,19 +398,40 @@ impl Store {
             &types,
             &payloads,
             &hashes,
+            &command.reveals,
+            &command.bot_level,
             &appended.status.finished,
             &created_at,
-            &command.reveals,
             &kind,
             &waited,
-            &command.bot_level,
         ];
         if let Some(ratings) = &ratings {
             params.push(ratings);
         }
-        let written = client.query_opt(&statement, &params).await.map_err(lost)?;
+        let mut written = None;
+        if quiet {
+            let statement = client
+                .prepare_cached(if unclocked {
+                    APPEND_UNCLOCKED_QUIET
+                } else {
+                    APPEND_QUIET
+                })
+                .await?;
+            written = client
+                .query_opt(&statement, &params[..QUIET_PARAMETERS])
+                .await
+                .map_err(lost)?;
+        }
+        if written.is_none() {
+            // Not quiet, or refused quietly: the game has listeners, or the race was lost.
+            let statement = client.prepare_cached(full).await?;
+            written = client.query_opt(&statement, &params).await.map_err(lost)?;
+        }
         match written {
             Some(row) => {
+                if row.get(5) {
+                    self.cache.remember_listened(game_id);
+                }
                 let undo = row.get(3);
                 // Options never change: even an append rolled back after this read them right.
                 let options = FixedOptions {
@@ -396,7 +456,10 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::{APPEND, APPEND_RATED, APPEND_UNCLOCKED};
+    use super::{
+        APPEND, APPEND_QUIET, APPEND_RATED, APPEND_UNCLOCKED, APPEND_UNCLOCKED_QUIET,
+        QUIET_PARAMETERS,
+    };
 
     /// The common path's statement knows nothing of ratings; only a finishing append of a rated
     /// game runs the longer one, which is the same statement plus the ratings.
@@ -405,7 +468,7 @@ mod tests {
         assert!(!APPEND.contains("rate"));
         let (ctes, select) = APPEND.split_once("\nSELECT cmd.id").unwrap();
         assert!(APPEND_RATED.starts_with(ctes));
-        assert!(APPEND_RATED.contains("rate_game($1, $22::text, $25::jsonb)"));
+        assert!(APPEND_RATED.contains("rate_game($1, $23::text, $25::jsonb)"));
         assert!(APPEND_RATED.ends_with(&format!("{select}, rated")));
     }
 
@@ -421,5 +484,48 @@ mod tests {
         let unclocked =
             format!("{before}\n           deadline_ms = $8::bigint\n    WHERE id = $1{after}");
         assert_eq!(APPEND_UNCLOCKED, unclocked);
+    }
+
+    /// How many parameters `sql` names, checking that it names each of `$1` to `$N` (one it
+    /// skipped would have no type for PostgreSQL to infer).
+    fn parameters(sql: &str) -> usize {
+        let mut named: Vec<usize> = sql
+            .split('$')
+            .skip(1)
+            .filter_map(|p| {
+                let digits: String = p.chars().take_while(char::is_ascii_digit).collect();
+                digits.parse().ok()
+            })
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        assert_eq!(named, (1..=named.len()).collect::<Vec<_>>(), "{sql}");
+        named.len()
+    }
+
+    /// A quiet append is the full one without the call of `queue_notices` (it queues nothing:
+    /// 0) and refused where the row has listeners, so that the full one is run for such a game;
+    /// everything else is the same text. It names the first parameters only, so that it binds
+    /// the first [`QUIET_PARAMETERS`] of the full one's list.
+    #[test]
+    fn the_quiet_append_is_the_full_one_without_notices_and_refused_with_listeners() {
+        for (full, quiet) in [
+            (APPEND, APPEND_QUIET),
+            (APPEND_UNCLOCKED, APPEND_UNCLOCKED_QUIET),
+        ] {
+            assert!(full.contains("queue_notices("));
+            assert!(!quiet.contains("queue_notices"));
+            let (before, call) = full.split_once("CASE WHEN upd.listeners").unwrap();
+            let (_, after) = call.split_once("ELSE 0 END").unwrap();
+            let expected = format!("{before}0::bigint{after}").replacen(
+                "WHERE id = $1 AND version = $7",
+                "WHERE id = $1 AND version = $7 AND NOT listeners",
+                1,
+            );
+            assert_eq!(quiet, expected);
+            assert_eq!(parameters(quiet), QUIET_PARAMETERS);
+            assert_eq!(parameters(full), QUIET_PARAMETERS + 4);
+        }
+        assert_eq!(parameters(APPEND_RATED), QUIET_PARAMETERS + 5);
     }
 }

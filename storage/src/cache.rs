@@ -34,6 +34,9 @@ pub struct Cache {
     /// What a game's options say about its appends, as they read it. Options are chosen when
     /// the game is created and never change, so what was read once stays true.
     options: Mutex<LruCache<i64, FixedOptions>>,
+    /// The games whose row was seen to say that some seat's account may listen (`listeners`):
+    /// the flag is set and never cleared, so what was seen once stays true.
+    listened: Mutex<LruCache<i64, ()>>,
     /// Each game's last command as this process appended it, with the version it brought the
     /// game to: still the last exactly while the game is at that version (every append moves
     /// the version on, and a version is written once).
@@ -115,6 +118,7 @@ impl Cache {
                 budget: VIEW_BYTES,
             }),
             options: Mutex::new(LruCache::new(capacity)),
+            listened: Mutex::new(LruCache::new(capacity)),
             last_commands: Mutex::new(LruCache::new(capacity)),
         }
     }
@@ -126,6 +130,15 @@ impl Cache {
 
     pub fn remember_options(&self, game_id: i64, options: FixedOptions) {
         self.options.lock().unwrap().put(game_id, options);
+    }
+
+    /// Whether this process has seen `game_id`'s row say that some seat's account may listen.
+    pub fn listened(&self, game_id: i64) -> bool {
+        self.listened.lock().unwrap().get(&game_id).is_some()
+    }
+
+    pub fn remember_listened(&self, game_id: i64) {
+        self.listened.lock().unwrap().put(game_id, ());
     }
 
     /// `game_id`'s last command and the version it brought the game to, if this process
