@@ -317,8 +317,9 @@ const APPEND_RATED: &str = append_statement!(
 );
 
 impl Store {
-    /// Writes what `fold` produced, in one statement (see [`APPEND`]), on a plain connection
-    /// (the statement is its own transaction) or inside a transaction. A lost race (another
+    /// Writes what `fold` produced, in one statement (see [`APPEND`]; two when a quiet one was
+    /// refused), on a plain connection (each statement is its own transaction, and a refused
+    /// one wrote nothing) or inside a transaction. A lost race (another
     /// append moved the game on, or the same Idempotency-Key committed first) is `Contention`:
     /// the caller decides again on fresh state. Answers whether the game allows taking a
     /// command back (its `undo` option), read by the same statement, and the game's live
