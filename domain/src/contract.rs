@@ -187,6 +187,13 @@ pub trait Game: 'static + Send + Sync {
         Some(Self::view(state, viewer))
     }
 
+    /// Whether every seat and the spectators see the same view in every state (nobody holds
+    /// anything of their own; only `Viewer::Everyone` sees more). Undo's judgement then
+    /// compares the spectators' views alone, whose verdict is every seat's: it writes one
+    /// viewer's views per command instead of one per seat and the spectators'. Random play
+    /// holds a kind that says so to it (`take_back`'s tests).
+    const VIEWERS_SEE_ALIKE: bool = false;
+
     /// The same rule applied to the event log: the event as `viewer` may see it (secrets removed),
     /// or `None` when the viewer may not even know it happened. `state` is the game's state now.
     fn redact(state: &Self::State, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;

@@ -201,6 +201,8 @@ pub trait DynGame: Send + Sync {
     /// without what every viewer sees alike, or nothing where all see everything), written as
     /// [`view_tape`](DynGame::view_tape) writes the view.
     fn judged_tape(&self, state: &GameState, viewer: Viewer, tape: &mut Tape);
+    /// [`Game::VIEWERS_SEE_ALIKE`].
+    fn viewers_see_alike(&self) -> bool;
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value>;
     fn legal_commands(&self, state: &GameState, seat: Seat) -> Vec<Value>;
     /// The same commands, each written as JSON straight from the game's command (what an
@@ -518,6 +520,10 @@ impl<G: Game> DynGame for Erased<G> {
     fn judged_tape(&self, state: &GameState, viewer: Viewer, tape: &mut Tape) {
         tape.write(&G::judged_view(state.get::<G>(), viewer))
             .expect("views serialize");
+    }
+
+    fn viewers_see_alike(&self) -> bool {
+        G::VIEWERS_SEE_ALIKE
     }
 
     fn redact(&self, state: &GameState, event: &Value, viewer: Viewer) -> Option<Value> {

@@ -198,8 +198,8 @@ pub fn reveals(
     .reveals
 }
 
-/// The views of one state written as tapes: the all-seeing one and each viewer's (the seats in
-/// order, then spectators), as far as a judgement wrote them. The views after one command are
+/// The views of one state written as tapes: the all-seeing one and each judged viewer's (the
+/// seats in order, then spectators; see [`judged_viewers`]), as far as a judgement wrote them. The views after one command are
 /// the views before the next: a caller that keeps them for the game's next command (keyed by
 /// the version they were written at) halves the tapes that judgement writes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -241,18 +241,15 @@ pub fn judge_keeping(
     if draws > 0 || game.status(after).finished {
         return verdict(true, ViewTapes::default());
     }
-    let viewers: Vec<Viewer> = (0..seats)
-        .map(Viewer::Seat)
-        .chain(std::iter::once(Viewer::Spectator))
-        .collect();
-    let hidden_event = viewers.iter().any(|v| {
+    let hidden_event = every_viewer(seats).any(|v| {
         events
             .iter()
-            .any(|e| game.redact(after, e, *v).as_ref() != Some(e))
+            .any(|e| game.redact(after, e, v).as_ref() != Some(e))
     });
     if hidden_event {
         return verdict(true, ViewTapes::default());
     }
+    let viewers = judged_viewers(game, seats);
     kept.seen.resize(viewers.len(), None);
     // A tape is written into the buffers of one no longer needed where there is one (a view
     // before, once compared), else into buffers as large as the view before, so that they
@@ -313,6 +310,25 @@ pub fn judge_keeping(
             seen: seen_after,
         },
     )
+}
+
+/// Every seat in order, then the spectators.
+fn every_viewer(seats: u8) -> impl Iterator<Item = Viewer> {
+    (0..seats)
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator))
+}
+
+/// The viewers whose views a judgement compares, in the order [`ViewTapes`] keeps them: every
+/// seat and the spectators, or the spectators alone where every one of them sees what the
+/// spectators see ([`DynGame::viewers_see_alike`]): a verdict depends on nothing but the
+/// viewer's views and the all-seeing ones, so theirs is every seat's.
+pub(crate) fn judged_viewers(game: &dyn DynGame, seats: u8) -> Vec<Viewer> {
+    if game.viewers_see_alike() {
+        vec![Viewer::Spectator]
+    } else {
+        every_viewer(seats).collect()
+    }
 }
 
 /// Whether a command showed one viewer something of what was hidden from them, judged on the

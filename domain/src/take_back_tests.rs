@@ -58,6 +58,16 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
             game.kind()
         );
         kept_are_the_views(game, &state, seats, &judgement.after);
+        if game.viewers_see_alike() {
+            for seat in 0..seats {
+                assert_eq!(
+                    game.view(&state, Viewer::Seat(seat)),
+                    game.view(&state, Viewer::Spectator),
+                    "{}: seat {seat} sees otherwise than the spectators",
+                    game.kind()
+                );
+            }
+        }
         kept = judgement.after;
         assert_eq!(
             revealed,
@@ -155,9 +165,8 @@ fn kept_are_the_views(game: &dyn DynGame, after: &GameState, seats: u8, kept: &V
     if let Some(everyone) = &kept.everyone {
         assert_eq!(*everyone, fresh(Viewer::Everyone), "{}", game.kind());
     }
-    let viewers = (0..seats)
-        .map(Viewer::Seat)
-        .chain(std::iter::once(Viewer::Spectator));
+    let viewers = judged_viewers(game, seats);
+    assert!(kept.seen.len() <= viewers.len(), "{}", game.kind());
     for (tape, viewer) in kept.seen.iter().zip(viewers) {
         if let Some(tape) = tape {
             assert_eq!(*tape, fresh(viewer), "{}: {viewer:?}", game.kind());

@@ -70,6 +70,10 @@ impl Game for Burgbaumeister {
         Some(view::judged_view(state, viewer))
     }
 
+    /// Nobody holds a hand: the face-down cards are hidden from every seat and the spectators
+    /// alike, and everything else is public (`view.rs`).
+    const VIEWERS_SEE_ALIKE: bool = true;
+
     fn redact(
         state: &State,
         event: &BurgbaumeisterEvent,
