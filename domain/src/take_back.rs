@@ -199,9 +199,10 @@ pub fn reveals(
 }
 
 /// The views of one state written as tapes: the all-seeing one and each judged viewer's (the
-/// seats in order, then spectators; see [`judged_viewers`]), as far as a judgement wrote them. The views after one command are
-/// the views before the next: a caller that keeps them for the game's next command (keyed by
-/// the version they were written at) halves the tapes that judgement writes.
+/// seats in order, then spectators; see [`judged_viewers`]), as far as a judgement wrote them.
+/// The views after one command are the views before the next: a caller that keeps them for the
+/// game's next command (keyed by the version they were written at) halves the tapes that
+/// judgement writes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ViewTapes {
     everyone: Option<Tape>,
