@@ -27,10 +27,11 @@ pub(crate) struct Written {
     pub notice: Notice,
 }
 
-/// Where an append goes: the game and the version the new events follow.
-pub(crate) struct AppendAt {
+/// Where an append goes: the game and the aggregate the new events were folded onto (its
+/// version is the append's guard).
+pub(crate) struct AppendAt<'a> {
     pub game_id: i64,
-    pub base_version: i64,
+    pub base: &'a Aggregate,
 }
 
 /// The lobby row's columns derived from a game's state: written by every append and by a
@@ -90,18 +91,18 @@ pub(crate) struct Appended {
     pub events: Vec<(i64, Value, Vec<u8>)>,
     pub seat: Option<u8>,
     pub now_ms: i64,
-    /// The seats the game waited for before: the lobby row's `to_act` at the base version,
-    /// against which `queue_notices` tells who waits now and did not (see [`waited_for`]).
-    pub waited: Vec<u8>,
 }
 
-/// The lobby row's `to_act` at `base`'s version, known without reading it: every writer of
-/// that column writes the status of the version it writes (`LobbyColumns`), and the append's
-/// guard only lets it through while the row is at that version. A game not started (version
-/// 0) still has the `'{}'` it was created with. Read from the row by a subquery of the append
-/// instead, it cost every append the subquery's start-up (17,000 of PostgreSQL's 620,000
-/// instructions) though it ran only for games with listeners.
-pub(crate) fn waited_for(base: &Aggregate) -> Vec<u8> {
+/// The seats the game waited for before an append onto `base`, against which `queue_notices`
+/// tells who waits now and did not: the lobby row's `to_act` at `base`'s version, known
+/// without reading it: every writer of that column writes the status of the version it writes
+/// (`LobbyColumns`), and the append's guard only lets it through while the row is at that
+/// version. A game not started (version 0) still has the `'{}'` it was created with. Read from
+/// the row by a subquery of the append instead, it cost every append the subquery's start-up
+/// (17,000 of PostgreSQL's 620,000 instructions) though it ran only for games with listeners.
+/// Computed only for the statement that calls `queue_notices` (its `status` is about 2,000
+/// server instructions).
+fn waited_for(base: &Aggregate) -> Vec<u8> {
     if base.version == 0 {
         Vec::new()
     } else {
@@ -150,7 +151,6 @@ pub(crate) fn fold(
     }
     let status = game.status(&state);
     Ok(Appended {
-        waited: waited_for(base),
         aggregate: Aggregate {
             game,
             version: base.version + versioned.len() as i64,
@@ -328,15 +328,12 @@ impl Store {
     pub(crate) async fn write(
         &self,
         client: &impl GenericClient,
-        at: AppendAt,
+        at: AppendAt<'_>,
         appended: &Appended,
         command: NewCommand<'_>,
         response: &(impl Serialize + std::fmt::Debug + Sync),
     ) -> Result<Written> {
-        let AppendAt {
-            game_id,
-            base_version,
-        } = at;
+        let AppendAt { game_id, base } = at;
         let lost = |e: tokio_postgres::Error| match violated_constraint(&e) {
             Some("events_version") | Some("commands_idempotency") => StoreError::Contention,
             _ if is_retryable(&e) => StoreError::Contention,
@@ -353,7 +350,6 @@ impl Store {
             hashes.push(hash.as_slice());
         }
         let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
-        let waited: Vec<i16> = appended.waited.iter().map(|&s| i16::from(s)).collect();
         // Only a finishing append reads the players' ratings (one more statement before it).
         let ratings = if appended.status.finished {
             crate::rating::changes(client, game_id, &appended.status).await?
@@ -378,8 +374,6 @@ impl Store {
             .then_some(Json(response));
         let seat = command.seat.map(i16::from);
         let seed = command.seed as i64;
-        let kind = appended.aggregate.game.kind();
-        let created_at = rfc3339(command.now_ms);
         let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![
             &game_id,
             &appended.aggregate.version,
@@ -387,7 +381,7 @@ impl Store {
             &lobby.to_act,
             &lobby.progress,
             &command.now_ms,
-            &base_version,
+            &base.version,
             &lobby.rule_deadline_ms,
             &command.account_id,
             &seat,
@@ -401,14 +395,8 @@ impl Store {
             &hashes,
             &command.reveals,
             &command.bot_level,
-            &appended.status.finished,
-            &created_at,
-            &kind,
-            &waited,
         ];
-        if let Some(ratings) = &ratings {
-            params.push(ratings);
-        }
+        debug_assert_eq!(params.len(), QUIET_PARAMETERS);
         let mut written = None;
         if quiet {
             let statement = client
@@ -418,13 +406,23 @@ impl Store {
                     APPEND_QUIET
                 })
                 .await?;
-            written = client
-                .query_opt(&statement, &params[..QUIET_PARAMETERS])
-                .await
-                .map_err(lost)?;
+            written = client.query_opt(&statement, &params).await.map_err(lost)?;
         }
         if written.is_none() {
-            // Not quiet, or refused quietly: the game has listeners, or the race was lost.
+            // Not quiet, or refused quietly: the game has listeners, or the race was lost. What
+            // only `queue_notices` and `rate_game` read is made for this statement alone.
+            let created_at = rfc3339(command.now_ms);
+            let kind = appended.aggregate.game.kind();
+            let waited: Vec<i16> = waited_for(base).into_iter().map(i16::from).collect();
+            params.extend([
+                &appended.status.finished as &(dyn tokio_postgres::types::ToSql + Sync),
+                &created_at,
+                &kind,
+                &waited,
+            ]);
+            if let Some(ratings) = &ratings {
+                params.push(ratings);
+            }
             let statement = client.prepare_cached(full).await?;
             written = client.query_opt(&statement, &params).await.map_err(lost)?;
         }

@@ -114,7 +114,7 @@ impl Store {
         };
         let at = AppendAt {
             game_id,
-            base_version: head.version,
+            base: &aggregate,
         };
         let written = match self.write(&tx, at, &appended, record, &response).await {
             Ok(written) => written,

@@ -375,7 +375,7 @@ impl Store {
         );
         let at = AppendAt {
             game_id,
-            base_version: aggregate.version,
+            base: &aggregate,
         };
         let written = self
             .write(client, at, &appended, command, &response)

@@ -100,7 +100,7 @@ impl Store {
         };
         let at = AppendAt {
             game_id,
-            base_version: head.version,
+            base: &aggregate,
         };
         let written = self.write(&tx, at, &appended, command, &response).await?;
         tx.commit().await?;

@@ -438,7 +438,7 @@ impl Store {
                 tx,
                 AppendAt {
                     game_id,
-                    base_version: 0,
+                    base: &base,
                 },
                 &appended,
                 command,

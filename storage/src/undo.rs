@@ -199,7 +199,6 @@ impl Store {
         };
         let status = game.status(&aggregate.state);
         let appended = Appended {
-            waited: crate::append::waited_for(&now),
             aggregate,
             status,
             events: vec![(version, event.clone(), hash)],
@@ -237,7 +236,7 @@ impl Store {
         };
         let base = AppendAt {
             game_id,
-            base_version: head.version,
+            base: &now,
         };
         let written = self.write(&tx, base, &appended, command, &response).await?;
         tx.commit().await?;
