@@ -72,7 +72,7 @@ pub enum AuditorAction {
 /// Runs a command; `Err` is what to tell the operator.
 pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
     let command = cli.command.unwrap_or(Command::Serve);
-    let store = Store::connect(&config.database_url, config.pool_size)
+    let store = Store::connect(&config.database_url, config.pool_size, config.workers)
         .await
         .map_err(|e| {
             format!("cannot use the database at DATABASE_URL ({e}); set it, or start PostgreSQL on 127.0.0.1:5432")
@@ -192,6 +192,7 @@ async fn serve(store: Store, config: &Config) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {} (BIND): {e}", config.bind))?;
     tracing::info!(
         address = %listener.local_addr().map_err(|e| e.to_string())?,
+        workers = config.workers,
         "Baumeister is listening; the API is described at /openapi.json and /docs"
     );
     server(state, listener, config.workers)

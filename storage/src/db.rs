@@ -1,9 +1,11 @@
 //! Connecting: the database is created when missing, migrated, and pooled.
 
+use std::net::IpAddr;
 use std::str::FromStr;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
+use tokio_postgres::config::Host;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
@@ -70,11 +72,10 @@ pub async fn migrate(url: &str) -> Result<()> {
 const POOL_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// `max_size` connections in all, in one pool per thread that serves requests (see
-/// `pools.rs`): the main thread, whose runtime runs the background work, and one actix worker
-/// per core (actix's default; with `WORKERS` set otherwise, threads beyond share pools).
-pub(crate) fn pools(url: &str, max_size: usize) -> Result<crate::pools::Pools> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (pools, each) = crate::pools::split(max_size, cores + 1);
+/// `pools.rs`): the main thread, whose runtime runs the background work, and each of the
+/// `workers` HTTP worker threads.
+pub(crate) fn pools(url: &str, max_size: usize, workers: usize) -> Result<crate::pools::Pools> {
+    let (pools, each) = crate::pools::split(max_size, workers + 1);
     Ok(crate::pools::Pools::new(
         (0..pools).map(|_| pool(url, each)).collect::<Result<_>>()?,
     ))
@@ -108,7 +109,60 @@ pub fn pool(url: &str, max_size: usize) -> Result<Pool> {
         .map_err(|e| StoreError::Pool(e.to_string()))
 }
 
+/// Whether every host that `url` names is this machine: `localhost`, a loopback address or a
+/// Unix socket's directory. A URL that does not parse is judged elsewhere (connecting says why)
+/// and counts as another machine here.
+pub fn on_this_machine(url: &str) -> bool {
+    let Ok(config) = parse(url) else {
+        return false;
+    };
+    let hosts = config.get_hosts();
+    !hosts.is_empty()
+        && hosts.iter().all(|host| match host {
+            Host::Tcp(name) => {
+                name.eq_ignore_ascii_case("localhost")
+                    || name
+                        .trim_start_matches('[')
+                        .trim_end_matches(']')
+                        .parse::<IpAddr>()
+                        .is_ok_and(|ip| ip.is_loopback())
+            }
+            Host::Unix(_) => true,
+        })
+}
+
 fn parse(url: &str) -> Result<tokio_postgres::Config> {
     tokio_postgres::Config::from_str(url)
         .map_err(|e| StoreError::Pool(format!("DATABASE_URL does not parse: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_this_machine;
+
+    #[test]
+    fn loopback_hosts_and_unix_sockets_are_this_machine() {
+        for url in [
+            "postgres://postgres@127.0.0.1:5432/baumeister",
+            "postgres://postgres@localhost/baumeister",
+            "postgres://postgres@[::1]:5432/baumeister",
+            "postgres://postgres@/baumeister?host=/var/run/postgresql",
+            "host=/var/run/postgresql user=postgres dbname=baumeister",
+            "postgres://postgres@127.0.0.1,localhost/baumeister",
+        ] {
+            assert!(on_this_machine(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn any_other_host_or_an_unparsable_url_is_another_machine() {
+        for url in [
+            "postgres://postgres@db.example.org/baumeister",
+            "postgres://postgres@10.0.0.5:5432/baumeister",
+            "postgres://postgres@127.0.0.1,db.example.org/baumeister",
+            "not a url",
+        ] {
+            assert!(!on_this_machine(url), "{url}");
+        }
+    }
 }

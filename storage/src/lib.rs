@@ -51,7 +51,7 @@ pub use chat::{
     ChatChannel, ChatFeed, ChatMessage, ChatNotice, Mute, CHAT_MAX_CHARS, MUTES_PER_ACCOUNT,
 };
 pub use commands::{CommandRequest, Executed};
-pub use db::{ensure_database, migrate};
+pub use db::{ensure_database, migrate, on_this_machine};
 pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
 pub use invitations::{
@@ -98,12 +98,13 @@ pub struct Store {
 }
 
 impl Store {
-    /// Creates the database if needed, applies migrations and opens a pool.
-    pub async fn connect(url: &str, pool_size: usize) -> Result<Store> {
+    /// Creates the database if needed, applies migrations and opens `pool_size` connections
+    /// at most, split between the calling thread and `workers` HTTP worker threads.
+    pub async fn connect(url: &str, pool_size: usize, workers: usize) -> Result<Store> {
         ensure_database(url).await?;
         migrate(url).await?;
         Ok(Store {
-            pool: db::pools(url, pool_size)?,
+            pool: db::pools(url, pool_size, workers)?,
             cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
             hub: Arc::default(),

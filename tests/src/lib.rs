@@ -263,7 +263,7 @@ impl TestServer {
             jwt_secret: Some(SECRET.into()),
             token_ttl_seconds: 3600,
             pool_size: 8,
-            workers: Some(2),
+            workers: 2,
             client_address_header: None,
             limits: Limits::default(),
             live: Default::default(),
@@ -277,14 +277,14 @@ impl TestServer {
             timeouts: Default::default(),
         };
         adjust(&mut config);
-        let store = Store::connect(&config.database_url, config.pool_size)
+        let store = Store::connect(&config.database_url, config.pool_size, config.workers)
             .await
             .expect("store connects")
             .with_trusted_keys(config.trusted_keys.clone())
             .with_snapshot_every(config.snapshot_every);
         baumeister_api::spawn_background(&store, &config, Duration::from_millis(200));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
-        let server = baumeister_api::server(state, listener, Some(2)).unwrap();
+        let server = baumeister_api::server(state, listener, config.workers).unwrap();
         let handle = server.handle();
         actix_web::rt::spawn(server);
         let client = awc::Client::builder()

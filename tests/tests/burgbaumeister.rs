@@ -656,7 +656,7 @@ async fn the_event_log_is_hash_chained_and_projections_equal_a_rebuild() {
     ))
     .await
     .unwrap();
-    let store = baumeister_storage::Store::connect(&baumeister_tests::database_url(&s.db), 2)
+    let store = baumeister_storage::Store::connect(&baumeister_tests::database_url(&s.db), 2, 1)
         .await
         .unwrap();
     assert_eq!(store.rebuild_all_projections().await.unwrap(), 1);

@@ -256,7 +256,7 @@ async fn without_the_option_the_clock_makes_the_default_move_and_bad_values_are_
 async fn a_move_the_bot_cannot_make_becomes_the_default_move() {
     use baumeister_storage::{Store, Table, Visibility};
     let db = baumeister_tests::fresh_database().await;
-    let store = Store::connect(&baumeister_tests::database_url(&db), 2)
+    let store = Store::connect(&baumeister_tests::database_url(&db), 2, 1)
         .await
         .unwrap();
     let ada = store.create_account("ada", "!not-a-hash").await.unwrap();

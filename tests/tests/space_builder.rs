@@ -123,7 +123,7 @@ async fn a_round_deadline_stops_the_builders_then_releases_for_the_winner_and_is
         .as_i64()
         .expect("a deadline");
     // Another process of the server, one minute later, finds the deadline due.
-    let store = baumeister_storage::Store::connect(&baumeister_tests::database_url(&s.db), 2)
+    let store = baumeister_storage::Store::connect(&baumeister_tests::database_url(&s.db), 2, 1)
         .await
         .unwrap();
     assert!(

@@ -38,7 +38,7 @@ async fn main() {
         .unwrap();
     // The games are signed offline by a key of the benchmark's own, which the store trusts.
     let signer = Signer::random();
-    let store = Store::connect(&url, 4)
+    let store = Store::connect(&url, 4, 1)
         .await
         .expect("the scratch database")
         .with_trusted_keys(vec![signer.public_key()]);
