@@ -326,40 +326,37 @@ pub fn server(
     let spec = web::Bytes::from(openapi::spec_json());
     let timeouts = state.timeouts;
     let local = listener.local_addr()?;
-    let server = actix_server::Server::build().workers(workers).listen(
-        "baumeister",
-        listener,
-        move || {
-            let state = state.clone();
-            let spec = spec.clone();
-            let app = App::new()
-                .app_data(state)
-                .wrap(actix_web::middleware::from_fn(request_id::request_id))
-                .wrap(actix_web::middleware::from_fn(slow_clients::mark_busy))
-                .configure(|cfg| routes(cfg, spec))
-                .default_service(web::to(not_found))
-                .into_factory()
-                .map_err(|e| e.error_response());
-            let http = actix_http::HttpService::build()
-                .keep_alive(timeouts.keep_alive)
-                .client_request_timeout(timeouts.header)
-                .client_disconnect_timeout(timeouts.disconnect)
-                .local_addr(local)
-                .on_connect_ext(|io: &slow_clients::Guarded, data| {
-                    data.insert(io.busy());
-                })
-                .h1(actix_service::map_config(app, |_| AppConfig::default()));
-            actix_service::fn_service(move |io: actix_web::rt::net::TcpStream| {
-                let peer = io.peer_addr().ok();
-                async move {
-                    Ok::<_, actix_http::error::DispatchError>((
-                        slow_clients::Guarded::new(io, timeouts),
-                        peer,
-                    ))
-                }
+    let builder = actix_server::Server::build().workers(workers);
+    let server = builder.listen("baumeister", listener, move || {
+        let state = state.clone();
+        let spec = spec.clone();
+        let app = App::new()
+            .app_data(state)
+            .wrap(actix_web::middleware::from_fn(request_id::request_id))
+            .wrap(actix_web::middleware::from_fn(slow_clients::mark_busy))
+            .configure(|cfg| routes(cfg, spec))
+            .default_service(web::to(not_found))
+            .into_factory()
+            .map_err(|e| e.error_response());
+        let http = actix_http::HttpService::build()
+            .keep_alive(timeouts.keep_alive)
+            .client_request_timeout(timeouts.header)
+            .client_disconnect_timeout(timeouts.disconnect)
+            .local_addr(local)
+            .on_connect_ext(|io: &slow_clients::Guarded, data| {
+                data.insert(io.busy());
             })
-            .and_then(http)
-        },
-    )?;
+            .h1(actix_service::map_config(app, |_| AppConfig::default()));
+        actix_service::fn_service(move |io: actix_web::rt::net::TcpStream| {
+            let peer = io.peer_addr().ok();
+            async move {
+                Ok::<_, actix_http::error::DispatchError>((
+                    slow_clients::Guarded::new(io, timeouts),
+                    peer,
+                ))
+            }
+        })
+        .and_then(http)
+    })?;
     Ok(server.run())
 }
