@@ -66,8 +66,10 @@ export function showGame(main, id) {
       const seat = d.your_seat;
       const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       // The stream's status names this seat's moves at its version: no request for them then.
+      // Otherwise they are asked for at this read's version or later, which the server answers
+      // from memory when it holds the game there.
       const streamed = mayAct && st.streamMoves && st.streamMoves.version === d.version ? { moves: st.streamMoves.moves } : null;
-      const [m] = await Promise.all([mayAct && !streamed ? get(`/v1/games/${id}/moves`) : streamed, loadLog(d)]);
+      const [m] = await Promise.all([mayAct && !streamed ? get(`/v1/games/${id}/moves?min_version=${d.version}`) : streamed, loadLog(d)]);
       // A command's answer adopted meanwhile is newer than what this read saw: keep it.
       if (st.detail && d.version < st.detail.version) return;
       // The view and its moves change together: a tap meanwhile sends a move as it was listed

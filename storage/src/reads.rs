@@ -188,8 +188,19 @@ impl Store {
     }
 
     /// The reader's legal commands at the version returned (the seat's; none for spectators),
-    /// with the game's signed head at that version.
-    pub async fn moves(&self, game_id: i64, reader: Reader) -> Result<Moves> {
+    /// with the game's signed head at that version: the game's newest version, or with
+    /// `min_version` any version from that one on (see [`Store::moves_held`]).
+    pub async fn moves(
+        &self,
+        game_id: i64,
+        reader: Reader,
+        min_version: Option<i64>,
+    ) -> Result<Moves> {
+        if let (Some(min_version), Reader::Account { id, .. }) = (min_version, reader) {
+            if let Some(moves) = self.moves_held(game_id, id, min_version) {
+                return Ok(moves);
+            }
+        }
         let client = self.pool.get().await?;
         // `can_undo` is judged on the game's last command at the version read. Where this
         // process appended that command (the common case: a player's `/moves` after the other
@@ -241,6 +252,50 @@ impl Store {
             commands,
             can_undo,
             head,
+        })
+    }
+
+    /// The moves of a seated reader who asked for them at `min_version` or later, from what
+    /// this process holds, without a statement: `None` unless it holds all of it at one
+    /// committed version from `min_version` on. A client that names the newest version it
+    /// knows (its own command's answer, the stream's notice) cannot be shown an older game
+    /// than it has seen, which is all that reading the database bought it: an answer without
+    /// `min_version` is at the newest version, which across processes only the database knows.
+    ///
+    /// What it takes, each held only once committed (see `Cache`): the aggregate (at a version
+    /// from `min_version` on), the reader's seat (seats never change hands), the game's fixed
+    /// options and its last command at that same version (for `can_undo`, as the full read
+    /// judges it), and the game's keys (for the head). Left to the database: a game with the
+    /// turn clock (its deadlines are computed there) and one whose own deadline has passed (a
+    /// read applies it first, see `Store::settle`). The reader is seated, so a private game
+    /// is theirs to watch.
+    pub(crate) fn moves_held(&self, game_id: i64, account: i64, min_version: i64) -> Option<Moves> {
+        let aggregate = self
+            .cache
+            .get(game_id)
+            .filter(|a| a.version > 0 && a.version >= min_version)?;
+        let seat = self.cache.seat(game_id, account)?;
+        let options = self.cache.fixed_options(game_id).filter(|o| !o.clocked)?;
+        let (at, last) = self
+            .cache
+            .last_command(game_id)
+            .filter(|(at, _)| *at == aggregate.version)?;
+        let game = aggregate.game;
+        if game
+            .deadline(&aggregate.state)
+            .is_some_and(|deadline| deadline <= self.now_ms())
+        {
+            return None;
+        }
+        let keys = self.trust.held_keys(game_id)?;
+        Some(Moves {
+            version: at,
+            seat: Some(seat),
+            commands: game.legal_commands_json(&aggregate.state, seat),
+            can_undo: take_back::judge(options.undo, seat, last, false).is_ok(),
+            head: self
+                .trust
+                .head_of(&keys, aggregate.version, &aggregate.last_hash),
         })
     }
 

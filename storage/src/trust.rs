@@ -217,12 +217,17 @@ impl Trust {
 
     /// The keys of a started game: one query the first time, none after.
     pub async fn keys(&self, client: &impl GenericClient, game_id: i64) -> Result<Arc<GameKeys>> {
-        if let Some(keys) = self.keys.lock().unwrap().get(&game_id) {
-            return Ok(keys.clone());
+        if let Some(keys) = self.held_keys(game_id) {
+            return Ok(keys);
         }
         let keys = Arc::new(load_keys(client, game_id).await?);
         self.remember(game_id, keys.clone());
         Ok(keys)
+    }
+
+    /// The game's keys if this process holds them, without reading them.
+    pub fn held_keys(&self, game_id: i64) -> Option<Arc<GameKeys>> {
+        self.keys.lock().unwrap().get(&game_id).cloned()
     }
 
     /// Whether a head signed by `key` (hexadecimal) may be imported.

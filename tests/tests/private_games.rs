@@ -56,6 +56,12 @@ fn reads(id: i64) -> Vec<(&'static str, String, Value, u16)> {
             200,
         ),
         ("GET", format!("/v1/games/{id}/moves"), Value::Null, 200),
+        (
+            "GET",
+            format!("/v1/games/{id}/moves?min_version=1"),
+            Value::Null,
+            200,
+        ),
         ("GET", format!("/v1/games/{id}/audit"), Value::Null, 200),
         // The game runs: no export for anybody, but only those who may watch learn that.
         ("GET", format!("/v1/games/{id}/export"), Value::Null, 409),

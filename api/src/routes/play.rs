@@ -191,6 +191,16 @@ pub struct CommandHeaders {
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
+pub struct MovesQuery {
+    /// Answer at this version or a later one (the newest version the client knows of); without
+    /// it, at the game's newest version. A version the game has not reached yet gets its newest.
+    #[param(minimum = 0)]
+    pub min_version: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Only events after this version (default 0: from the start).
     #[param(minimum = 0, default = 0)]
@@ -230,11 +240,18 @@ fn has_nul(value: &Value) -> bool {
 }
 
 /// The caller's legal commands, each ready to POST as it is.
+///
+/// At the game's newest version; with `min_version`, at that version or a later one, which the
+/// server can answer from memory: a client that follows the stream names the version of the
+/// notice it acts on (or of its own command's answer) and is never shown an older game than it
+/// has seen. The answer's `version` says which it is; a command decided on an older one than
+/// the game's is refused as usual (409 with `expected_version`, else 422 when no longer legal).
 #[utoipa::path(get, path = "/v1/games/{id}/moves", tag = "play",
-    params(("id" = i64, Path, description = "The game")),
+    params(("id" = i64, Path, description = "The game"), MovesQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The legal commands (empty when it is not the caller's turn)", body = Moves),
+        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -242,9 +259,19 @@ pub async fn moves(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
+    query: web::Query<MovesQuery>,
 ) -> ApiResult<HttpResponse> {
+    if query.min_version.is_some_and(|v| v < 0) {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "`min_version` is 0 or more.",
+        ));
+    }
     let game_id = id.into_inner();
-    let legal = state.store.moves(game_id, caller.reader()).await?;
+    let legal = state
+        .store
+        .moves(game_id, caller.reader(), query.min_version)
+        .await?;
     Ok(HttpResponse::Ok().json(Moves {
         game_id,
         version: legal.version,

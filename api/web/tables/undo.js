@@ -25,7 +25,7 @@ export function undoState(id, refresh, onError) {
     // be taken back. Once per version, and only from a server that says.
     if (!st.supported || st.version === d.version || st.asking === d.version) return;
     st.asking = d.version;
-    get(`/v1/games/${id}/moves`).then((m) => {
+    get(`/v1/games/${id}/moves?min_version=${d.version}`).then((m) => {
       st.asking = null;
       st.version = d.version;
       st.supported = 'can_undo' in m;

@@ -11,7 +11,8 @@
 //! Two cycles, each a row of its own (`--cycle`, by default both): `three`, the board, the
 //! moves and the command per move; `one`, the command alone with `Prefer:
 //! return=representation`, choosing the next command from the moves in its answer, and reading
-//! `/moves` only where the answer cannot tell (another seat moved since this seat's answer).
+//! `/moves` only where the answer cannot tell (another seat moved since this seat's answer),
+//! with `min_version` the newest version it knows, as a client following the stream would.
 //!
 //! `--streams=N` opens N live streams (spectators' `GET /v1/games/{id}/stream`, spread over the
 //! games being played) before each row and keeps them reading while it runs; the row then
@@ -445,7 +446,12 @@ async fn client_one(
         if game.moves[seat].0 != version || game.moves[seat].1.is_empty() {
             let started = Instant::now();
             let (status, body) = http
-                .call("GET", &format!("/v1/games/{id}/moves"), &tokens[seat], None)
+                .call(
+                    "GET",
+                    &format!("/v1/games/{id}/moves?min_version={version}"),
+                    &tokens[seat],
+                    None,
+                )
                 .await;
             tally.borrow_mut().requests += 1;
             let Ok(moves) = serde_json::from_slice::<Moves>(&body) else {
@@ -872,7 +878,7 @@ fn main() {
         let tokens = Rc::new(tokens);
         println!("{seconds} s per row, {played_names}; release build");
         println!("cycle three: GET the board, GET the moves, POST the command");
-        println!("cycle one: POST with Prefer: return=representation, the next move from its answer; GET /moves only when another seat moved since");
+        println!("cycle one: POST with Prefer: return=representation, the next move from its answer; GET /moves?min_version=(the newest version known) only when another seat moved since");
         println!();
         let server_pid = server.as_ref().map(|s| s.child.id());
         let database = database_name(&db_url);
