@@ -83,7 +83,8 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
             let store = store
                 .with_signer(config.signing_key.signer()?)
                 .with_trusted_keys(config.trusted_keys.clone())
-                .with_snapshot_every(config.snapshot_every);
+                .with_snapshot_every(config.snapshot_every)
+                .with_append_batches(config.append_batches);
             serve(store, &config).await
         }
         Command::RebuildProjections => {

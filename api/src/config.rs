@@ -104,6 +104,10 @@ pub struct Config {
     pub trusted_keys: Vec<String>,
     /// `SNAPSHOT_EVERY`: a state snapshot every this many events (default 100).
     pub snapshot_every: i64,
+    /// `APPEND_BATCHES`: whether players' commands to different games that arrive together
+    /// are appended in one statement (`on`, the default; `off`: each alone, as before
+    /// November 2026's group commit).
+    pub append_batches: bool,
     pub timeouts: ClientTimeouts,
 }
 
@@ -477,6 +481,11 @@ impl Config {
             snapshot_every: match number("SNAPSHOT_EVERY", 100)? {
                 0 => return Err("SNAPSHOT_EVERY must be 1 or more".into()),
                 n => n as i64,
+            },
+            append_batches: match env::var("APPEND_BATCHES").as_deref() {
+                Ok("on") | Ok("") | Err(_) => true,
+                Ok("off") => false,
+                Ok(v) => return Err(format!("APPEND_BATCHES is `on` or `off`, not `{v}`")),
             },
             timeouts: {
                 let d = ClientTimeouts::default();

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 use tokio_postgres::types::Json;
 
+use crate::batch::{self, Landed};
 use crate::cache::{Aggregate, FixedOptions};
 use crate::chain::Chain;
 use crate::error::{is_retryable, violated_constraint, Result, StoreError};
@@ -32,6 +33,20 @@ pub(crate) struct Written {
 pub(crate) struct AppendAt<'a> {
     pub game_id: i64,
     pub base: &'a Aggregate,
+    /// Whether the append may go in a batch with other games' (`batch.rs`).
+    pub batch: Batching,
+}
+
+/// Whether an append may go in a batch with other games' (`batch.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Batching {
+    /// It may, where it is a common one ([`Store::batched`]): the caller holds no transaction
+    /// that it must be part of.
+    May,
+    /// It may not, or it was tried in one that failed as a whole: alone.
+    No,
+    /// It was tried in a batch, and its game's row refused it: the full statement next.
+    Refused,
 }
 
 /// The lobby row's columns derived from a game's state: written by every append and by a
@@ -65,6 +80,7 @@ impl LobbyColumns {
 }
 
 /// A command as it is recorded for audit.
+#[derive(Clone, Copy)]
 pub(crate) struct NewCommand<'a> {
     pub account_id: Option<i64>,
     pub seat: Option<u8>,
@@ -81,6 +97,20 @@ pub(crate) struct NewCommand<'a> {
     /// cost PostgreSQL 26,000 of its 604,000 instructions per append
     /// (`tests/tests/log_integrity.rs` holds every command's level to its account's).
     pub bot_level: Option<&'a str>,
+}
+
+impl Landed {
+    /// What an append statement's row answers: `cmd.id`, the deliveries queued, then `bots`,
+    /// `undo`, `clocked`, `listeners`.
+    fn of(row: &tokio_postgres::Row) -> Landed {
+        Landed {
+            queued: row.get(1),
+            bots: row.get(2),
+            undo: row.get(3),
+            clocked: row.get(4),
+            listeners: row.get(5),
+        }
+    }
 }
 
 /// The result of folding new events onto an aggregate, before it is written.
@@ -333,7 +363,19 @@ impl Store {
         command: NewCommand<'_>,
         response: &(impl Serialize + std::fmt::Debug + Sync),
     ) -> Result<Written> {
-        let AppendAt { game_id, base } = at;
+        let AppendAt {
+            game_id,
+            base,
+            batch,
+        } = at;
+        let batch = match batch {
+            Batching::May => match self.batched(game_id, base, appended, &command).await? {
+                Ok(written) => return Ok(written),
+                Err(alone) => alone,
+            },
+            alone => alone,
+        };
+        let refused = batch == Batching::Refused;
         let lost = |e: tokio_postgres::Error| match violated_constraint(&e) {
             Some("events_version") | Some("commands_idempotency") => StoreError::Contention,
             _ if is_retryable(&e) => StoreError::Contention,
@@ -398,7 +440,8 @@ impl Store {
         ];
         debug_assert_eq!(params.len(), QUIET_PARAMETERS);
         let mut written = None;
-        if quiet {
+        // Refused in a batch, it is known to need the full statement (listeners, or a lost race).
+        if quiet && !refused {
             let statement = client
                 .prepare_cached(if unclocked {
                     APPEND_UNCLOCKED_QUIET
@@ -406,7 +449,11 @@ impl Store {
                     APPEND_QUIET
                 })
                 .await?;
-            written = client.query_opt(&statement, &params).await.map_err(lost)?;
+            written = client
+                .query_opt(&statement, &params)
+                .await
+                .map_err(lost)?
+                .map(|row| Landed::of(&row));
         }
         if written.is_none() {
             // Not quiet, or refused quietly: the game has listeners, or the race was lost. What
@@ -424,32 +471,95 @@ impl Store {
                 params.push(ratings);
             }
             let statement = client.prepare_cached(full).await?;
-            written = client.query_opt(&statement, &params).await.map_err(lost)?;
+            written = client
+                .query_opt(&statement, &params)
+                .await
+                .map_err(lost)?
+                .map(|row| Landed::of(&row));
         }
         match written {
-            Some(row) => {
-                if row.get(5) {
-                    self.cache.remember_listened(game_id);
-                }
-                let undo = row.get(3);
-                // Options never change: even an append rolled back after this read them right.
-                let options = FixedOptions {
-                    undo,
-                    clocked: row.get(4),
-                };
-                self.cache.remember_options(game_id, options);
-                Ok(Written {
-                    undo,
-                    notice: Notice {
-                        game_id,
-                        version: appended.aggregate.version,
-                        queued: row.get(1),
-                        wakes_bots: row.get(2),
-                    },
-                })
-            }
+            Some(landed) => Ok(self.landed(game_id, appended, landed)),
             None => Err(StoreError::Contention),
         }
+    }
+
+    /// What an append statement answered of the game whose append it wrote.
+    fn landed(&self, game_id: i64, appended: &Appended, landed: Landed) -> Written {
+        if landed.listeners {
+            self.cache.remember_listened(game_id);
+        }
+        // Options never change: even an append rolled back after this read them right.
+        let options = FixedOptions {
+            undo: landed.undo,
+            clocked: landed.clocked,
+        };
+        self.cache.remember_options(game_id, options);
+        Written {
+            undo: landed.undo,
+            notice: Notice {
+                game_id,
+                version: appended.aggregate.version,
+                queued: landed.queued,
+                wakes_bots: landed.bots,
+            },
+        }
+    }
+
+    /// A common append in a batch with other games' (`batch.rs`), needing no connection of the
+    /// caller's: a person's command without a key (nothing to store to answer again), to a
+    /// game this process knows to have no turn clock and no listeners, that does not finish it
+    /// (a finish may rate the players, which reads their ratings first). `Ok(Ok(_))` when it
+    /// landed; `Ok(Err(how))` when it is to be appended alone ([`Batching::Refused`]: with the
+    /// full statement), as any other append is and every one with `APPEND_BATCHES=off`; an
+    /// error when the database could not be reached.
+    pub(crate) async fn batched(
+        &self,
+        game_id: i64,
+        base: &Aggregate,
+        appended: &Appended,
+        command: &NewCommand<'_>,
+    ) -> Result<std::result::Result<Written, Batching>> {
+        let unclocked = self
+            .cache
+            .fixed_options(game_id)
+            .is_some_and(|o| !o.clocked);
+        let common = self.batching
+            && unclocked
+            && !self.cache.listened(game_id)
+            && !appended.status.finished
+            && command.idempotency_key.is_none()
+            && command.account_id.is_some();
+        if !common {
+            return Ok(Err(Batching::No));
+        }
+        let lobby = LobbyColumns::of(&appended.aggregate, &appended.status);
+        let row = batch::Row {
+            game_id,
+            version: appended.aggregate.version,
+            status: lobby.status,
+            to_act: lobby.to_act,
+            progress: lobby.progress,
+            now_ms: command.now_ms,
+            base: base.version,
+            deadline_ms: lobby.rule_deadline_ms,
+            account_id: command.account_id,
+            seat: command.seat.map(i16::from),
+            body: command.body.clone(),
+            seed: command.seed as i64,
+            reveals: command.reveals,
+            bot_level: command.bot_level.map(str::to_owned),
+            events: appended
+                .events
+                .iter()
+                .map(|(v, e, h)| (*v, event_type(e).to_owned(), e.clone(), h.clone()))
+                .collect(),
+        };
+        Ok(match self.append_in_batch(row).await {
+            batch::Outcome::Landed(landed) => Ok(self.landed(game_id, appended, landed)),
+            batch::Outcome::Refused => Err(Batching::Refused),
+            batch::Outcome::Alone => Err(Batching::No),
+            batch::Outcome::Unavailable(e) => return Err(StoreError::Unavailable(e)),
+        })
     }
 }
 

@@ -17,7 +17,7 @@
 
 use serde_json::{json, Value};
 
-use crate::append::{fold, AppendAt, NewCommand};
+use crate::append::{fold, AppendAt, Batching, NewCommand};
 use crate::error::{Result, StoreError};
 use crate::Store;
 
@@ -115,6 +115,7 @@ impl Store {
         let at = AppendAt {
             game_id,
             base: &aggregate,
+            batch: Batching::No,
         };
         let written = match self.write(&tx, at, &appended, record, &response).await {
             Ok(written) => written,

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::append::{fold, AppendAt, NewCommand};
+use crate::append::{fold, AppendAt, Batching, NewCommand};
 use crate::error::{Result, StoreError};
 use crate::turn_clock::ClockStep;
 use crate::Store;
@@ -101,6 +101,7 @@ impl Store {
         let at = AppendAt {
             game_id,
             base: &aggregate,
+            batch: Batching::No,
         };
         let written = self.write(&tx, at, &appended, command, &response).await?;
         tx.commit().await?;

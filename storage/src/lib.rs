@@ -4,6 +4,7 @@
 mod accounts;
 mod append;
 mod audit;
+mod batch;
 mod bots;
 mod cache;
 mod chain;
@@ -87,6 +88,10 @@ const CACHED_GAMES: usize = 20_000;
 #[derive(Clone)]
 pub struct Store {
     pool: pools::Pools,
+    /// The batches of common appends, with connections of their own (see `batch.rs`).
+    batches: Arc<batch::Batches>,
+    /// Whether appends go in batches at all (`APPEND_BATCHES`).
+    batching: bool,
     cache: Arc<cache::Cache>,
     pauses: Arc<pause::PausePoints>,
     /// This process's live subscribers (see `live::hub`).
@@ -105,6 +110,12 @@ impl Store {
         migrate(url).await?;
         Ok(Store {
             pool: db::pools(url, pool_size, workers)?,
+            batches: Arc::new(batch::Batches::new(db::pools(
+                url,
+                batch::IN_FLIGHT * (workers + 1),
+                workers,
+            )?)),
+            batching: true,
             cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
             hub: Arc::default(),
@@ -129,6 +140,13 @@ impl Store {
         Arc::get_mut(&mut self.trust)
             .expect("not yet cloned")
             .trusted = keys.into_iter().map(|k| k.to_ascii_lowercase()).collect();
+        self
+    }
+
+    /// The store appending players' commands to different games in batches (`on`, the
+    /// default) or each alone (see `batch.rs`; `APPEND_BATCHES`).
+    pub fn with_append_batches(mut self, on: bool) -> Store {
+        self.batching = on;
         self
     }
 

@@ -6,7 +6,7 @@ use deadpool_postgres::GenericClient;
 use serde_json::{json, Value};
 use tokio_postgres::Row;
 
-use crate::append::{fold, AppendAt, NewCommand};
+use crate::append::{fold, AppendAt, Batching, NewCommand};
 use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
@@ -439,6 +439,7 @@ impl Store {
                 AppendAt {
                     game_id,
                     base: &base,
+                    batch: Batching::No,
                 },
                 &appended,
                 command,

@@ -38,9 +38,18 @@ impl Pools {
     }
 
     fn of_this_thread(&self) -> &Pool {
-        let n = THREAD.with(|n| *n);
-        &self.0[n % self.0.len()]
+        &self.0[this_thread() % self.0.len()]
     }
+
+    /// How many pools there are (a thread's is [`this_thread`] modulo this).
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// This thread's number (see [`NEXT_THREAD`]).
+pub(crate) fn this_thread() -> usize {
+    THREAD.with(|n| *n)
 }
 
 /// How many pools, and how many connections each, for `threads` threads sharing `max_size`

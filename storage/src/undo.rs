@@ -9,7 +9,7 @@ use baumeister_domain::take_back::{self, CommandTakenBack, Refusal};
 use deadpool_postgres::GenericClient;
 use serde_json::json;
 
-use crate::append::{AppendAt, Appended, NewCommand};
+use crate::append::{AppendAt, Appended, Batching, NewCommand};
 use crate::cache::Aggregate;
 use crate::commands::Executed;
 use crate::error::{Result, StoreError};
@@ -237,6 +237,7 @@ impl Store {
         let base = AppendAt {
             game_id,
             base: &now,
+            batch: Batching::No,
         };
         let written = self.write(&tx, base, &appended, command, &response).await?;
         tx.commit().await?;

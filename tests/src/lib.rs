@@ -274,6 +274,7 @@ impl TestServer {
             signing_key: Default::default(),
             trusted_keys: Vec::new(),
             snapshot_every: 100,
+            append_batches: true,
             timeouts: Default::default(),
         };
         adjust(&mut config);
@@ -281,7 +282,8 @@ impl TestServer {
             .await
             .expect("store connects")
             .with_trusted_keys(config.trusted_keys.clone())
-            .with_snapshot_every(config.snapshot_every);
+            .with_snapshot_every(config.snapshot_every)
+            .with_append_batches(config.append_batches);
         baumeister_api::spawn_background(&store, &config, Duration::from_millis(200));
         let state = web::Data::new(AppState::new(store.clone(), &config).expect("a valid config"));
         let server = baumeister_api::server(state, listener, config.workers).unwrap();
@@ -556,6 +558,25 @@ impl TestServer {
         }
     }
 
+    /// Asserts that game `id`'s log runs from version 1 to its last with none missing, and
+    /// holds one stored command of a seat per accepted (200) answer, `accepted` in all.
+    pub async fn log_is_whole(&self, id: i64, accepted: usize) {
+        let row = self
+            .db()
+            .await
+            .query_one(
+                "SELECT (SELECT count(*) FROM events WHERE game_id = $1),
+                        (SELECT coalesce(max(version), 0) FROM events WHERE game_id = $1),
+                        (SELECT count(*) FROM commands WHERE game_id = $1 AND seat IS NOT NULL)",
+                &[&id],
+            )
+            .await
+            .unwrap();
+        let (events, last, commands): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
+        assert_eq!(events, last, "versions 1 to {last} with none missing");
+        assert_eq!(commands, accepted as i64, "one stored command per 200");
+    }
+
     /// Creates the game `body` describes (`POST /v1/games`) for `token`; returns its id.
     pub async fn create_game(&self, token: &str, body: &Value) -> i64 {
         let r = self.post("/v1/games", Some(token), body).await;
@@ -608,6 +629,20 @@ pub struct Truth {
 }
 
 impl Truth {
+    /// Asserts that the events a command's 200 answer names are the log's at those versions,
+    /// as `seat` sees them at the version the answer names.
+    pub fn holds_answer(&self, answer: &Value, seat: u8) {
+        let version = answer["version"].as_i64().unwrap();
+        let events: Vec<(i64, Value)> = answer["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["version"].as_i64().unwrap(), e["event"].clone()))
+            .collect();
+        let first = events.first().map_or(version, |(v, _)| *v - 1);
+        assert_eq!(events, self.log(version, first, Viewer::Seat(seat)));
+    }
+
     pub fn state_at(&self, version: i64) -> GameState {
         self.game
             .replay(&self.events[..version as usize])
@@ -764,4 +799,34 @@ impl LiveNotices {
             }
         }
     }
+}
+
+/// Awaits every future at once, on this task (they may borrow the same server): a crowd of
+/// clients without spawning.
+pub async fn all_at_once<F: std::future::Future>(
+    futures: impl Iterator<Item = F>,
+) -> Vec<F::Output> {
+    let mut pending: Vec<_> = futures.map(|f| Some(Box::pin(f))).collect();
+    let mut outputs: Vec<Option<F::Output>> = (0..pending.len()).map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut done = true;
+        for (slot, output) in pending.iter_mut().zip(outputs.iter_mut()) {
+            if let Some(future) = slot {
+                match future.as_mut().poll(cx) {
+                    std::task::Poll::Ready(value) => {
+                        *output = Some(value);
+                        *slot = None;
+                    }
+                    std::task::Poll::Pending => done = false,
+                }
+            }
+        }
+        if done {
+            std::task::Poll::Ready(())
+        } else {
+            std::task::Poll::Pending
+        }
+    })
+    .await;
+    outputs.into_iter().map(|o| o.expect("finished")).collect()
 }
