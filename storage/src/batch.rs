@@ -11,8 +11,8 @@
 //! the next batch when a running one is done, at most [`IN_FLIGHT`] running per thread.
 //!
 //! Only the common append is batched: a person's command without `Idempotency-Key` to a game
-//! known to have no turn clock and no listeners, that does not finish a rated game, outside a
-//! transaction of its caller (see `Store::write`). Each game's row still guards its own append
+//! known to have no turn clock and no listeners, that does not finish the game (a finish may
+//! rate the players), outside a transaction of its caller (see `Store::batched`). Each game's row still guards its own append
 //! (`version` and `NOT listeners`, as the quiet statement does), so a refused game writes
 //! nothing while the others of its batch commit; the caller then tries the full statement,
 //! as after a refused quiet one. If the statement fails as a whole, nothing of it is written

@@ -365,7 +365,7 @@ try {
   // given here as its spec says they will be (its undo is another branch's work).
   assert.equal(await D.locator('#undo').count(), 0, 'no undo button without can_undo');
   let undoBody = null;
-  await D.route(/\/v1\/games\/\d+\/moves$/, async (route) => {
+  await D.route(/\/v1\/games\/\d+\/moves(\?[^/]*)?$/, async (route) => {
     const res = await route.fetch();
     if (res.status() !== 200) return route.fulfill({ response: res });
     route.fulfill({ response: res, json: { ...(await res.json()), can_undo: true } });
@@ -382,7 +382,7 @@ try {
   assert.ok(undoBody && Number.isInteger(undoBody.expected_version), 'undo is sent with the version it was shown at');
   await D.waitForSelector('#undo:not([disabled])');
   await shot(D, 'undo-phone');
-  await D.unroute(/\/v1\/games\/\d+\/moves$/);
+  await D.unroute(/\/v1\/games\/\d+\/moves(\?[^/]*)?$/);
   await D.unroute(/\/v1\/games\/\d+\/undo$/);
 
   // A seat the turn clock's bot plays for its player shows the "bot stands in" marker (the
