@@ -398,10 +398,7 @@ impl Store {
         } else {
             None
         };
-        let unclocked = self
-            .cache
-            .fixed_options(game_id)
-            .is_some_and(|o| !o.clocked);
+        let unclocked = self.cache.known_unclocked(game_id);
         let quiet = ratings.is_none() && !self.cache.listened(game_id);
         let full = match (&ratings, unclocked) {
             (Some(_), _) => APPEND_RATED,
@@ -519,12 +516,8 @@ impl Store {
         appended: &Appended,
         command: &NewCommand<'_>,
     ) -> Result<std::result::Result<Written, Batching>> {
-        let unclocked = self
-            .cache
-            .fixed_options(game_id)
-            .is_some_and(|o| !o.clocked);
         let common = self.batching
-            && unclocked
+            && self.cache.known_unclocked(game_id)
             && !self.cache.listened(game_id)
             && !appended.status.finished
             && command.idempotency_key.is_none()

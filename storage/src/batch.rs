@@ -137,8 +137,24 @@ struct Queue {
 }
 
 impl Queue {
-    /// The next batch: the waiting appends in order, each game once and none of a running
-    /// batch; marked as running.
+    /// The next batch of a task that has just run `done` (empty at its start): `done`'s games
+    /// are no longer running, and the batch is [`Queue::take`]'s. When none may be taken (none
+    /// waiting, or only games of the other running batch, whose task takes them next), the
+    /// task gives its place back here, under the same lock as the look: an append queued after
+    /// it finds the place free.
+    fn next(&mut self, done: &[Waiting]) -> Vec<Waiting> {
+        for w in done {
+            self.games.remove(&w.row.game_id);
+        }
+        let batch = self.take();
+        if batch.is_empty() {
+            self.running -= 1;
+        }
+        batch
+    }
+
+    /// The waiting appends in order, each game once and none of a running batch; marked as
+    /// running.
     fn take(&mut self) -> Vec<Waiting> {
         let mut batch = Vec::new();
         let mut i = 0;
@@ -192,31 +208,11 @@ impl Store {
     /// Runs batches of thread `n`'s queue until none is waiting that may run.
     async fn lead(self, n: usize) {
         let queue = &self.batches.queues[n];
-        // Whenever no batch may be taken (none waiting, or only games of the other running
-        // batch, whose task takes them next), this task ends and gives its place back, under
-        // the same lock as the look: an append queued after it finds the place free.
-        let mut batch = {
-            let mut q = queue.lock().unwrap();
-            let batch = q.take();
-            if batch.is_empty() {
-                q.running -= 1;
-            }
-            batch
-        };
+        let mut batch = queue.lock().unwrap().next(&[]);
         while !batch.is_empty() {
             batch.sort_by_key(|w| w.row.game_id);
             let outcomes = self.run(&batch).await;
-            let next = {
-                let mut q = queue.lock().unwrap();
-                for w in &batch {
-                    q.games.remove(&w.row.game_id);
-                }
-                let next = q.take();
-                if next.is_empty() {
-                    q.running -= 1;
-                }
-                next
-            };
+            let next = queue.lock().unwrap().next(&batch);
             for (w, outcome) in batch.into_iter().zip(outcomes) {
                 let _ = w.reply.send(outcome);
             }
@@ -381,6 +377,31 @@ mod tests {
         }
         assert_eq!(games(&queue.take()), [1, 2]);
         assert!(queue.waiting.is_empty());
+    }
+
+    /// A task's next batch frees the games it ran; with nothing to take, the task gives its
+    /// place back, also when what waits is a game of the other running batch.
+    #[test]
+    fn a_task_goes_on_while_it_may_and_gives_its_place_back() {
+        let mut queue = Queue {
+            running: 2,
+            ..Queue::default()
+        };
+        let _answers: Vec<_> = [1, 2].map(|g| waiting(&mut queue, g)).into();
+        let first = queue.next(&[]);
+        assert_eq!(games(&first), [1, 2]);
+        let _again: Vec<_> = [1, 3].map(|g| waiting(&mut queue, g)).into();
+        let other = queue.next(&[]);
+        assert_eq!(games(&other), [3], "1 runs in the first batch");
+        assert_eq!(queue.running, 2);
+        assert!(
+            queue.next(&other).is_empty(),
+            "only game 1 waits, and it runs"
+        );
+        assert_eq!(queue.running, 1);
+        assert_eq!(games(&queue.next(&first)), [1]);
+        assert!(queue.next(&first).is_empty());
+        assert_eq!(queue.running, 0);
     }
 
     #[test]

@@ -128,6 +128,11 @@ impl Cache {
         self.options.lock().unwrap().get(&game_id).copied()
     }
 
+    /// Whether this process knows `game_id` to have no turn clock.
+    pub fn known_unclocked(&self, game_id: i64) -> bool {
+        self.fixed_options(game_id).is_some_and(|o| !o.clocked)
+    }
+
     pub fn remember_options(&self, game_id: i64, options: FixedOptions) {
         self.options.lock().unwrap().put(game_id, options);
     }

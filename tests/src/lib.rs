@@ -215,6 +215,12 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// The version a successful (200) read or command names.
+    pub fn version(&self) -> i64 {
+        assert_eq!(self.status, 200, "{}", self.body);
+        self.body["version"].as_i64().unwrap()
+    }
+
     /// The problem's `code` of an error response.
     pub fn code(&self) -> &str {
         self.body["code"].as_str().unwrap_or("")

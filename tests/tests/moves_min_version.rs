@@ -6,11 +6,6 @@
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, Reply, TestServer};
 
-fn version(reply: &Reply) -> i64 {
-    assert_eq!(reply.status, 200, "{}", reply.body);
-    reply.body["version"].as_i64().unwrap()
-}
-
 fn moves_of(reply: &Reply) -> Vec<Value> {
     reply.body["moves"]
         .as_array()
@@ -45,7 +40,7 @@ async fn every_seat_gets_at_a_known_version_what_the_newest_read_shows() {
             .random_move(id, &tokens[seat], &mut pick)
             .await
             .expect("the seat to act has moves");
-        let written = version(&r);
+        let written = r.version();
         commands += 1;
         // Each seat, the one that moved (who may take it back) and the others alike: the
         // whole answer (version, seat, moves, can_undo, signed head) is the newest read's.
@@ -57,7 +52,7 @@ async fn every_seat_gets_at_a_known_version_what_the_newest_read_shows() {
                 )
                 .await;
             let newest = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
-            assert_eq!(version(&held), written);
+            assert_eq!(held.version(), written);
             assert_eq!(held.body, newest.body, "after command {commands}");
             if held.body["can_undo"] == true {
                 undoable += 1;
@@ -80,11 +75,11 @@ async fn a_process_answers_a_version_it_holds_and_reads_a_newer_one() {
     let start = a.get(&format!("/v1/games/{id}"), None).await;
     // A command through B: B holds the game at its version (and the seat, the last command).
     let first = first_move_of(&b, id, &tokens, &start.body["to_act"]).await;
-    let held = version(&first);
+    let held = first.version();
     let mover = start.body["to_act"][0].as_u64().unwrap() as usize;
     // The next one through A: only the database and A know the newer version.
     let second = first_move_of(&a, id, &tokens, &first.body["to_act"]).await;
-    let newer = version(&second);
+    let newer = second.version();
     assert!(newer > held);
     let truth = a.truth(id).await;
     let moves = |min: Option<i64>| {
@@ -98,17 +93,17 @@ async fn a_process_answers_a_version_it_holds_and_reads_a_newer_one() {
     // Asked for the version it holds, B answers it: what A's command did is not read, and what
     // B answers is exactly that version's moves.
     let at_held = moves(Some(held)).await;
-    assert_eq!(version(&at_held), held);
+    assert_eq!(at_held.version(), held);
     assert_eq!(moves_of(&at_held), truth.moves(held, mover as u8));
     assert_eq!(at_held.body["seat"], mover);
     // Without `min_version`, or naming the newer version, B reads it.
     for min in [None, Some(newer), Some(newer + 100)] {
         let read = moves(min).await;
-        assert_eq!(version(&read), newer, "min_version {min:?}");
+        assert_eq!(read.version(), newer, "min_version {min:?}");
         assert_eq!(moves_of(&read), truth.moves(newer, mover as u8));
     }
     // Once B has read the newer version, an older `min_version` is not answered with less.
-    assert_eq!(version(&moves(Some(held)).await), newer);
+    assert_eq!(moves(Some(held)).await.version(), newer);
     b.finish().await;
     a.finish().await;
 }
@@ -125,16 +120,18 @@ async fn a_game_with_the_turn_clock_is_always_read() {
         .await;
     let start = a.get(&format!("/v1/games/{id}"), None).await;
     let first = first_move_of(&b, id, &tokens, &start.body["to_act"]).await;
-    let held = version(&first);
+    let held = first.version();
     let mover = start.body["to_act"][0].as_u64().unwrap() as usize;
-    let newer = version(&first_move_of(&a, id, &tokens, &first.body["to_act"]).await);
+    let newer = first_move_of(&a, id, &tokens, &first.body["to_act"])
+        .await
+        .version();
     let read = b
         .get(
             &format!("/v1/games/{id}/moves?min_version={held}"),
             Some(&tokens[mover]),
         )
         .await;
-    assert_eq!(version(&read), newer);
+    assert_eq!(read.version(), newer);
     b.finish().await;
     a.finish().await;
 }

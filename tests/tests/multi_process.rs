@@ -6,12 +6,6 @@ use baumeister_domain::Viewer;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, TestServer};
 
-/// The version a successful read or command names.
-fn version(reply: &baumeister_tests::Reply) -> i64 {
-    assert_eq!(reply.status, 200, "{}", reply.body);
-    reply.body["version"].as_i64().unwrap()
-}
-
 #[actix_web::test]
 async fn commands_through_either_process_are_read_at_once_through_the_other() {
     let a = TestServer::start().await;
@@ -48,7 +42,7 @@ async fn commands_through_either_process_are_read_at_once_through_the_other() {
                     &json!({ "command": command }),
                 )
                 .await;
-            let written = version(&r);
+            let written = r.version();
             accepted.push(r.body.clone());
             // Read your writes, through the other process: the board, the moves and the log.
             let truth = reader.truth(id).await;
@@ -57,13 +51,13 @@ async fn commands_through_either_process_are_read_at_once_through_the_other() {
                 (None, Viewer::Spectator),
             ] {
                 let board = reader.get(&format!("/v1/games/{id}"), token).await;
-                assert_eq!(version(&board), written, "the board after POST {i}");
+                assert_eq!(board.version(), written, "the board after POST {i}");
                 assert_eq!(board.body["view"], truth.view(written, viewer));
             }
             let moves = reader
                 .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
                 .await;
-            assert_eq!(version(&moves), written, "the moves after POST {i}");
+            assert_eq!(moves.version(), written, "the moves after POST {i}");
             let listed: Vec<Value> = moves.body["moves"]
                 .as_array()
                 .unwrap()
