@@ -261,9 +261,14 @@ fn add_common_responses(spec: &mut serde_json::Value) {
                     ));
                 }
             }
-            responses
-                .entry("503")
-                .or_insert_with(|| problem("The database does not answer right now (`database_unavailable`), or the server or the game is too busy (`busy`, with `Retry-After` in seconds); try again"));
+            responses.entry("503").or_insert_with(|| {
+                let mut unavailable = problem("The database does not answer right now (`database_unavailable`), or the server or the game is too busy (`busy`); try again after `Retry-After`");
+                unavailable["headers"] = json!({"Retry-After": {
+                    "description": "Seconds to wait before trying again",
+                    "schema": {"type": "integer", "format": "int64", "minimum": 0}
+                }});
+                unavailable
+            });
             if has_body {
                 responses.insert(
                     "413".into(),

@@ -5,6 +5,7 @@ use baumeister_domain::bots::{BotInput, Level};
 use serde_json::Value;
 
 use crate::error::{Result, StoreError};
+use crate::lock::Seating;
 use crate::reads::Reader;
 use crate::types::GameSummary;
 use crate::Store;
@@ -64,38 +65,27 @@ impl Store {
     ) -> Result<GameSummary> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let row = tx
-            .query_opt(
-                "SELECT kind, status, seat_count, options, created_by,
-                        array(SELECT seat FROM seats WHERE game_id = $1),
-                        array(SELECT account_id FROM seats WHERE game_id = $1)
-                 FROM games WHERE id = $1 FOR UPDATE",
-                &[&game_id],
-            )
-            .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
-        let kind: String = row.get(0);
-        let status: String = row.get(1);
-        let seat_count = row.get::<_, i16>(2) as u8;
-        let options: Value = row.get(3);
-        let created_by: i64 = row.get(4);
-        let taken: Vec<i16> = row.get(5);
-        let seated: Vec<i64> = row.get(6);
-        if created_by != requester {
+        // Judged on the table as it stands once the game's row is locked (`lock.rs`).
+        let table = Seating::lock(&tx, game_id).await?;
+        if table.created_by != requester {
             return Err(StoreError::NotCreator);
         }
-        if status != "open" {
-            return Err(StoreError::NotOpen(status));
+        if table.status != "open" {
+            return Err(StoreError::NotOpen(table.status));
         }
-        if !baumeister_domain::bots::supports(&kind, level) {
-            return Err(StoreError::BotLevelUnavailable(kind));
+        if !baumeister_domain::bots::supports(&table.kind, level) {
+            return Err(StoreError::BotLevelUnavailable(table.kind));
         }
-        if seat >= seat_count {
-            return Err(StoreError::NoSuchSeat { seat, seat_count });
+        if seat >= table.seat_count {
+            return Err(StoreError::NoSuchSeat {
+                seat,
+                seat_count: table.seat_count,
+            });
         }
-        if taken.contains(&i16::from(seat)) {
+        if table.is_taken(seat) {
             return Err(StoreError::SeatTaken(seat));
         }
+        let seated: Vec<i64> = table.taken.iter().map(|t| t.account).collect();
         // The level's first account not yet at this game.
         let bot: i64 = tx
             .query_opt(
@@ -120,9 +110,16 @@ impl Store {
             ],
         )
         .await?;
-        if taken.len() + 1 == seat_count as usize {
+        if table.one_seat_left() {
             let started = self
-                .start_full_game(&tx, game_id, &kind, seat_count, &options, bot)
+                .start_full_game(
+                    &tx,
+                    game_id,
+                    &table.kind,
+                    table.seat_count,
+                    &table.options,
+                    bot,
+                )
                 .await?;
             let summary = self.summary_in(&tx, game_id).await?;
             tx.commit().await?;

@@ -48,7 +48,7 @@ impl Store {
     ) -> Result<bool> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let head = self.head_for_update(&tx, game_id, None).await?;
+        let head = self.head_for_update(&tx, game_id).await?;
         if head.status != "active" || head.version != expected_version {
             return Ok(false);
         }

@@ -26,6 +26,7 @@ use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
 use crate::last_command::last_command;
 use crate::live::hub::Notice;
+use crate::lock::{read_locked, LockFor};
 use crate::reads::Reader;
 use crate::representation::Representation;
 use crate::snapshot::GameHead;
@@ -270,21 +271,24 @@ impl Store {
         lock: bool,
     ) -> Result<Outcome> {
         let game_id = request.game_id;
-        let sql = if lock {
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 3] =
+            [&game_id, &request.account_id, &request.idempotency_key];
+        let row = if lock {
             // Locked first, so that a request repeating a key waits for the first to commit
-            // and then finds its response.
-            format!("{HEAD} FOR UPDATE OF g")
-        } else {
-            HEAD.to_string()
-        };
-        let statement = client.prepare_cached(&sql).await?;
-        let Some(row) = client
-            .query_opt(
-                &statement,
-                &[&game_id, &request.account_id, &request.idempotency_key],
+            // and then finds its response: read once the lock is held (`lock.rs`).
+            read_locked(
+                client,
+                game_id,
+                LockFor::Seated(request.account_id),
+                HEAD,
+                &params,
             )
             .await?
-        else {
+        } else {
+            let statement = client.prepare_cached(HEAD).await?;
+            client.query_opt(&statement, &params).await?
+        };
+        let Some(row) = row else {
             // A private game exists only for those who may watch it.
             let exists = match client
                 .query_opt(

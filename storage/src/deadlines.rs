@@ -42,7 +42,7 @@ impl Store {
     async fn try_deadline(&self, game_id: i64, now: i64) -> Result<bool> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let head = self.head_for_update(&tx, game_id, None).await?;
+        let head = self.head_for_update(&tx, game_id).await?;
         if head.status != "active" {
             return Ok(false);
         }

@@ -21,6 +21,7 @@ mod invitations;
 mod last_command;
 mod live;
 mod lobby;
+mod lock;
 pub mod notices;
 pub mod offline;
 pub mod pause;

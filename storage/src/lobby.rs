@@ -11,6 +11,7 @@ use crate::cache::Aggregate;
 use crate::chain::GENESIS;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
 use crate::live::hub::Notice;
+use crate::lock::Seating;
 use crate::reads::Reader;
 use crate::trust::{load_keys, random_bytes};
 use crate::types::{GameSummary, Lifecycle, SeatHolder, Visibility};
@@ -316,26 +317,14 @@ impl Store {
         client_seed: Option<&str>,
         by: JoinBy<'_>,
     ) -> Result<Option<Started>> {
-        // Joins are rare and must not both take the last seat: lock the game row.
-        let row = tx
-            .query_opt(
-                "SELECT kind, status, seat_count, options, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat),
-                        visibility = 'private',
-                        array(SELECT seat FROM seats WHERE game_id = $1 ORDER BY seat)
-                 FROM games WHERE id = $1 FOR UPDATE",
-                &[&game_id],
-            )
-            .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
-        let kind: String = row.get(0);
-        let status: String = row.get(1);
-        let seat_count = row.get::<_, i16>(2) as u8;
-        let options: Value = row.get(3);
-        let seated: Vec<i64> = row.get(4);
+        // Judged on the table as it stands once the game's row is locked (`lock.rs`): two
+        // joins, or a join and a bot seated, never take one seat or miss that the table filled.
+        let table = Seating::lock(tx, game_id).await?;
+        let seated = table.seats(account);
         // First: whoever may not watch a private game learns nothing else about it. A rematch's
         // players all accepted it: its table is theirs, private or not.
         let (reader, private, invitation) = match by {
-            JoinBy::Request { reader, invitation } => (reader, row.get(5), invitation),
+            JoinBy::Request { reader, invitation } => (reader, table.private, invitation),
             JoinBy::Rematch => (
                 Reader::Account {
                     id: account,
@@ -346,28 +335,23 @@ impl Store {
             ),
         };
         let admission = self
-            .admit(
-                tx,
-                game_id,
-                reader,
-                private,
-                seated.contains(&account),
-                invitation,
-            )
+            .admit(tx, game_id, reader, private, seated, invitation)
             .await?;
-        if seated.contains(&account) {
+        if seated {
             return Err(StoreError::AlreadySeated);
         }
-        if status != "open" {
-            return Err(StoreError::NotOpen(status));
+        if table.status != "open" {
+            return Err(StoreError::NotOpen(table.status));
         }
+        let Some(seat) = table.lowest_free() else {
+            // An open game whose seats are all taken does not exist (the last seat starts it);
+            // refused rather than seated beyond the table.
+            return Err(StoreError::NotOpen(table.status));
+        };
         self.admitted(tx, game_id, account, admission).await?;
-        // The lowest free seat: bots may already sit at later ones.
-        let taken: Vec<i16> = row.get(6);
-        let seat = (0..).find(|s| !taken.contains(s)).unwrap_or(0);
         tx.execute(
             "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)",
-            &[&game_id, &seat, &account],
+            &[&game_id, &i16::from(seat), &account],
         )
         .await
         .map_err(|e| match violated_constraint(&e) {
@@ -380,9 +364,16 @@ impl Store {
             &[&game_id, &client_seed_or_random(client_seed)],
         )
         .await?;
-        if seated.len() + 1 == seat_count as usize {
+        if table.one_seat_left() {
             let started = self
-                .start_full_game(tx, game_id, &kind, seat_count, &options, account)
+                .start_full_game(
+                    tx,
+                    game_id,
+                    &table.kind,
+                    table.seat_count,
+                    &table.options,
+                    account,
+                )
                 .await?;
             return Ok(Some(started));
         }

@@ -17,7 +17,7 @@ impl Store {
     pub async fn rebuild_projections(&self, game_id: i64) -> Result<i64> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let head = self.head_for_update(&tx, game_id, None).await?;
+        let head = self.head_for_update(&tx, game_id).await?;
         if head.version == 0 {
             return Ok(0);
         }

@@ -10,6 +10,7 @@ use deadpool_postgres::GenericClient;
 
 use crate::error::{Result, StoreError};
 use crate::lobby::{JoinBy, Table};
+use crate::lock::Seating;
 use crate::types::Visibility;
 use crate::{rfc3339, Store};
 
@@ -121,23 +122,20 @@ impl Store {
     ) -> Result<Rematch> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        // A finished game's row is written by nobody else: the lock only orders proposals.
-        let row = tx
-            .query_opt(
-                "SELECT status, array(SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat),
-                        array(SELECT s.account_id FROM seats s JOIN accounts a ON a.id = s.account_id
-                              WHERE s.game_id = $1 AND a.bot)
-                 FROM games WHERE id = $1 FOR UPDATE",
-                &[&game_id],
-            )
-            .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
-        let accounts: Vec<i64> = row.get(1);
-        let bots: Vec<i64> = row.get(2);
+        // Proposals are ordered by the game's lock (`lock.rs`); a finished game's seats no
+        // longer change, but they are read as every writer of a table reads them.
+        let table = Seating::lock(&tx, game_id).await?;
+        let accounts: Vec<i64> = table.taken.iter().map(|t| t.account).collect();
+        let bots: Vec<i64> = table
+            .taken
+            .iter()
+            .filter(|t| t.bot)
+            .map(|t| t.account)
+            .collect();
         let Some(seat) = accounts.iter().position(|a| *a == account) else {
             return Err(StoreError::NotSeated);
         };
-        if row.get::<_, &str>(0) != "finished" {
+        if table.status != "finished" {
             return Err(StoreError::GameNotFinished);
         }
         let now = self.now_ms();

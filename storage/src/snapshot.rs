@@ -18,6 +18,7 @@ use tokio_postgres::types::{FromSql, Type};
 
 use crate::cache::Aggregate;
 use crate::error::{Result, StoreError};
+use crate::lock::{read_locked, LockFor};
 use crate::pause::READ_HEAD;
 use crate::reads::Reader;
 use crate::trust::SignedHead;
@@ -234,32 +235,28 @@ impl Store {
         game_id: i64,
         account: Option<i64>,
     ) -> Result<GameHead> {
-        self.read_head(client, game_id, account, "").await
+        GameHead::from_row(&head_row(client, game_id, account, HEAD).await?)
     }
 
-    /// The head, with the game's row locked until the transaction ends: every writer of a game
-    /// takes this lock first, so concurrent commands queue in the database instead of deciding
-    /// on a version that is already gone and retrying (the (game, version) key still judges).
+    /// The head, with the game's row locked until the transaction ends and read once the lock
+    /// is held (`lock.rs`): the server's own writers (deadlines, the clock's bot, a rebuild)
+    /// decide on it, queued behind every other writer of the game.
     pub(crate) async fn head_for_update(
         &self,
         client: &impl GenericClient,
         game_id: i64,
-        account: Option<i64>,
     ) -> Result<GameHead> {
-        self.read_head(client, game_id, account, "FOR UPDATE OF g")
-            .await
-    }
-
-    /// `condition` follows `WHERE g.id = $1`; `s` is the reader's seat row, if any.
-    async fn read_head(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        account: Option<i64>,
-        condition: &str,
-    ) -> Result<GameHead> {
-        let sql = format!("{HEAD} {condition}");
-        GameHead::from_row(&head_row(client, game_id, account, &sql).await?)
+        let account: Option<i64> = None;
+        let row = read_locked(
+            client,
+            game_id,
+            LockFor::Anyone,
+            HEAD,
+            &[&game_id, &account],
+        )
+        .await?
+        .ok_or(StoreError::GameNotFound(game_id))?;
+        GameHead::from_row(&row)
     }
 }
 

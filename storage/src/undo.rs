@@ -7,13 +7,14 @@ use std::sync::{Arc, LazyLock};
 
 use baumeister_domain::take_back::{self, CommandTakenBack, Refusal};
 use deadpool_postgres::GenericClient;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::append::{AppendAt, Appended, Batching, NewCommand};
 use crate::cache::Aggregate;
 use crate::commands::Executed;
 use crate::error::{Result, StoreError};
 use crate::last_command::last_command;
+use crate::lock::{read_locked, LockFor};
 use crate::reads::Reader;
 use crate::representation::Representation;
 use crate::snapshot::GameHead;
@@ -33,15 +34,24 @@ const LAST_COMMAND: &str =
                         WHERE game_id = g.id ORDER BY id DESC LIMIT 1) c ON true
      WHERE g.id = $1";
 
-/// [`LAST_COMMAND`] for the take-back, locked, and with the caller's bot level (column 14,
-/// recorded with the take-back; `None` for a person).
+/// [`LAST_COMMAND`] for the take-back, read once the game's row is locked (`lock.rs`), with
+/// the caller's bot level (column 14, recorded with the take-back; `None` for a person) and the
+/// body and response of the caller's earlier request with the same Idempotency-Key (`$3`;
+/// columns 15 and 16, `None` without one).
 static LAST_COMMAND_TO_TAKE_BACK: LazyLock<String> = LazyLock::new(|| {
-    let sql = LAST_COMMAND.replacen(
+    LAST_COMMAND.replacen(
         "\n     FROM games g JOIN seats s",
-        ",\n            (SELECT a.bot_level FROM accounts a WHERE a.id = $2)\n     FROM games g JOIN seats s",
+        concat!(
+            ",\n            (SELECT a.bot_level FROM accounts a WHERE a.id = $2),",
+            "\n            k.body, k.response",
+            "\n     FROM games g JOIN seats s"
+        ),
         1,
-    );
-    format!("{sql} FOR UPDATE OF g")
+    ) .replacen(
+        "\n     WHERE g.id = $1",
+        "\n     LEFT JOIN commands k ON k.game_id = g.id AND k.account_id = $2 AND k.idempotency_key = $3\n     WHERE g.id = $1",
+        1,
+    )
 });
 
 /// [`LAST_COMMAND`] for any reader (`/moves`): a spectator's row has no seat, and is not judged.
@@ -54,10 +64,15 @@ pub(crate) static HEAD_AND_LAST_COMMAND: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// How often a take-back is judged again after losing a race.
+const ATTEMPTS: usize = 4;
+
 /// A player's take-back.
-pub struct UndoRequest {
+pub struct UndoRequest<'a> {
     pub game_id: i64,
     pub account_id: i64,
+    /// A request repeating a key gets the first answer again and changes nothing.
+    pub idempotency_key: Option<&'a str>,
     /// When set, refused with a conflict unless the game is at this version.
     pub expected_version: Option<i64>,
     /// Whether to answer with the caller's board and moves too.
@@ -122,16 +137,44 @@ impl Store {
         Ok(judged.head.version == version && judged.verdict.is_ok())
     }
 
-    /// Takes back the caller's last command, if the rule allows it.
-    pub async fn undo(&self, request: &UndoRequest) -> Result<Executed> {
+    /// Takes back the caller's last command, if the rule allows it. A take-back that lost a
+    /// race (another writer moved the game on between its read and its append: only possible
+    /// where that writer holds no lock, as a batched append) is judged again on the new state,
+    /// where the rule then answers (`others_acted`, or 409 for a pinned version).
+    pub async fn undo(&self, request: &UndoRequest<'_>) -> Result<Executed> {
+        for _ in 0..ATTEMPTS {
+            match self.try_undo(request).await {
+                Err(StoreError::Contention) => continue,
+                Ok(executed) if executed.replayed && request.representation => {
+                    let now = self
+                        .representation_now(request.game_id, request.account_id)
+                        .await?;
+                    return Ok(Executed {
+                        representation: Some(now),
+                        ..executed
+                    });
+                }
+                other => return other,
+            }
+        }
+        Err(StoreError::Contention)
+    }
+
+    async fn try_undo(&self, request: &UndoRequest<'_>) -> Result<Executed> {
         let game_id = request.game_id;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
-        let statement = tx.prepare_cached(&LAST_COMMAND_TO_TAKE_BACK).await?;
-        let Some(row) = tx
-            .query_opt(&statement, &[&game_id, &request.account_id])
-            .await?
-        else {
+        // Judged on what the game holds once its row is locked: the last command read in the
+        // locking statement itself was the one before any command that the lock waited for.
+        let row = read_locked(
+            &tx,
+            game_id,
+            LockFor::Seated(request.account_id),
+            &LAST_COMMAND_TO_TAKE_BACK,
+            &[&game_id, &request.account_id, &request.idempotency_key],
+        )
+        .await?;
+        let Some(row) = row else {
             // As for commands: a private game exists only for those who may watch it.
             let exists = match tx
                 .query_opt(
@@ -156,6 +199,19 @@ impl Store {
                 StoreError::GameNotFound(game_id)
             });
         };
+        let body = json!({ "type": take_back::COMMAND });
+        // A repeated Idempotency-Key gets the first answer again, as a command's does.
+        if let Some(earlier) = row.get::<_, Option<Value>>(15) {
+            if earlier != body {
+                return Err(StoreError::IdempotencyKeyReused);
+            }
+            let response: Value = row.get(16);
+            return Ok(Executed {
+                response: crate::commands::raw(&response),
+                replayed: true,
+                representation: None,
+            });
+        }
         let Judgement {
             head,
             seat,
@@ -222,25 +278,31 @@ impl Store {
                 .head_of(&keys, version, &appended.aggregate.last_hash),
         };
         let response = crate::commands::raw(&accepted);
-        let body = json!({ "type": take_back::COMMAND });
         let (_, seed) = keys.ctx(head.version, at);
         let command = NewCommand {
             account_id: Some(request.account_id),
             seat: Some(seat),
-            idempotency_key: None,
+            idempotency_key: request.idempotency_key,
             body: &body,
             seed,
             now_ms: at,
             reveals: None,
             bot_level: bot_level.as_deref(),
         };
+        // Guarded by the version judged, as every append is (`append.rs`).
         let base = AppendAt {
             game_id,
             base: &now,
             batch: Batching::No,
         };
         let written = self.write(&tx, base, &appended, command, &response).await?;
-        tx.commit().await?;
+        tx.commit().await.map_err(|e| {
+            if crate::error::is_retryable(&e) {
+                StoreError::Contention
+            } else {
+                e.into()
+            }
+        })?;
         let representation = request.representation.then(|| {
             // One step at a time: nothing is taken back right after a take-back.
             Representation::of(&appended.aggregate, seat, accepted.head.clone())
@@ -271,21 +333,26 @@ mod tests {
         );
     }
 
-    /// The take-back reads the same columns and one more, the caller's bot level, last
-    /// (column 14), and locks the game's row.
+    /// The take-back reads the same columns and three more, last: the caller's bot level
+    /// (column 14) and an earlier request's body and response with the same Idempotency-Key
+    /// (15, 16). It takes no lock itself: `lock.rs` takes it in a statement before it.
     #[test]
-    fn the_take_back_reads_the_last_command_and_the_callers_bot_level() {
+    fn the_take_back_reads_the_last_command_the_bot_level_and_an_earlier_answer() {
         let (columns, from) = LAST_COMMAND_TO_TAKE_BACK
             .split_once("\n     FROM games g")
             .unwrap();
-        let (before, level) = columns.rsplit_once(",\n").unwrap();
+        let (before, extra) = columns
+            .split_once(",\n            (SELECT a.bot_level")
+            .unwrap();
         assert_eq!(
-            level.trim(),
-            "(SELECT a.bot_level FROM accounts a WHERE a.id = $2)"
+            extra,
+            " FROM accounts a WHERE a.id = $2),\n            k.body, k.response"
         );
+        let key = "\n     LEFT JOIN commands k ON k.game_id = g.id AND k.account_id = $2 AND k.idempotency_key = $3";
         assert_eq!(
-            format!("{before}\n     FROM games g{from}"),
-            format!("{LAST_COMMAND} FOR UPDATE OF g")
+            format!("{before}\n     FROM games g{}", from.replacen(key, "", 1)),
+            LAST_COMMAND
         );
+        assert!(!LAST_COMMAND_TO_TAKE_BACK.contains("FOR UPDATE"));
     }
 }

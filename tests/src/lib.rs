@@ -15,6 +15,7 @@ use tokio_postgres::NoTls;
 
 pub use serde_json;
 
+pub mod conformance;
 pub mod proxy;
 pub mod push;
 pub mod random_play;
@@ -381,7 +382,14 @@ impl TestServer {
     }
 
     /// Sends a request with a raw body (or none) and reads the whole reply.
+    /// Every answer is held to the spec (`conformance.rs`).
     pub async fn send(&self, request: awc::ClientRequest, body: Option<Vec<u8>>) -> Reply {
+        let method = request.get_method().to_string();
+        let path = request
+            .get_uri()
+            .path_and_query()
+            .map(|p| p.to_string())
+            .unwrap_or_default();
         let mut response = match body {
             Some(body) => request.send_body(body).await,
             None => request.send().await,
@@ -398,8 +406,10 @@ impl TestServer {
             serde_json::from_slice(&bytes)
                 .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()))
         };
+        let status = response.status().as_u16();
+        conformance::check(&method, &path, status, response.headers());
         Reply {
-            status: response.status().as_u16(),
+            status,
             headers: response.headers().clone(),
             body,
         }

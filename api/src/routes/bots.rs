@@ -22,8 +22,7 @@ pub struct NewBot {
     pub seat: u8,
     /// `random` (any legal command), `greedy` (the best one step ahead) or `strong` (a tree
     /// search over guesses of the hidden cards). Bots see only their own seat's board and log.
-    /// `random` plays every kind; `greedy` and `strong` play Burgbaumeister, Carcassonne and
-    /// Mauerbauer, and are refused elsewhere (`bot_level_unavailable`).
+    /// Every level plays every kind.
     pub level: Level,
 }
 
@@ -60,7 +59,6 @@ pub async fn seat_bots(
         (status = 403, description = "Not the game's creator (`not_creator`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The seat is taken (`seat_taken`), the game is not open (`game_not_open`), or no bot of the level is free (`no_bot_free`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The level does not play the game's kind yet (`bot_level_unavailable`: the greedy and strong bots play only the kinds whose hidden cards they can guess)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]

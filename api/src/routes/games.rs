@@ -265,7 +265,6 @@ pub struct GamePage {
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
         (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A bot of a level that does not play the kind yet (`bot_level_unavailable`: the greedy and strong bots play only the kinds whose hidden cards they can guess)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -449,7 +448,8 @@ pub async fn join(
     responses(
         (status = 200, description = "The game as the caller may see it", body = GameDetail,
             headers(("ETag" = String, description = "Changes with every event, seat taken, turn deadline and vacation"))),
-        (status = 304, description = "Unchanged since the `If-None-Match` ETag"),
+        (status = 304, description = "Unchanged since the `If-None-Match` ETag",
+            headers(("ETag" = String, description = "The same ETag (RFC 9110: a 304 carries it)"))),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     ))]

@@ -286,21 +286,26 @@ pub async fn moves(
 /// drew no randomness, every event it produced is shown as-is to everybody, it did not end the
 /// game) and nothing happened since. Recorded as a command of its own whose one event,
 /// `CommandTakenBack`, names the versions taken back; they stay in the log, marked
-/// `taken_back`. Answers like `POST …/commands` (also `Prefer: return=representation`); no
-/// `Idempotency-Key` (a repeated take-back is refused with `nothing_to_undo`).
+/// `taken_back`. Answers like `POST …/commands` (also `Prefer: return=representation`), and
+/// as there a request repeating an `Idempotency-Key` gets the first answer again
+/// (`Idempotent-Replayed: true`) and changes nothing; without a key, a repeated take-back is
+/// refused (`nothing_to_undo`: nothing is taken back right after a take-back).
 #[utoipa::path(post, path = "/v1/games/{id}/undo", tag = "play",
     params(("id" = i64, Path, description = "The game"), CommandHeaders),
     request_body(content = Option<UndoBody>, description = "Optional: `expected_version`"),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Taken back: the new version and the `CommandTakenBack` event; with `Prefer: return=representation`, the caller's board and legal moves too", body = CommandAnswer,
-            headers(("Preference-Applied" = String, description = "`return=representation` when `board` is present"))),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+            headers(
+                ("Preference-Applied" = String, description = "`return=representation` when `board` is present"),
+                ("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`"),
+            )),
+        (status = 400, description = "Malformed body, or a malformed `Idempotency-Key` (`invalid_idempotency_key`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Refused: `undo_off` (the game's option), `nothing_to_undo`, `not_your_command` (the turn clock's move), `others_acted`, `undo_reveals` (it drew randomness, showed hidden information or ended the game)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Refused: `undo_off` (the game's option), `nothing_to_undo`, `not_your_command` (the turn clock's move), `others_acted`, `undo_reveals` (it drew randomness, showed hidden information or ended the game); `idempotency_key_reused` (the key was sent with a command)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
@@ -314,9 +319,11 @@ pub async fn undo(
     let account = caller.require()?;
     state.limits.write(account.id)?;
     let body: UndoBody = body::optional_json(&req, body, BODY_LIMIT).await?;
+    let key = idempotency_key(&req)?;
     let request = baumeister_storage::UndoRequest {
         game_id: id.into_inner(),
         account_id: account.id,
+        idempotency_key: key,
         expected_version: body.expected_version,
         representation: wants_representation(&req),
     };
@@ -363,21 +370,7 @@ pub async fn command(
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     state.limits.write(account.id)?;
-    let key = match req.headers().get("Idempotency-Key") {
-        None => None,
-        Some(v) => {
-            let visible = |k: &&str| {
-                (1..=200).contains(&k.len()) && k.bytes().all(|b| (b'!'..=b'~').contains(&b))
-            };
-            let key = v.to_str().ok().filter(visible);
-            Some(key.ok_or_else(|| {
-                ApiError::bad_request(
-                    "invalid_idempotency_key",
-                    "An Idempotency-Key is 1 to 200 visible ASCII characters (no spaces).",
-                )
-            })?)
-        }
-    };
+    let key = idempotency_key(&req)?;
     let body: CommandBody = body::json(&req, body, BODY_LIMIT).await?;
     if has_nul(&body.command) {
         return Err(ApiError::bad_request(
@@ -400,6 +393,22 @@ pub async fn command(
         representation: wants_representation(&req),
     };
     Ok(answer(state.store.execute(&request).await?))
+}
+
+/// The request's `Idempotency-Key`, if it sent one: 1 to 200 visible ASCII characters.
+fn idempotency_key(req: &HttpRequest) -> ApiResult<Option<&str>> {
+    let Some(value) = req.headers().get("Idempotency-Key") else {
+        return Ok(None);
+    };
+    let visible =
+        |k: &&str| (1..=200).contains(&k.len()) && k.bytes().all(|b| (b'!'..=b'~').contains(&b));
+    let key = value.to_str().ok().filter(visible);
+    key.map(Some).ok_or_else(|| {
+        ApiError::bad_request(
+            "invalid_idempotency_key",
+            "An Idempotency-Key is 1 to 200 visible ASCII characters (no spaces).",
+        )
+    })
 }
 
 /// The answer to an accepted command or take-back, as [`CommandAnswer`] describes it: the
