@@ -166,7 +166,8 @@ pub struct Notices {
     pub mail_from: String,
     /// The VAPID key (`VAPID_PRIVATE_KEY` or `VAPID_KEY_FILE`) and subject (`VAPID_SUBJECT`).
     pub vapid: crate::notices::vapid::Vapid,
-    /// `NOTICE_TURN_WINDOW_MINUTES`: at most one `your_turn` per game and channel in this time.
+    /// `NOTICE_TURN_WINDOW_MINUTES`: at most one `your_turn` per game in this time, by mail and
+    /// to each device subscribed to push.
     pub turn_window: Duration,
     /// `NOTICE_RETRY_BASE_SECONDS`: the pause after the first failed attempt (then doubled).
     pub retry_base: Duration,
@@ -174,6 +175,11 @@ pub struct Notices {
     pub max_attempts: i32,
     /// `NOTICE_DELIVERY=off`: this process sends no notices (another process does).
     pub deliver: bool,
+    /// `INVITATION_STRANGERS_PER_DAY`: distinct accounts never played with that one account
+    /// may invite in 24 hours; `INVITATION_NOTICES_FROM_STRANGERS_PER_DAY`: invitations from
+    /// such accounts that one account is told of by mail and push in 24 hours (the rest are
+    /// only listed).
+    pub invitations: baumeister_storage::InvitationBounds,
 }
 
 impl Default for Notices {
@@ -188,6 +194,7 @@ impl Default for Notices {
             retry_base: Duration::from_secs(30),
             max_attempts: 8,
             deliver: true,
+            invitations: Default::default(),
         }
     }
 }
@@ -250,6 +257,18 @@ impl Notices {
                 Ok("on") | Ok("") | Err(_) => true,
                 Ok("off") => false,
                 Ok(v) => return Err(format!("NOTICE_DELIVERY is `on` or `off`, not `{v}`")),
+            },
+            invitations: baumeister_storage::InvitationBounds {
+                strangers_per_sender: number(
+                    "INVITATION_STRANGERS_PER_DAY",
+                    d.invitations.strangers_per_sender as u64,
+                )?
+                .min(1_000_000) as i64,
+                notices_per_recipient: number(
+                    "INVITATION_NOTICES_FROM_STRANGERS_PER_DAY",
+                    d.invitations.notices_per_recipient as u64,
+                )?
+                .min(1_000_000) as i64,
             },
         })
     }

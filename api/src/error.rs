@@ -237,6 +237,13 @@ impl From<StoreError> for ApiError {
             StoreError::InviteeIsBot(_) => {
                 ApiError::new(S::UNPROCESSABLE_ENTITY, "invitee_is_bot", detail)
             }
+            StoreError::InvitationRefused(_) => {
+                ApiError::new(S::FORBIDDEN, "invitation_refused", detail)
+            }
+            StoreError::TooManyInvitations { retry_after_s, .. } => ApiError {
+                retry_after: Some(retry_after_s),
+                ..ApiError::new(S::TOO_MANY_REQUESTS, "too_many_invitations", detail)
+            },
             StoreError::Contention => ApiError::busy(detail, 1),
             StoreError::WebhookNotFound(_) => {
                 ApiError::new(S::NOT_FOUND, "webhook_not_found", detail)

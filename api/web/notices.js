@@ -1,6 +1,7 @@
-// Notification settings (`#/notices`): the account's language for mail and pushes, an email
-// address (confirmed by a link mailed to it), what comes by mail and how often, and push to
-// this device through the service worker (`/sw.js`).
+// Notification settings (`#/notices`): the account's language for mail and pushes, whether
+// invitations from players never played with are refused, an email address (confirmed by a
+// link mailed to it), what comes by mail and how often, and push to this device through the
+// service worker (`/sw.js`).
 
 import { get, api } from './api.js';
 import { h } from './svg.js';
@@ -20,7 +21,7 @@ export function showNotices(main) {
   async function draw() {
     try {
       const s = await get('/v1/me/notices');
-      if (alive) body.replaceChildren(languageForm(s, draw), emailForm(s, draw), pushForm(s, draw));
+      if (alive) body.replaceChildren(languageForm(s, draw), strangersBox(s, draw), emailForm(s, draw), pushForm(s, draw));
     } catch (e) { problem(e); }
   }
   draw();
@@ -46,6 +47,14 @@ function languageForm(s, redraw) {
     try { await put('/v1/me/notices', { language: select.value }); redraw(); } catch (e) { problem(e); }
   });
   return h('p', {}, h('label', { for: 'notices-language' }, t('notices.language')), ' ', select);
+}
+
+function strangersBox(s, redraw) {
+  const box = h('input', { id: 'notices-strangers', type: 'checkbox', ...(s.refuse_stranger_invitations ? { checked: true } : {}) });
+  box.addEventListener('change', async () => {
+    try { await put('/v1/me/notices', { refuse_stranger_invitations: box.checked }); redraw(); } catch (e) { problem(e); }
+  });
+  return h('p', {}, box, ' ', h('label', { for: 'notices-strangers' }, t('notices.strangers')));
 }
 
 function emailForm(s, redraw) {

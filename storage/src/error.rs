@@ -112,6 +112,12 @@ pub enum StoreError {
     /// A bot never answers an invitation: the game's creator seats it (`POST /v1/games/{id}/bots`).
     #[error("`{0}` is a bot: bots answer no invitations; the game's creator seats one with POST /v1/games/{{id}}/bots")]
     InviteeIsBot(String),
+    /// The invitee refuses invitations from accounts it never played with.
+    #[error("`{0}` accepts invitations only from players it has played with")]
+    InvitationRefused(String),
+    /// `retry_after_s`: when the oldest of them is a day old.
+    #[error("an account may invite at most {limit} players it never played with in a day; try again in {retry_after_s} s")]
+    TooManyInvitations { limit: i64, retry_after_s: u64 },
     #[error("a rematch is proposed once the game has finished")]
     GameNotFinished,
     #[error("a rematch of this game is already proposed or being played")]

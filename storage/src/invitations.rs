@@ -20,6 +20,9 @@ use tokio_postgres::Row;
 use utoipa::ToSchema;
 
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
+use crate::invitation_bounds::{
+    announce_from_stranger, judge_stranger, strangers, InvitationBounds,
+};
 use crate::live::hub::CHANNEL;
 use crate::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH};
 use crate::reads::Reader;
@@ -309,13 +312,15 @@ impl Store {
 
     /// Invites a player by name or creates a link; returns the invitation and, for a link, its
     /// code (shown this once). The account invited is told on `/v1/me/stream` and by its
-    /// `invitation` webhooks, queued in the same transaction.
+    /// `invitation` webhooks, mail and pushes, queued in the same transaction; an invitation of
+    /// a stranger is judged and announced within `bounds` (`invitation_bounds.rs`).
     pub async fn invite(
         &self,
         game_id: i64,
         inviter: i64,
         invitee: &Invitee,
         expires_in_hours: i64,
+        bounds: InvitationBounds,
     ) -> Result<(Invitation, Option<String>)> {
         let now = self.now_ms();
         let expires_ms = now + expires_in_hours * 3_600_000;
@@ -326,7 +331,7 @@ impl Store {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         self.inviter_sits(&tx, game_id, reader, true).await?;
-        let (id, code, account) = match invitee {
+        let (id, code, account, from_stranger) = match invitee {
             Invitee::Player(name) => {
                 let row = tx
                     .query_opt(
@@ -345,6 +350,10 @@ impl Store {
                 if row.get::<_, bool>(3) {
                     return Err(StoreError::InviteeIsBot(name));
                 }
+                let from_stranger = strangers(&tx, inviter, account).await?;
+                if from_stranger {
+                    judge_stranger(&tx, inviter, account, &name, bounds).await?;
+                }
                 // An invitation whose time ran out makes way for a new one.
                 tx.execute(
                     "UPDATE invitations SET state = 'revoked', answered_at = now()
@@ -354,16 +363,16 @@ impl Store {
                 .await?;
                 let row = tx
                     .query_one(
-                        "INSERT INTO invitations (game_id, invited_by, account_id, expires_ms)
-                         VALUES ($1, $2, $3, $4) RETURNING id",
-                        &[&game_id, &inviter, &account, &expires_ms],
+                        "INSERT INTO invitations (game_id, invited_by, account_id, expires_ms, from_stranger)
+                         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                        &[&game_id, &inviter, &account, &expires_ms, &from_stranger],
                     )
                     .await
                     .map_err(|e| match violated_constraint(&e) {
                         Some("invitations_pending") => StoreError::AlreadyInvited(name.clone()),
                         _ => account_must_exist(e),
                     })?;
-                (row.get::<_, i64>(0), None, Some(account))
+                (row.get::<_, i64>(0), None, Some(account), from_stranger)
             }
             Invitee::Link { max_uses } => {
                 let code = to_hex(&random_bytes()[..CODE_BYTES]);
@@ -375,11 +384,13 @@ impl Store {
                     )
                     .await
                     .map_err(account_must_exist)?;
-                (row.get::<_, i64>(0), Some(code), None)
+                (row.get::<_, i64>(0), Some(code), None, false)
             }
         };
         if let Some(account) = account {
-            self.tell_invited(&tx, account, id).await?;
+            let announce =
+                !from_stranger || announce_from_stranger(&tx, account, id, bounds).await?;
+            self.tell_invited(&tx, account, id, announce).await?;
         }
         let invitation = self
             .game_invitations_in(&tx, game_id, Some(id))
@@ -390,13 +401,14 @@ impl Store {
         Ok((invitation, code))
     }
 
-    /// Queues the `invitation` webhooks, mail and pushes of the account invited and wakes its
-    /// streams (in every process, on commit).
+    /// Queues the `invitation` webhooks of the account invited, and its mail and pushes when
+    /// `announce`, and wakes its streams (in every process, on commit).
     async fn tell_invited(
         &self,
         client: &impl GenericClient,
         account: i64,
         invitation: i64,
+        announce: bool,
     ) -> Result<()> {
         let Some(mine) = self.my_invitation_in(client, account, invitation).await? else {
             return Ok(());
@@ -407,16 +419,19 @@ impl Store {
             "created_at": rfc3339(now),
             "invitation": mine,
         });
-        let queued = client
+        let mut queued = client
             .execute(
                 "INSERT INTO webhook_deliveries (delivery_id, webhook_id, kind, body, next_attempt_ms)
                  SELECT gen_random_uuid(), w.id, 'invitation', $2::jsonb, $3
                  FROM webhooks w WHERE w.account_id = $1 AND 'invitation' = ANY (w.kinds)",
                 &[&account, &body, &now],
             )
-            .await?
-            + crate::notices::queue_for_account(client, account, "invitation", None, &body, now)
-                .await?;
+            .await?;
+        if announce {
+            queued +=
+                crate::notices::queue_for_account(client, account, "invitation", None, &body, now)
+                    .await?;
+        }
         client
             .query_one(
                 &format!("SELECT pg_notify('{CHANNEL}', $1::text)"),

@@ -17,6 +17,7 @@ mod error;
 mod export;
 mod fold;
 mod import;
+mod invitation_bounds;
 mod invitations;
 mod last_command;
 mod live;
@@ -56,6 +57,7 @@ pub use commands::{CommandRequest, Executed};
 pub use db::{ensure_database, migrate, on_this_machine};
 pub use error::{Result, StoreError};
 pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
+pub use invitation_bounds::InvitationBounds;
 pub use invitations::{
     Invitation, InvitationState, Invitee, MyInvitation, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS,
 };

@@ -1,6 +1,6 @@
 //! A webhook receiver on 127.0.0.1 for the tests: records every request and answers 500 to the
-//! first `failures` of them, or answers every request as told (a status, a redirect, or not at
-//! all: a receiver that stalls).
+//! first `failures` of them, or answers every request as told (a status, a redirect, 204 late:
+//! a slow push service, or not at all: a receiver that stalls).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,6 +11,8 @@ use serde_json::Value;
 /// A request the receiver got.
 #[derive(Clone, Debug)]
 pub struct Received {
+    /// The request's path (a push service tells its devices apart by it).
+    pub path: String,
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
     /// Whether it was answered 2xx.
@@ -38,6 +40,8 @@ pub enum Answer {
     Accept,
     /// This status, with `Location` when given (a redirect).
     Status(u16, Option<String>),
+    /// 204, but only after this long (recorded when it arrives).
+    Late(std::time::Duration),
     /// Nothing: the request is held until the client gives up.
     Stall,
 }
@@ -128,9 +132,11 @@ async fn receive(req: HttpRequest, body: web::Bytes, shared: web::Data<Shared>) 
     let accepted = match &shared.answer {
         Answer::Accept => !fail,
         Answer::Status(status, _) => (200..300).contains(status),
+        Answer::Late(_) => true,
         Answer::Stall => false,
     };
     shared.received.lock().unwrap().push(Received {
+        path: req.path().to_string(),
         headers: req
             .headers()
             .iter()
@@ -148,6 +154,10 @@ async fn receive(req: HttpRequest, body: web::Bytes, shared: web::Data<Shared>) 
                 response.insert_header(("Location", location.as_str()));
             }
             return response.finish();
+        }
+        Answer::Late(delay) => {
+            actix_web::rt::time::sleep(*delay).await;
+            return HttpResponse::NoContent().finish();
         }
         Answer::Stall => {
             actix_web::rt::time::sleep(std::time::Duration::from_secs(300)).await;

@@ -346,3 +346,79 @@ async fn an_invitation_is_pushed_in_the_invitations_own_transaction() {
     service.stop().await;
     s.finish().await;
 }
+
+/// Waits until the outbox holds no push still to send.
+async fn pushes_settled(s: &TestServer) {
+    let db = s.db().await;
+    for _ in 0..400 {
+        let row = db
+            .query_one(
+                "SELECT count(*) FROM notice_deliveries
+                 WHERE channel = 'push' AND delivered_at IS NULL AND failed_at IS NULL",
+                &[],
+            )
+            .await
+            .unwrap();
+        if row.get::<_, i64>(0) == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("pushes still pending");
+}
+
+#[actix_web::test]
+async fn a_slow_push_service_gets_one_your_turn_per_game_and_window_on_each_device() {
+    let s = server(true).await;
+    // Every push takes the push service 3 s: the turn comes back meanwhile.
+    let service = Receiver::answering(Answer::Late(Duration::from_secs(3)));
+    let key = public_key(&s).await;
+    let tokens = s.players(&["ada", "bea"]).await;
+    let r = s
+        .send(
+            s.request("PUT", "/v1/me/notices", Some(&tokens[1]))
+                .insert_header(("Content-Type", "application/json")),
+            Some(br#"{"push_kinds": ["your_turn"]}"#.to_vec()),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let phone = Device::new();
+    let laptop = Device::new();
+    subscribe(&s, &tokens[1], &phone, &format!("{}/phone", service.url)).await;
+    subscribe(&s, &tokens[1], &laptop, &format!("{}/laptop", service.url)).await;
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let mut to_act = s.get(&format!("/v1/games/{id}"), None).await.body["to_act"].clone();
+    for _ in 0..3 {
+        to_act = s.pass_turn_to_seat_1(id, &tokens, to_act).await["to_act"].clone();
+        // Long enough for the worker to take the new `your_turn` while bea is to act.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    pushes_settled(&s).await;
+    let received = service.received();
+    for (path, device) in [("/hook/phone", &phone), ("/hook/laptop", &laptop)] {
+        let pushed: Vec<Value> = received
+            .iter()
+            .filter(|r| r.path == path)
+            .map(|r| open(&s, device, r, &key))
+            .collect();
+        assert_eq!(pushed.len(), 1, "one push to {path}: {pushed:#?}");
+        assert_eq!(pushed[0]["kind"], "your_turn");
+        assert_eq!(pushed[0]["url"], format!("{}/#/game/{id}", s.base));
+    }
+    let skipped: i64 = s
+        .db()
+        .await
+        .query_one(
+            "SELECT count(*) FROM notice_deliveries WHERE kind = 'your_turn' AND skipped",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(
+        skipped >= 4,
+        "the later turns' pushes are left out: {skipped}"
+    );
+    service.stop().await;
+    s.finish().await;
+}

@@ -3,7 +3,8 @@
 //! asked for one every N hours, or when several notices are due at once) and the due pushes;
 //! retries failures with exponential backoff; drops the push subscriptions the push service
 //! says are gone. Bounded: a `your_turn` is left out when the game no longer waits for the
-//! account, or when one for the same game went by the same channel within the window.
+//! account, or when one for the same game went to the same mailbox or device within the
+//! window or is still on its way there (so a slow push service cannot let a second through).
 //! Woken by the live notice of every append that queued notices, and at least every second.
 
 use std::cell::Cell;

@@ -119,6 +119,9 @@ impl SeatBody for AcceptInvitation {
     }
 }
 
+/// The 429 of `create_invitation`.
+const INVITATION_LIMIT: &str = "The command limit (`rate_limited`), or as many players never played with invited in the last 24 hours as `INVITATION_STRANGERS_PER_DAY` allows (`too_many_invitations`)";
+
 fn invalid(detail: &str) -> ApiError {
     ApiError::bad_request("invalid_invitation", detail)
 }
@@ -126,7 +129,11 @@ fn invalid(detail: &str) -> ApiError {
 /// Invite a player by name, or create a link. Any seated player may, while the game is open;
 /// it may be open or private (an open game's invitation is a notice: anybody joins it anyway).
 /// The player invited is told on `/v1/me/stream` (`event: invitation`) and by their
-/// `invitation` webhooks; a private game is then theirs to watch until they answer.
+/// `invitation` webhooks; a private game is then theirs to watch until they answer. Invitations
+/// of players the caller never sat with at a game that started are bounded: such a player may
+/// refuse them (`invitation_refused`), one account invites at most `INVITATION_STRANGERS_PER_DAY`
+/// of them a day (`too_many_invitations`), and each is told by mail and push of at most
+/// `INVITATION_NOTICES_FROM_STRANGERS_PER_DAY` of them a day (the rest are listed only).
 #[utoipa::path(post, operation_id = "create_invitation", path = "/v1/games/{id}/invitations", tag = "games",
     params(("id" = i64, Path, description = "The game")),
     request_body = NewInvitationShape,
@@ -135,12 +142,12 @@ fn invalid(detail: &str) -> ApiError {
         (status = 201, description = "Invited; a link's code is in `code`, shown this once", body = CreatedInvitation),
         (status = 400, description = "Malformed, neither or both of `player` and `link`, or an expiry or cap out of range (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller does not sit at this game (`not_seated`), or the player named refuses invitations from accounts it never played with (`invitation_refused`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (`game_not_found`) or no account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is not open (`game_not_open`), the player already sits at it (`already_seated`) or holds a pending invitation to it (`already_invited`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The player named is a bot (`invitee_is_bot`): bots answer no invitations; the game's creator seats one with `POST /v1/games/{id}/bots`", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        (status = 429, description = INVITATION_LIMIT, body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds until the next command, or the next invitation of a stranger, may be sent"))),
     ))]
 pub async fn create(
     state: web::Data<AppState>,
@@ -184,7 +191,13 @@ pub async fn create(
     state.limits.write(account.id)?;
     let (invitation, code) = state
         .store
-        .invite(id.into_inner(), account.id, &invitee, hours)
+        .invite(
+            id.into_inner(),
+            account.id,
+            &invitee,
+            hours,
+            state.notices.invitations,
+        )
         .await?;
     Ok(HttpResponse::Created().json(CreatedInvitation { invitation, code }))
 }

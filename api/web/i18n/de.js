@@ -28,6 +28,7 @@ export default {
   'notices.title': 'Benachrichtigungen',
   'notices.loading': 'Lädt…',
   'notices.language': 'Sprache von Mails und Benachrichtigungen',
+  'notices.strangers': 'Einladungen von Spielern ablehnen, mit denen ich nie gespielt habe',
   'notices.kinds': 'Worüber wir dich informieren',
   'notices.kind.your_turn': 'Du bist am Zug',
   'notices.kind.game_started': 'Eine Partie hat begonnen',

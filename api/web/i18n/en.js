@@ -29,6 +29,7 @@ export default {
   'notices.title': 'Notifications',
   'notices.loading': 'Loading…',
   'notices.language': 'Language of mail and notifications',
+  'notices.strangers': 'Refuse invitations from players I have never played with',
   'notices.kinds': 'What to tell you',
   'notices.kind.your_turn': 'It is your turn',
   'notices.kind.game_started': 'A game started',

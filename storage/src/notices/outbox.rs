@@ -20,7 +20,8 @@ pub struct NoticeItem {
     /// 1 for the first attempt.
     pub attempt: i32,
     /// A `your_turn` that is no longer news: the game no longer waits for the account, or one
-    /// for the same game went by the same channel within the window. Left out, not sent.
+    /// for the same game went to the same recipient (the mailbox, or the device) within the
+    /// window or is still on its way there. Left out, not sent.
     pub over_bound: bool,
 }
 
@@ -57,7 +58,13 @@ pub struct PushDelivery {
 }
 
 /// Whether a `your_turn` row `d` is over the bound (see [`NoticeItem::over_bound`]); `$now`
-/// and `$window` are the statement's parameters.
+/// and `$window` are the statement's parameters. The window is per account, game and
+/// recipient: a channel, and for pushes the device (each of an account's devices gets its
+/// own one push per game and window, never two). It is held by the one delivered within the
+/// window, and also by an older one not yet delivered nor given up (queued, in flight, or
+/// waiting for a retry): it, not this one, is the news, whatever its push service's pace.
+/// That depends on no lease or worker, so rows taken at once, by one statement or by several
+/// processes, cannot both pass.
 fn over_bound(now: &str, window: &str) -> String {
     format!(
         "(d.kind = 'your_turn' AND (
@@ -66,8 +73,9 @@ fn over_bound(now: &str, window: &str) -> String {
                           AND g.status = 'active' AND s.seat = ANY (g.to_act))
             OR EXISTS (SELECT 1 FROM notice_deliveries e
                        WHERE e.kind = 'your_turn' AND e.account_id = d.account_id AND e.game_id = d.game_id
-                         AND e.channel = d.channel AND e.delivered_at IS NOT NULL
-                         AND e.delivered_at > to_timestamp(({now}::bigint - {window}::bigint) / 1000.0))))"
+                         AND e.channel = d.channel AND e.subscription_id IS NOT DISTINCT FROM d.subscription_id
+                         AND (e.delivered_at > to_timestamp(({now}::bigint - {window}::bigint) / 1000.0)
+                              OR (e.id < d.id AND e.delivered_at IS NULL AND e.failed_at IS NULL)))))"
     )
 }
 

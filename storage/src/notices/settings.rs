@@ -36,6 +36,9 @@ pub struct NoticeSettings {
     pub push_kinds: Vec<WebhookKind>,
     /// The devices subscribed to push.
     pub push_subscriptions: i64,
+    /// `true`: invitations from accounts never played with (never seated together at a game
+    /// that started) are refused: the inviter gets 403 `invitation_refused`.
+    pub refuse_stranger_invitations: bool,
 }
 
 /// Changes to the settings; what is absent stays.
@@ -47,6 +50,8 @@ pub struct NoticeChanges {
     #[schema(minimum = 0, maximum = 168)]
     pub email_every_hours: Option<i32>,
     pub push_kinds: Option<Vec<WebhookKind>>,
+    /// `true`: refuse invitations from accounts never played with.
+    pub refuse_stranger_invitations: Option<bool>,
 }
 
 /// All notice kinds, as stored.
@@ -103,7 +108,8 @@ impl Store {
         let row = client
             .query_opt(
                 "SELECT language, email, email_confirmed_at IS NOT NULL, email_kinds, email_every_hours, push_kinds,
-                        (SELECT count(*) FROM push_subscriptions p WHERE p.account_id = n.account_id)
+                        (SELECT count(*) FROM push_subscriptions p WHERE p.account_id = n.account_id),
+                        refuse_stranger_invitations
                  FROM notice_settings n WHERE account_id = $1",
                 &[&account],
             )
@@ -117,6 +123,7 @@ impl Store {
                 email_every_hours: row.get(4),
                 push_kinds: kinds_of(&row.get::<_, Vec<String>>(5)),
                 push_subscriptions: row.get(6),
+                refuse_stranger_invitations: row.get(7),
             },
             None => NoticeSettings {
                 language: Language::En,
@@ -126,6 +133,7 @@ impl Store {
                 email_every_hours: 0,
                 push_kinds: ALL_KINDS.to_vec(),
                 push_subscriptions: 0,
+                refuse_stranger_invitations: false,
             },
         })
     }
@@ -148,6 +156,7 @@ impl Store {
                          email_kinds = coalesce($3, email_kinds),
                          email_every_hours = coalesce($4, email_every_hours),
                          push_kinds = coalesce($5, push_kinds),
+                         refuse_stranger_invitations = coalesce($7, refuse_stranger_invitations),
                          -- A shorter interval counts from the last mail at once.
                          email_next_ms = CASE WHEN $4::integer IS NULL THEN email_next_ms
                                               ELSE least(email_next_ms, $6 + $4::bigint * 3600000) END
@@ -159,6 +168,7 @@ impl Store {
                         &changes.email_every_hours,
                         &push_kinds,
                         &self.now_ms(),
+                        &changes.refuse_stranger_invitations,
                     ],
                 )
                 .await?;
