@@ -1,44 +1,75 @@
 //! Which waiting bot moves start now, shared fairly between the people whose games wait.
 //!
-//! A bot move is CPU work (the strong bot thinks up to its budget, a second), so at most
-//! `thinkers` moves run at once server-wide. Oldest game first would let one account with many
-//! bot games hold every thinker while everybody else's bots wait behind its backlog; instead the
-//! free thinkers go round the owners ([`BotTurn::owner`]) that wait: the owner served least
-//! recently first, and no owner more than `per_account` moves at once. With more thinkers than
-//! `per_account`, a thinker stays free for the others however many games one account runs.
+//! A bot move is CPU work, so at most `thinkers` moves run at once server-wide. Oldest game
+//! first let one account with many bot games hold every thinker while everybody else's bots
+//! waited behind its backlog; instead the free thinkers go round the owners
+//! ([`BotTurn::owner`]) that wait, the owner served least recently first, with two bounds:
+//! - A strong bot searches up to its budget (a second); a random or greedy bot answers in
+//!   milliseconds. Strong moves take at most `thinkers - 1` thinkers (all of one only when there
+//!   is one), so a quick move never waits behind the searches, and each kind of move has its
+//!   own round over the owners ("lane"): being served a quick move does not cost an owner its
+//!   turn for a strong one.
+//! - No owner has more than `per_account` moves of a lane running at once, so however many
+//!   bot games one account runs, the other thinkers stay free for everybody else.
+//!
 //! A game has at most one move running at a time (its next one is read after the first lands),
 //! and a move that could not be made rests until something changes (see [`Schedule::wake`]).
 
 use std::collections::{HashMap, HashSet};
 
+use baumeister_domain::bots::Level;
 use baumeister_storage::BotTurn;
 
-/// The policy's state: what runs, and when each waiting owner was last served.
+/// An owner's place in one lane: (owner, whether the lane is the strong bots').
+type Key = (i64, bool);
+
+fn key(turn: &BotTurn) -> Key {
+    (turn.owner, searches(turn.level))
+}
+
+/// Whether the level searches up to its time budget (the strong bot) rather than answering at
+/// once.
+fn searches(level: Level) -> bool {
+    level == Level::Strong
+}
+
+/// The policy's state: what runs, and when each waiting owner was last served in each lane.
 #[derive(Debug)]
 pub struct Schedule {
     thinkers: usize,
+    /// Strong moves at once: `thinkers - 1`, at least 1.
+    searchers: usize,
     per_account: usize,
-    /// Moves running per owner.
-    running: HashMap<i64, usize>,
-    /// Games with a move running.
-    busy: HashSet<i64>,
+    /// Moves running per owner and lane.
+    running: HashMap<Key, usize>,
+    /// Strong moves running.
+    searching: usize,
+    /// Games with a move running, each with the count of wakes when it started.
+    busy: HashMap<i64, u64>,
+    /// Wakes so far ([`Schedule::wake`]).
+    wakes: u64,
     /// Games whose last move was not made: left until a game changes or the fallback sweep.
     resting: HashSet<i64>,
-    /// The start counter's value at each owner's last start: the least recently served
-    /// owner goes first. Owners neither running nor waiting are forgotten, so an owner who
-    /// comes back is served as one who has waited longest.
-    served: HashMap<i64, u64>,
+    /// The start counter's value at each owner's last start in a lane: the least recently
+    /// served owner goes first. Owners neither running nor waiting in a lane are forgotten
+    /// there, so an owner who comes back is served as one who has waited longest.
+    served: HashMap<Key, u64>,
     starts: u64,
 }
 
 impl Schedule {
-    /// `thinkers` moves at once in all, at most `per_account` of one owner's (both at least 1).
+    /// `thinkers` moves at once in all, at most `per_account` of one owner's per lane (both at
+    /// least 1).
     pub fn new(thinkers: usize, per_account: usize) -> Schedule {
+        let thinkers = thinkers.max(1);
         Schedule {
-            thinkers: thinkers.max(1),
+            thinkers,
+            searchers: (thinkers - 1).max(1),
             per_account: per_account.max(1),
             running: HashMap::new(),
-            busy: HashSet::new(),
+            searching: 0,
+            busy: HashMap::new(),
+            wakes: 0,
             resting: HashSet::new(),
             served: HashMap::new(),
             starts: 0,
@@ -50,74 +81,81 @@ impl Schedule {
         self.busy.len() < self.thinkers
     }
 
+    /// Whether `turn` may start now, thinkers being free.
+    fn may_start(&self, turn: &BotTurn) -> bool {
+        let key = key(turn);
+        (!key.1 || self.searching < self.searchers)
+            && self.running.get(&key).copied().unwrap_or(0) < self.per_account
+    }
+
     /// From the moves that wait now (the sweep's rows, each owner's oldest first), those to
     /// start, in order; they count as running until [`Schedule::finish`].
     pub fn start(&mut self, waiting: Vec<BotTurn>) -> Vec<BotTurn> {
-        let owners: HashSet<i64> = waiting.iter().map(|t| t.owner).collect();
+        let keys: HashSet<Key> = waiting.iter().map(key).collect();
         self.served
-            .retain(|owner, _| owners.contains(owner) || self.running.contains_key(owner));
-        // Each owner's queue, in the sweep's order; owners in order of their first row.
-        let mut queues: Vec<(i64, Vec<BotTurn>)> = Vec::new();
+            .retain(|k, _| keys.contains(k) || self.running.contains_key(k));
+        // Each owner's queue per lane, in the sweep's order; queues in order of their first row.
+        let mut queues: Vec<(Key, Vec<BotTurn>)> = Vec::new();
         let mut seen_games = HashSet::new();
         for turn in waiting {
-            if self.busy.contains(&turn.game_id)
+            if self.busy.contains_key(&turn.game_id)
                 || self.resting.contains(&turn.game_id)
                 || !seen_games.insert(turn.game_id)
             {
                 continue;
             }
-            match queues.iter_mut().find(|(owner, _)| *owner == turn.owner) {
+            match queues.iter_mut().find(|(k, _)| *k == key(&turn)) {
                 Some((_, queue)) => queue.push(turn),
-                None => queues.push((turn.owner, vec![turn])),
+                None => queues.push((key(&turn), vec![turn])),
             }
-        }
-        for (_, queue) in &mut queues {
-            queue.reverse(); // popped from the end: oldest first
         }
         let mut started = Vec::new();
         while self.has_room() {
             let next = queues
                 .iter()
                 .enumerate()
-                .filter(|(_, (owner, queue))| {
-                    !queue.is_empty()
-                        && self.running.get(owner).copied().unwrap_or(0) < self.per_account
-                })
-                .min_by_key(|(place, (owner, _))| {
-                    (self.served.get(owner).copied().unwrap_or(0), *place)
-                })
+                .filter(|(_, (_, queue))| queue.first().is_some_and(|t| self.may_start(t)))
+                .min_by_key(|(place, (k, _))| (self.served.get(k).copied().unwrap_or(0), *place))
                 .map(|(place, _)| place);
             let Some(place) = next else { break };
-            let (owner, queue) = &mut queues[place];
-            let turn = queue
-                .pop()
-                .expect("only owners with a move left are picked");
+            let (k, queue) = &mut queues[place];
+            let k = *k;
+            let turn = queue.remove(0);
             self.starts += 1;
-            self.served.insert(*owner, self.starts);
-            *self.running.entry(*owner).or_insert(0) += 1;
-            self.busy.insert(turn.game_id);
+            self.served.insert(k, self.starts);
+            *self.running.entry(k).or_insert(0) += 1;
+            if k.1 {
+                self.searching += 1;
+            }
+            self.busy.insert(turn.game_id, self.wakes);
             started.push(turn);
         }
         started
     }
 
-    /// A started move ended; `moved`: its command landed. One that did not rests until
-    /// [`Schedule::wake`], so a game whose bot cannot move is not tried again and again.
+    /// A started move ended; `moved`: its command landed. One that did not rests until the
+    /// next [`Schedule::wake`], so a game whose bot cannot move is not tried again and again;
+    /// unless a wake came while it ran (its board may have moved on: a conflict's cause).
     pub fn finish(&mut self, turn: &BotTurn, moved: bool) {
-        if let Some(n) = self.running.get_mut(&turn.owner) {
+        let k = key(turn);
+        if let Some(n) = self.running.get_mut(&k) {
             *n -= 1;
             if *n == 0 {
-                self.running.remove(&turn.owner);
+                self.running.remove(&k);
+            }
+            if k.1 {
+                self.searching -= 1;
             }
         }
-        self.busy.remove(&turn.game_id);
-        if !moved {
+        let started_at = self.busy.remove(&turn.game_id);
+        if !moved && started_at == Some(self.wakes) {
             self.resting.insert(turn.game_id);
         }
     }
 
     /// A game changed (or the fallback sweep is due): the resting games are tried again.
     pub fn wake(&mut self) {
+        self.wakes += 1;
         self.resting.clear();
     }
 }
@@ -135,6 +173,14 @@ mod tests {
             level: Level::Strong,
             clock_seat: None,
             owner,
+        }
+    }
+
+    /// A random bot's move: answered at once.
+    fn quick(game_id: i64, owner: i64) -> BotTurn {
+        BotTurn {
+            level: Level::Random,
+            ..turn(game_id, owner)
         }
     }
 
@@ -162,13 +208,42 @@ mod tests {
 
     #[test]
     fn another_account_is_served_at_once_beside_a_long_backlog() {
-        let mut schedule = Schedule::new(2, 1);
+        let mut schedule = Schedule::new(3, 1);
         assert_eq!(ids(&schedule.start(games(7, 1, 30))), [1]);
         // The other account's game is the newest of all: it still starts in this round.
         let mut waiting = games(7, 2, 29);
         waiting.push(turn(99, 8));
         assert_eq!(ids(&schedule.start(waiting)), [99]);
+    }
+
+    #[test]
+    fn quick_moves_never_wait_behind_strong_ones() {
+        let mut schedule = Schedule::new(2, 1);
+        assert_eq!(ids(&schedule.start(games(7, 1, 30))), [1]);
+        // The strong bots' thinker is taken; the other is left to the quick moves.
+        let mut waiting = games(7, 2, 29);
+        waiting.push(turn(100, 8));
+        waiting.push(quick(101, 8));
+        assert_eq!(ids(&schedule.start(waiting)), [101]);
         assert!(!schedule.has_room());
+    }
+
+    #[test]
+    fn an_accounts_quick_move_does_not_wait_behind_its_own_strong_one() {
+        let mut schedule = Schedule::new(2, 1);
+        assert_eq!(ids(&schedule.start(vec![turn(1, 8)])), [1]);
+        assert_eq!(ids(&schedule.start(vec![quick(2, 8)])), [2]);
+    }
+
+    #[test]
+    fn each_lane_has_its_own_round_over_the_owners() {
+        let mut schedule = Schedule::new(2, 1);
+        let first = schedule.start(vec![turn(1, 7)]);
+        let second = schedule.start(vec![turn(2, 7), turn(20, 8), quick(21, 8)]);
+        assert_eq!(ids(&second), [21]);
+        schedule.finish(&first[0], true);
+        // Owner 8 was served a quick move since 7's strong one, yet it is 8's turn to search.
+        assert_eq!(ids(&schedule.start(vec![turn(2, 7), turn(20, 8)])), [20]);
     }
 
     #[test]
@@ -220,6 +295,15 @@ mod tests {
         schedule.finish(&started[0], false);
         assert!(schedule.start(vec![turn(1, 7)]).is_empty());
         schedule.wake();
+        assert_eq!(ids(&schedule.start(vec![turn(1, 7)])), [1]);
+    }
+
+    #[test]
+    fn a_move_not_made_does_not_rest_when_a_game_changed_while_it_ran() {
+        let mut schedule = Schedule::new(2, 2);
+        let started = schedule.start(vec![turn(1, 7)]);
+        schedule.wake();
+        schedule.finish(&started[0], false);
         assert_eq!(ids(&schedule.start(vec![turn(1, 7)])), [1]);
     }
 
