@@ -38,8 +38,12 @@ pub async fn run(store: Store, config: Bots, every: Duration) {
                 Ok(turns) => {
                     for turn in schedule.start(turns) {
                         let store = store.clone();
-                        let done = done.clone();
+                        let ended = Ended {
+                            turn: Some(turn),
+                            done: done.clone(),
+                        };
                         actix_web::rt::spawn(async move {
+                            let turn = ended.turn.clone().expect("taken only at the end");
                             let moved = match play(&store, &turn).await {
                                 Ok(moved) => moved,
                                 Err(e) => {
@@ -47,7 +51,7 @@ pub async fn run(store: Store, config: Bots, every: Duration) {
                                     false
                                 }
                             };
-                            let _ = done.send((turn, moved));
+                            ended.send(moved);
                         });
                     }
                 }
@@ -66,6 +70,29 @@ pub async fn run(store: Store, config: Bots, every: Duration) {
             }
             _ = store.bots_woken() => schedule.wake(),
             _ = fallback.tick() => schedule.wake(),
+        }
+    }
+}
+
+/// Tells the schedule that a move ended, when its task ends however it ends (as not made, if
+/// it panicked), so that its thinker is never lost.
+struct Ended {
+    turn: Option<BotTurn>,
+    done: mpsc::UnboundedSender<(BotTurn, bool)>,
+}
+
+impl Ended {
+    fn send(mut self, moved: bool) {
+        if let Some(turn) = self.turn.take() {
+            let _ = self.done.send((turn, moved));
+        }
+    }
+}
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        if let Some(turn) = self.turn.take() {
+            let _ = self.done.send((turn, false));
         }
     }
 }
