@@ -1,63 +1,105 @@
 //! The bots at the table. A background task finds the seats the running games wait for that
 //! bots hold, reads what each such seat may see (exactly what its player would read), lets the
 //! bot think on the blocking pool, never on the HTTP workers, and sends its command through the
-//! same command path as everybody's. It sweeps at start-up, at once again after a move (so a bot
-//! answering a bot does not wait), whenever a game that seats a bot changes or a seat's move is
-//! handed to the clock's bot (the live listener's LISTEN wakes it, so a bot answers within its
-//! think time, not a poll interval; other games' commands do not), and
-//! every `every` should a notice be lost: a restarted server resumes every bot that is to act.
-//! It also makes the moves the turn clock handed to its bot (game option `clock_bot`; see
-//! `storage/src/clock_bot.rs`), reading the seat as its player would.
+//! same command path as everybody's. Which waiting moves run at once is [`Schedule`]'s choice:
+//! a few thinkers, shared in turn between the people whose games wait, at most a few of one
+//! account's moves at once (`BOT_THINKERS`, `BOT_THINKERS_PER_ACCOUNT`). It sweeps at start-up,
+//! again whenever a move ends (its game's next bot may be due, and a thinker is free), whenever
+//! a game that seats a bot changes or a seat's move is handed to the clock's bot (the live
+//! listener's LISTEN wakes it, so a bot answers within its think time, not a poll interval;
+//! other games' commands do not), and every `every` should a notice be lost: a restarted server
+//! resumes every bot that is to act. It also makes the moves the turn clock handed to its bot
+//! (game option `clock_bot`; see `storage/src/clock_bot.rs`), reading the seat as its player
+//! would, scheduled as that player's.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use baumeister_domain::bots::{choose, Budget};
 use baumeister_domain::rng::GameRng;
 use baumeister_storage::{BotTurn, CommandRequest, Store, StoreError};
-use tokio::sync::Semaphore;
+use tokio::sync::mpsc;
 
-/// Bots thinking at once, server-wide: thinking is CPU work, and players come first.
-const THINKERS: usize = 1;
-/// Bot seats looked at per sweep.
-const PER_SWEEP: i64 = 32;
+use crate::bot_schedule::Schedule;
+use crate::config::Bots;
 
-pub async fn run(store: Store, every: Duration) {
-    let thinkers = Arc::new(Semaphore::new(THINKERS));
+/// Waiting bot moves looked at per sweep: with the sweep's rounds over the owners, the first
+/// move of up to this many owners.
+const PER_SWEEP: i64 = 64;
+
+pub async fn run(store: Store, config: Bots, every: Duration) {
+    let mut schedule = Schedule::new(config.thinkers, config.per_account);
+    let (done, mut finished) = mpsc::unbounded_channel::<(BotTurn, bool)>();
+    let mut fallback = tokio::time::interval(every);
+    fallback.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    fallback.tick().await;
     loop {
-        let moved = match store.bots_to_act(PER_SWEEP).await {
-            Ok(turns) => {
-                let mut moved = false;
-                for turn in turns {
-                    match play(&store, &turn, &thinkers).await {
-                        Ok(m) => moved |= m,
-                        Err(e) => {
-                            tracing::warn!(game = turn.game_id, error = %e, "bot move failed")
-                        }
+        if schedule.has_room() {
+            match store.bots_to_act(PER_SWEEP).await {
+                Ok(turns) => {
+                    for turn in schedule.start(turns) {
+                        let store = store.clone();
+                        let ended = Ended {
+                            turn: Some(turn),
+                            done: done.clone(),
+                        };
+                        actix_web::rt::spawn(async move {
+                            let turn = ended.turn.clone().expect("taken only at the end");
+                            let moved = match play(&store, &turn).await {
+                                Ok(moved) => moved,
+                                Err(e) => {
+                                    tracing::warn!(game = turn.game_id, error = %e, "bot move failed");
+                                    false
+                                }
+                            };
+                            ended.send(moved);
+                        });
                     }
                 }
-                moved
+                Err(e) => tracing::warn!(error = %e, "bot sweep failed"),
             }
-            Err(e) => {
-                tracing::warn!(error = %e, "bot sweep failed");
-                false
+        }
+        // Until a move ends (its game's next move may be due, and its thinker is free), a game
+        // changes (the live listener hears every change, from any server process, through
+        // PostgreSQL's NOTIFY) or, should a notice be lost, `every` passes.
+        tokio::select! {
+            Some((turn, moved)) = finished.recv() => {
+                schedule.finish(&turn, moved);
+                while let Ok((turn, moved)) = finished.try_recv() {
+                    schedule.finish(&turn, moved);
+                }
             }
-        };
-        if !moved {
-            // Until a game changes (the live listener hears every change, from any server
-            // process, through PostgreSQL's NOTIFY) or, should a notice be lost, `every` passes.
-            let _ = tokio::time::timeout(every, store.bots_woken()).await;
+            _ = store.bots_woken() => schedule.wake(),
+            _ = fallback.tick() => schedule.wake(),
+        }
+    }
+}
+
+/// Tells the schedule that a move ended, when its task ends however it ends (as not made, if
+/// it panicked), so that its thinker is never lost.
+struct Ended {
+    turn: Option<BotTurn>,
+    done: mpsc::UnboundedSender<(BotTurn, bool)>,
+}
+
+impl Ended {
+    fn send(mut self, moved: bool) {
+        if let Some(turn) = self.turn.take() {
+            let _ = self.done.send((turn, moved));
+        }
+    }
+}
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        if let Some(turn) = self.turn.take() {
+            let _ = self.done.send((turn, false));
         }
     }
 }
 
 /// One move of one bot; whether it was made. A board that moved on meanwhile is left to the
 /// next sweep.
-async fn play(
-    store: &Store,
-    turn: &BotTurn,
-    thinkers: &Arc<Semaphore>,
-) -> Result<bool, StoreError> {
+async fn play(store: &Store, turn: &BotTurn) -> Result<bool, StoreError> {
     let Some(read) = store.bot_read(turn.game_id, turn.account_id).await? else {
         return Ok(false);
     };
@@ -73,11 +115,6 @@ async fn play(
     if read.input.moves.is_empty() {
         return Ok(false);
     }
-    let permit = thinkers
-        .clone()
-        .acquire_owned()
-        .await
-        .expect("the semaphore is never closed");
     let level = turn.level;
     let seed = u64::from_le_bytes(
         baumeister_storage::trust::random_bytes()[..8]
@@ -86,7 +123,6 @@ async fn play(
     );
     let input = read.input;
     let chosen = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
         choose(
             &input,
             level,

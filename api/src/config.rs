@@ -109,6 +109,29 @@ pub struct Config {
     /// November 2026's group commit).
     pub append_batches: bool,
     pub timeouts: ClientTimeouts,
+    pub bots: Bots,
+}
+
+/// How bots' thinking is shared (README, "Bots"): a bot move is CPU work, so few run at once,
+/// and one account's many bot games may not hold them all (`bot_schedule.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bots {
+    /// `BOT_THINKERS`: bot moves thinking at once in this process.
+    pub thinkers: usize,
+    /// `BOT_THINKERS_PER_ACCOUNT`: of those, at most this many of one account's games (the
+    /// creator's for bots' own seats, the seat's player's for the turn clock's bot).
+    pub per_account: usize,
+}
+
+impl Default for Bots {
+    /// Two thinkers, one per account: a second thinker stays free for everybody else however
+    /// many bot games one account runs, and bots never hold more than two cores.
+    fn default() -> Self {
+        Bots {
+            thinkers: 2,
+            per_account: 1,
+        }
+    }
 }
 
 /// Live streams and webhooks (README, "Following your games").
@@ -505,6 +528,18 @@ impl Config {
                 Ok("on") | Ok("") | Err(_) => true,
                 Ok("off") => false,
                 Ok(v) => return Err(format!("APPEND_BATCHES is `on` or `off`, not `{v}`")),
+            },
+            bots: {
+                let d = Bots::default();
+                let at_least_one = |name: &str, default: usize| match number(name, default as u64)?
+                {
+                    0 => Err(format!("{name} must be 1 or more")),
+                    n => Ok(n as usize),
+                };
+                Bots {
+                    thinkers: at_least_one("BOT_THINKERS", d.thinkers)?,
+                    per_account: at_least_one("BOT_THINKERS_PER_ACCOUNT", d.per_account)?,
+                }
             },
             timeouts: {
                 let d = ClientTimeouts::default();

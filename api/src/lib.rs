@@ -5,6 +5,7 @@ mod accept_language;
 pub mod auth;
 pub mod body;
 mod bot_players;
+mod bot_schedule;
 pub mod cli;
 pub mod config;
 pub mod error;
@@ -302,7 +303,11 @@ pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::
     actix_web::rt::spawn(store.clone().listen());
     // Bots are woken by the live listener when a game changes; their own sweep is only the
     // fallback for a lost notice, so it runs at a tenth of the deadlines' rate.
-    actix_web::rt::spawn(bot_players::run(store.clone(), sweep_every * 10));
+    actix_web::rt::spawn(bot_players::run(
+        store.clone(),
+        config.bots,
+        sweep_every * 10,
+    ));
     if config.live.deliver {
         actix_web::rt::spawn(live::worker::run(store.clone(), config.live.clone()));
     }

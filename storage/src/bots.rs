@@ -20,6 +20,10 @@ pub struct BotTurn {
     /// The turn clock handed this seat's move to a bot (`clock_bot.rs`): the move is made with
     /// [`Store::clock_bot_move`], not as the account's command.
     pub clock_seat: Option<u8>,
+    /// The person whose game waits, whom the bots' thinking is shared between: for a bot's own
+    /// seat the game's creator (only the creator seats bots), for the turn clock's bot the
+    /// seat's player (the move is made for them).
+    pub owner: i64,
 }
 
 /// What a bot is given for a move, and the version it was read at (the command is sent with
@@ -36,22 +40,34 @@ pub struct BotRead {
 /// games that seat a bot (their own partial index, `migrations/V20__lighter_command_path.sql`)
 /// and the people's seats with a move handed to the clock's bot (a partial index of seats;
 /// the clock's bot never plays for a bot). Each set is read first by itself (`MATERIALIZED`),
-/// so that no plan reads every running game to join them. Prepared once per connection.
+/// so that no plan reads every running game to join them.
+///
+/// The rows come fairly, not oldest game first server-wide: every owner's oldest waiting move,
+/// then every owner's second, and so on (`place`), each round oldest first. So the `LIMIT`
+/// cuts the longest queues, never a person's only game behind another's thirty.
+/// Prepared once per connection.
 const BOTS_TO_ACT: &str = "WITH bot_games AS MATERIALIZED (
-         SELECT id, to_act, bot_seats, updated_at FROM games
+         SELECT id, to_act, bot_seats, updated_at, created_by FROM games
          WHERE status = 'active' AND bot_seats IS NOT NULL AND bot_seats && to_act),
      due AS MATERIALIZED (
-         SELECT game_id, seat, account_id, clock_bot FROM seats WHERE clock_bot_due)
-     SELECT g.id, a.id, a.bot_level, NULL::smallint, g.updated_at, s.seat
-     FROM bot_games g
-     JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act) AND s.seat = ANY (g.bot_seats)
-     JOIN accounts a ON a.id = s.account_id AND a.bot
-     UNION ALL
-     SELECT g.id, a.id, d.clock_bot, d.seat, g.updated_at, d.seat
-     FROM due d
-     JOIN games g ON g.id = d.game_id AND g.status = 'active' AND d.seat = ANY (g.to_act)
-     JOIN accounts a ON a.id = d.account_id AND NOT a.bot
-     ORDER BY 5, 6 LIMIT $1";
+         SELECT game_id, seat, account_id, clock_bot FROM seats WHERE clock_bot_due),
+     waiting AS (
+         SELECT g.id AS game_id, a.id AS account_id, a.bot_level AS level,
+                NULL::smallint AS clock_seat, g.created_by AS owner, g.updated_at, s.seat
+         FROM bot_games g
+         JOIN seats s ON s.game_id = g.id AND s.seat = ANY (g.to_act)
+                     AND s.seat = ANY (g.bot_seats)
+         JOIN accounts a ON a.id = s.account_id AND a.bot
+         UNION ALL
+         SELECT g.id, a.id, d.clock_bot, d.seat, a.id, g.updated_at, d.seat
+         FROM due d
+         JOIN games g ON g.id = d.game_id AND g.status = 'active' AND d.seat = ANY (g.to_act)
+         JOIN accounts a ON a.id = d.account_id AND NOT a.bot)
+     SELECT game_id, account_id, level, clock_seat, owner
+     FROM (SELECT *, row_number() OVER (PARTITION BY owner ORDER BY updated_at, game_id, seat)
+                     AS place
+           FROM waiting) w
+     ORDER BY place, updated_at, game_id, seat LIMIT $1";
 
 impl Store {
     /// Seats a bot of `level` at `seat` of a game that waits for players. Only the game's
@@ -137,8 +153,9 @@ impl Store {
         Ok(summary)
     }
 
-    /// The bots that running games wait for now, oldest game first (at most `limit`): bots'
-    /// own seats, and people's seats whose move the turn clock handed to its bot.
+    /// The bots that running games wait for now (at most `limit`): bots' own seats, and
+    /// people's seats whose move the turn clock handed to its bot. In rounds over the owners
+    /// ([`BotTurn::owner`]): each owner's oldest first, then each one's second, and so on.
     pub async fn bots_to_act(&self, limit: i64) -> Result<Vec<BotTurn>> {
         let client = self.pool.get().await?;
         let statement = client.prepare_cached(BOTS_TO_ACT).await?;
@@ -152,6 +169,7 @@ impl Store {
                     level: Level::from_name(&level)
                         .ok_or_else(|| StoreError::Corrupt(format!("bot level {level}")))?,
                     clock_seat: row.get::<_, Option<i16>>(3).map(|s| s as u8),
+                    owner: row.get(4),
                 })
             })
             .collect()

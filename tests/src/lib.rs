@@ -283,6 +283,7 @@ impl TestServer {
             snapshot_every: 100,
             append_batches: true,
             timeouts: Default::default(),
+            bots: Default::default(),
         };
         adjust(&mut config);
         let store = Store::connect(&config.database_url, config.pool_size, config.workers)
