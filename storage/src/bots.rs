@@ -62,6 +62,12 @@ impl Store {
         seat: u8,
         level: Level,
     ) -> Result<GameSummary> {
+        // The gate first: a private game's outsider learns nothing, not even `not_creator`.
+        let requester_reads = Reader::Account {
+            id: requester,
+            auditor: false,
+        };
+        self.gate(game_id, requester_reads).await?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let row = tx

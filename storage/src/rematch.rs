@@ -10,6 +10,7 @@ use deadpool_postgres::GenericClient;
 
 use crate::error::{Result, StoreError};
 use crate::lobby::{JoinBy, Table};
+use crate::reads::Reader;
 use crate::types::Visibility;
 use crate::{rfc3339, Store};
 
@@ -82,9 +83,11 @@ FROM rematches r JOIN accounts a ON a.id = r.proposed_by
 WHERE r.game_id = $1 ORDER BY r.id DESC LIMIT 1";
 
 impl Store {
-    /// The latest rematch proposal of a game.
-    pub async fn rematch(&self, game_id: i64) -> Result<Rematch> {
+    /// The latest rematch proposal of a game, for a reader who may watch it (the gate first:
+    /// a private game's outsider is told the game is not there, as for an id never used).
+    pub async fn rematch(&self, game_id: i64, reader: Reader) -> Result<Rematch> {
         let client = self.pool.get().await?;
+        self.gate_in(&client, game_id, reader).await?;
         self.rematch_in(&client, game_id).await
     }
 
@@ -119,6 +122,7 @@ impl Store {
         account: i64,
         client_seed: Option<&str>,
     ) -> Result<Rematch> {
+        self.gate(game_id, player(account)).await?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         // A finished game's row is written by nobody else: the lock only orders proposals.
@@ -192,6 +196,7 @@ impl Store {
         accept: bool,
         client_seed: Option<&str>,
     ) -> Result<Rematch> {
+        self.gate(game_id, player(account)).await?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         if tx
@@ -321,6 +326,15 @@ impl Store {
             self.started(new_id, started);
         }
         Ok(rematch)
+    }
+}
+
+/// Who proposes or answers: the account as a player (only players act on a rematch, so an
+/// auditor's right to read a private game does not reach here).
+fn player(account: i64) -> Reader {
+    Reader::Account {
+        id: account,
+        auditor: false,
     }
 }
 
