@@ -200,11 +200,17 @@ async fn every_route_with_an_id_answers_a_private_games_outsider_as_an_id_never_
         .unwrap();
     let link = invite(&s, &tokens[0], waiting, json!({"link": true})).await;
 
-    // Those who may watch see the proposal (the scan below would pass for nobody otherwise).
-    let shown = s
-        .get(&format!("/v1/games/{finished}/rematch"), Some(&tokens[1]))
-        .await;
-    assert_eq!(shown.status, 200, "{}", shown.body);
+    // Those who may watch (a player, an auditor) read the proposal and the chat: the scan
+    // below would pass for nobody otherwise, and the gate judges an auditor alike everywhere.
+    let auditor = s.auditor("aud").await;
+    for (who, token) in [("bea", &tokens[1]), ("aud", &auditor)] {
+        for read in ["rematch", "chat?channel=table"] {
+            let r = s
+                .get(&format!("/v1/games/{finished}/{read}"), Some(token))
+                .await;
+            assert_eq!(r.status, 200, "{who} {read}: {}", r.body);
+        }
+    }
 
     let never = waiting + 1_000_000;
     let operations = operations_with_an_id();
