@@ -297,7 +297,6 @@ impl GameStream {
 
     /// The chat messages after the last one sent, as the subscriber may read them now.
     async fn send_chat(&mut self) -> Result<(), Gone> {
-        self.judge_watch().await?;
         loop {
             let (chat, sent) = (self.chat, self.chat_sent);
             let messages = self
@@ -307,6 +306,9 @@ impl GameStream {
                         .chat_since(self.game_id, chat, sent, CHAT_BATCH)
                 })
                 .await?;
+            // Judged after the read: a message read after an invitation was revoked is
+            // judged after the revocation too, and never sent.
+            self.judge_watch().await?;
             for m in &messages {
                 self.send(sse::message("chat", None, m)).await?;
                 self.chat_sent = self.chat_sent.max(m.id);
@@ -323,12 +325,12 @@ impl GameStream {
             // Not sent yet: it goes out, as removed, with the others in order.
             return self.send_chat().await;
         }
-        self.judge_watch().await?;
         let chat = self.chat;
-        match self
+        let message = self
             .patiently(|| self.state.store.chat_message_for(id, chat))
-            .await?
-        {
+            .await?;
+        self.judge_watch().await?;
+        match message {
             Some(m) => self.send(sse::message("chat", None, &m)).await,
             None => Ok(()),
         }
@@ -345,10 +347,10 @@ impl GameStream {
         }
     }
 
-    /// The token and the gate judged again before a push that is not an event (the events'
-    /// reads judge the gate themselves, see `Store::seen_by`): a subscriber who may no longer
-    /// watch the game (its invitation revoked, declined or expired) is told it is not there
-    /// and the stream ends.
+    /// The token and the gate judged again before a push that is not an event, after what it
+    /// pushes was read (the events' reads judge the gate themselves, after the read, see
+    /// `Store::seen_by`): a subscriber who may no longer watch the game (its invitation
+    /// revoked, declined or expired) is told it is not there and the stream ends.
     async fn judge_watch(&mut self) -> Result<(), Gone> {
         let caller = self.judge_token().await?;
         if self.admitted_for_good {
