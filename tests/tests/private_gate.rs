@@ -468,9 +468,20 @@ async fn a_private_game_is_not_rated_by_default_nor_on_request() {
         .unwrap()
         .get(0);
     assert_eq!(moved, 0, "the private game moved no rating");
+    // Nor does the database create one, whoever writes it.
     let refused = db
-        .execute("UPDATE games SET rated = true WHERE id = $1", &[&private])
-        .await;
-    assert!(refused.is_err(), "the database holds no private rated game");
+        .execute(
+            "INSERT INTO games (kind, options, seat_count, status, created_by, visibility, rated)
+             SELECT 'carcassonne', '{}'::jsonb, 2, 'open', id, 'private', true FROM accounts
+             WHERE name = 'ada'",
+            &[],
+        )
+        .await
+        .expect_err("a private rated game");
+    assert_eq!(
+        refused.as_db_error().map(|e| e.constraint()),
+        Some(Some("games_private_unrated")),
+        "{refused}"
+    );
     s.finish().await;
 }
