@@ -79,6 +79,8 @@ impl Store {
         seat: u8,
         level: Level,
     ) -> Result<GameSummary> {
+        // The gate first: a private game's outsider learns nothing, not even `not_creator`.
+        self.gate(game_id, Reader::player(requester)).await?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         // Judged on the table as it stands once the game's row is locked (`lock.rs`).
@@ -180,10 +182,7 @@ impl Store {
     /// account has no seat at the game.
     pub async fn bot_read(&self, game_id: i64, account_id: i64) -> Result<Option<BotRead>> {
         let client = self.pool.get().await?;
-        let reader = Reader::Account {
-            id: account_id,
-            auditor: false,
-        };
+        let reader = Reader::player(account_id);
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         let Some(seat) = snapshot.head.seat else {
             return Ok(None);

@@ -147,17 +147,19 @@ fn message(row: &Row) -> Result<ChatMessage> {
 }
 
 impl Store {
-    /// Stores a message by `account` (text already checked) and announces it. Only seated
-    /// players write at the table, only accounts without a seat on the spectators' bench.
+    /// Stores a message by `author` (text already checked) and announces it. Only seated
+    /// players write at the table, only accounts without a seat on the spectators' bench; a
+    /// private game's outsider is told the game is not there (the gate first).
     pub async fn post_chat(
         &self,
         game_id: i64,
-        account: i64,
+        author: Reader,
         channel: ChatChannel,
         text: &str,
     ) -> Result<ChatMessage> {
+        let account = author.account().ok_or(StoreError::UnknownAccount)?;
         let mut client = self.pool.get().await?;
-        self.chat_watchable(&client, game_id, Some(account)).await?;
+        self.chat_watchable(&client, game_id, author).await?;
         let tx = client.transaction().await?;
         tx.query_one(
             "SELECT pg_advisory_xact_lock($1, hashint8($2))",
@@ -206,13 +208,14 @@ impl Store {
         &self,
         game_id: i64,
         channel: ChatChannel,
-        reader: Option<i64>,
+        reader: Reader,
         before: Option<i64>,
         after: Option<i64>,
         limit: i64,
     ) -> Result<Vec<ChatMessage>> {
         let client = self.pool.get().await?;
         self.chat_watchable(&client, game_id, reader).await?;
+        let reader = reader.account();
         let sql = format!(
             "SELECT {COLUMNS} FROM chat_messages m JOIN accounts a ON a.id = m.account_id
              WHERE m.game_id = $1 AND m.channel = $2
@@ -415,28 +418,24 @@ impl Store {
 }
 
 impl Store {
-    /// The game's chat exists for `reader` (an account, or nobody): a private game's, only for
-    /// those who may watch it (see `invitations.rs`), so chat does not reveal the game.
+    /// The game's chat exists for `reader`: a private game's, only for those who may watch it
+    /// (the gate, `watch.rs`), so chat does not reveal the game.
     async fn chat_watchable(
         &self,
         client: &impl GenericClient,
         game_id: i64,
-        reader: Option<i64>,
+        reader: Reader,
     ) -> Result<()> {
         let row = client
             .query_opt(
                 "SELECT g.visibility = 'private',
                         (SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.account_id = $2)
                  FROM games g WHERE g.id = $1",
-                &[&game_id, &reader],
+                &[&game_id, &reader.account()],
             )
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
         let seat = row.get::<_, Option<i16>>(1).map(|s| s as u8);
-        let reader = match reader {
-            Some(id) => Reader::Account { id, auditor: false },
-            None => Reader::Anonymous,
-        };
         self.must_watch(client, game_id, row.get(0), seat, reader)
             .await
     }

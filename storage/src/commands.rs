@@ -140,14 +140,11 @@ impl Store {
         }
         for attempt in 0..ATTEMPTS {
             match self.attempt(request, attempt >= OPTIMISTIC).await {
-                Ok(executed) if executed.replayed && request.representation => {
-                    let now = self
-                        .representation_now(request.game_id, request.account_id)
-                        .await?;
-                    return Ok(Executed {
-                        representation: Some(now),
-                        ..executed
-                    });
+                Ok(executed) => {
+                    let (game, account) = (request.game_id, request.account_id);
+                    return self
+                        .with_board_now(executed, game, account, request.representation)
+                        .await;
                 }
                 // A lost race is decided again. The next attempt reads the head first, which
                 // judges it on one snapshot: a twin of this request (the same Idempotency-Key)
@@ -161,6 +158,25 @@ impl Store {
             }
         }
         Err(StoreError::Contention)
+    }
+
+    /// A replayed answer (a repeated Idempotency-Key), given the caller's board and moves as
+    /// the game is now where they were asked for; any other answer as it is.
+    pub(crate) async fn with_board_now(
+        &self,
+        executed: Executed,
+        game_id: i64,
+        account_id: i64,
+        wanted: bool,
+    ) -> Result<Executed> {
+        if !(executed.replayed && wanted) {
+            return Ok(executed);
+        }
+        let now = self.representation_now(game_id, account_id).await?;
+        Ok(Executed {
+            representation: Some(now),
+            ..executed
+        })
     }
 
     /// The command in ONE round trip, when this process already knows the game and the
@@ -289,29 +305,11 @@ impl Store {
             client.query_opt(&statement, &params).await?
         };
         let Some(row) = row else {
-            // A private game exists only for those who may watch it.
-            let exists = match client
-                .query_opt(
-                    "SELECT visibility = 'private' FROM games WHERE id = $1",
-                    &[&game_id],
-                )
-                .await?
-            {
-                None => false,
-                Some(row) => {
-                    let reader = Reader::Account {
-                        id: request.account_id,
-                        auditor: false,
-                    };
-                    self.may_watch(client, game_id, row.get(0), None, reader)
-                        .await?
-                }
-            };
-            return Err(if exists {
-                StoreError::NotSeated
-            } else {
-                StoreError::GameNotFound(game_id)
-            });
+            // Not seated: told so where the caller may watch the game, else as an id never
+            // used (`watch.rs`).
+            self.gate_in(client, game_id, Reader::player(request.account_id))
+                .await?;
+            return Err(StoreError::NotSeated);
         };
         if let Some(body) = row.get::<_, Option<Value>>(7) {
             if &body != request.command {

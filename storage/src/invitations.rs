@@ -1,10 +1,9 @@
 //! Private games and invitations. Invitations stand beside a game (table `invitations`, V14):
 //! they never enter its event stream, chain, replay, audit or export.
 //!
-//! Who may watch a game (read it as a spectator, anywhere a game is read): an `open` game,
-//! anybody; a `private` one, its seated players, the accounts with a pending invitation by name
-//! that has not expired, and auditors. To everybody else a private game does not exist: every
-//! read answers `GameNotFound`, exactly as for an id never used.
+//! Who may watch a game is judged by one gate (`watch.rs`): a private game is there for its
+//! seated players, the accounts with a pending invitation by name that has not expired, and
+//! auditors; to everybody else it does not exist.
 //!
 //! Who invites: any seated player, while the game is open (the creator is one). An invitation
 //! names an account, or is a link: a code of 192 bits from the operating system's generator,
@@ -137,54 +136,6 @@ pub(crate) enum Admission {
 }
 
 impl Store {
-    /// Whether `reader` may watch the game (see the module's documentation). `seat`: the
-    /// reader's seat, when the caller has read it already.
-    pub(crate) async fn may_watch(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        private: bool,
-        seat: Option<u8>,
-        reader: Reader,
-    ) -> Result<bool> {
-        if !private || seat.is_some() {
-            return Ok(true);
-        }
-        let account = match reader {
-            Reader::Anonymous => return Ok(false),
-            Reader::Account { auditor: true, .. } => return Ok(true),
-            Reader::Account { id, .. } => id,
-        };
-        let row = client
-            .query_one(
-                "SELECT EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND account_id = $2)
-                     OR EXISTS (SELECT 1 FROM invitations WHERE game_id = $1 AND account_id = $2
-                                AND state = 'pending' AND expires_ms > $3)",
-                &[&game_id, &account, &self.now_ms()],
-            )
-            .await?;
-        Ok(row.get(0))
-    }
-
-    /// `GameNotFound` unless `reader` may watch the game.
-    pub(crate) async fn must_watch(
-        &self,
-        client: &impl GenericClient,
-        game_id: i64,
-        private: bool,
-        seat: Option<u8>,
-        reader: Reader,
-    ) -> Result<()> {
-        if self
-            .may_watch(client, game_id, private, seat, reader)
-            .await?
-        {
-            Ok(())
-        } else {
-            Err(StoreError::GameNotFound(game_id))
-        }
-    }
-
     /// Judges a request to take a seat, inside the join's transaction (the game's row locked).
     /// A link's code is checked whenever one is given; a private game needs one, or the
     /// account's own invitation by name. Whoever may not watch a private game is told it does
@@ -324,10 +275,7 @@ impl Store {
     ) -> Result<(Invitation, Option<String>)> {
         let now = self.now_ms();
         let expires_ms = now + expires_in_hours * 3_600_000;
-        let reader = Reader::Account {
-            id: inviter,
-            auditor: false,
-        };
+        let reader = Reader::player(inviter);
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         self.inviter_sits(&tx, game_id, reader, true).await?;

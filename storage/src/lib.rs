@@ -42,6 +42,7 @@ mod types;
 mod undo;
 mod vacations;
 mod verify;
+mod watch;
 
 use std::sync::Arc;
 
@@ -82,6 +83,7 @@ pub use types::*;
 pub use undo::UndoRequest;
 pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
 pub use verify::{verify_export, Difference, Verified};
+pub use watch::Watching;
 
 /// How many games' aggregates a process keeps in memory (least recently used out first). A game
 /// not cached costs one read of its log and a fold on its next request.

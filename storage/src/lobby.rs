@@ -270,10 +270,7 @@ impl Store {
         account: i64,
         client_seed: Option<&str>,
     ) -> Result<GameSummary> {
-        let reader = Reader::Account {
-            id: account,
-            auditor: false,
-        };
+        let reader = Reader::player(account);
         self.join_with(game_id, reader, client_seed, None).await
     }
 
@@ -325,14 +322,7 @@ impl Store {
         // players all accepted it: its table is theirs, private or not.
         let (reader, private, invitation) = match by {
             JoinBy::Request { reader, invitation } => (reader, table.private, invitation),
-            JoinBy::Rematch => (
-                Reader::Account {
-                    id: account,
-                    auditor: false,
-                },
-                false,
-                None,
-            ),
+            JoinBy::Rematch => (Reader::player(account), false, None),
         };
         let admission = self
             .admit(tx, game_id, reader, private, seated, invitation)
@@ -466,16 +456,16 @@ impl Store {
     /// The lobby, newest first.
     pub async fn lobby(&self, filter: &LobbyFilter) -> Result<Vec<GameSummary>> {
         let client = self.pool.get().await?;
+        // Only the games the reader may watch (`watch.rs`): $8 its account, $7 whether it
+        // audits, $9 now.
+        let watchable = crate::watch::watchable("$8", "$7", "$9");
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS} FROM games g
              WHERE ($1::text IS NULL OR g.kind = $1)
                AND ($2::text IS NULL OR g.status = $2)
                AND ($3::bigint IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $3))
                AND ($4::bigint IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $4 AND s.seat = ANY (g.to_act)))
-               AND (g.visibility = 'open' OR $7::boolean
-                    OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $8)
-                    OR EXISTS (SELECT 1 FROM invitations i WHERE i.game_id = g.id AND i.account_id = $8
-                               AND i.state = 'pending' AND i.expires_ms > $9))
+               AND {watchable}
                AND ($10::bigint IS NULL
                     OR g.seat_count - (SELECT count(*) FROM seats s WHERE s.game_id = g.id) >= $10)
                AND ($11::jsonb IS NULL

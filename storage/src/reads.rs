@@ -32,6 +32,12 @@ pub enum Reader {
 }
 
 impl Reader {
+    /// The account as a player, not as an auditor: what acts at a table (commands, seats,
+    /// rematches), where an auditor's right to read a private game does not reach.
+    pub fn player(id: i64) -> Reader {
+        Reader::Account { id, auditor: false }
+    }
+
     pub(crate) fn account(self) -> Option<i64> {
         match self {
             Reader::Anonymous => None,

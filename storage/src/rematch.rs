@@ -11,6 +11,7 @@ use deadpool_postgres::GenericClient;
 use crate::error::{Result, StoreError};
 use crate::lobby::{JoinBy, Table};
 use crate::lock::Seating;
+use crate::reads::Reader;
 use crate::types::Visibility;
 use crate::{rfc3339, Store};
 
@@ -83,9 +84,11 @@ FROM rematches r JOIN accounts a ON a.id = r.proposed_by
 WHERE r.game_id = $1 ORDER BY r.id DESC LIMIT 1";
 
 impl Store {
-    /// The latest rematch proposal of a game.
-    pub async fn rematch(&self, game_id: i64) -> Result<Rematch> {
+    /// The latest rematch proposal of a game, for a reader who may watch it (the gate first:
+    /// a private game's outsider is told the game is not there, as for an id never used).
+    pub async fn rematch(&self, game_id: i64, reader: Reader) -> Result<Rematch> {
         let client = self.pool.get().await?;
+        self.gate_in(&client, game_id, reader).await?;
         self.rematch_in(&client, game_id).await
     }
 
@@ -120,6 +123,7 @@ impl Store {
         account: i64,
         client_seed: Option<&str>,
     ) -> Result<Rematch> {
+        self.gate(game_id, Reader::player(account)).await?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         // Proposals are ordered by the game's lock (`lock.rs`); a finished game's seats no
@@ -190,6 +194,7 @@ impl Store {
         accept: bool,
         client_seed: Option<&str>,
     ) -> Result<Rematch> {
+        self.gate(game_id, Reader::player(account)).await?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         if tx

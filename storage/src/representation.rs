@@ -65,10 +65,7 @@ impl Store {
         account_id: i64,
     ) -> Result<Representation> {
         let client = self.pool.get().await?;
-        let reader = Reader::Account {
-            id: account_id,
-            auditor: false,
-        };
+        let reader = Reader::player(account_id);
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         let seat = snapshot.head.seat.ok_or(StoreError::NotSeated)?;
         let head = snapshot.head(self, &client).await?;

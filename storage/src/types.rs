@@ -37,7 +37,7 @@ impl Lifecycle {
     }
 }
 
-/// Who may find, watch and join a game (see `invitations.rs`).
+/// Who may find, watch and join a game (see `watch.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {

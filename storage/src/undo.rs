@@ -145,14 +145,11 @@ impl Store {
         for _ in 0..ATTEMPTS {
             match self.try_undo(request).await {
                 Err(StoreError::Contention) => continue,
-                Ok(executed) if executed.replayed && request.representation => {
-                    let now = self
-                        .representation_now(request.game_id, request.account_id)
-                        .await?;
-                    return Ok(Executed {
-                        representation: Some(now),
-                        ..executed
-                    });
+                Ok(executed) => {
+                    let (game, account) = (request.game_id, request.account_id);
+                    return self
+                        .with_board_now(executed, game, account, request.representation)
+                        .await;
                 }
                 other => return other,
             }
@@ -175,29 +172,11 @@ impl Store {
         )
         .await?;
         let Some(row) = row else {
-            // As for commands: a private game exists only for those who may watch it.
-            let exists = match tx
-                .query_opt(
-                    "SELECT visibility = 'private' FROM games WHERE id = $1",
-                    &[&game_id],
-                )
-                .await?
-            {
-                None => false,
-                Some(row) => {
-                    let reader = Reader::Account {
-                        id: request.account_id,
-                        auditor: false,
-                    };
-                    self.may_watch(&tx, game_id, row.get(0), None, reader)
-                        .await?
-                }
-            };
-            return Err(if exists {
-                StoreError::NotSeated
-            } else {
-                StoreError::GameNotFound(game_id)
-            });
+            // Not seated: told so where the caller may watch the game, else as an id never
+            // used (`watch.rs`).
+            self.gate_in(&tx, game_id, Reader::player(request.account_id))
+                .await?;
+            return Err(StoreError::NotSeated);
         };
         let body = json!({ "type": take_back::COMMAND });
         // A repeated Idempotency-Key gets the first answer again, as a command's does.

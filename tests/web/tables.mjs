@@ -4,7 +4,7 @@
 // through the link after signing in; the chat at the table and on the spectators' channel
 // (a message with markup shows as text, refusals in words, muting); the game is played to its
 // end by clicking; the replay shows the chat of its version; a rematch proposed and accepted
-// links both ways; profiles and the leaderboard show the result; D plays against bots and fills
+// links both ways; profiles show the result to its players, and the private game is not rated; D plays against bots and fills
 // a waiting game's seats with bots, and the bots move. Fails on any console error and any
 // failed request but the refusals it provokes. Usage: BASE_URL=… node tables.mjs.
 
@@ -101,20 +101,6 @@ async function sizes(page, what) {
   assert.deepEqual(small, [], `${what}: too small`);
 }
 
-/** Pages on through the leaderboard until `name`'s row shows (equal ratings: older accounts first). */
-async function onBoard(page, name) {
-  for (let i = 0; i < 40; i++) {
-    if (await page.locator(`#leaderboard tr[data-player="${name}"]`).count()) return;
-    const next = page.locator('#board-next');
-    if (!(await next.count())) break;
-    const at = page.url();
-    await next.click();
-    await page.waitForFunction((u) => location.href !== u, at);
-    await page.waitForSelector('[data-leaderboard]');
-  }
-  await page.waitForSelector(`#leaderboard tr[data-player="${name}"]`, { timeout: 5000 });
-}
-
 /** One move on this page if it is this player's turn (Carcassonne: a place, a rotation, a follower or none). */
 async function act(page) {
   const seen = await page.evaluate(() => ({
@@ -168,11 +154,13 @@ try {
   const D = await person('D phone', PHONE);
   for (const [p, n] of [[A, nA], [B, nB], [S, nS], [D, nD]]) await signUp(p, n);
 
-  // A creates a private, rated game for three.
+  // A creates a private game for three: never rated (a rating is public).
   await A.selectOption('#kind', KIND);
   await A.selectOption('#seats', '3');
+  assert.equal(await A.isChecked('#rated'), true, 'an open game is rated unless unticked');
   await A.selectOption('#visibility', 'private');
-  assert.equal(await A.isChecked('#rated'), true, 'a game is rated unless unticked');
+  assert.equal(await A.isChecked('#rated'), false, 'a private game is not rated');
+  assert.equal(await A.isDisabled('#rated'), true, 'and cannot be');
   await sizes(A, 'the lobby (desktop)');
   await B.waitForSelector('#vs-start');
   await sizes(B, 'the lobby (phone)');
@@ -306,27 +294,26 @@ try {
   await A.waitForURL(new RegExp(`#/game/${next}$`));
   await A.waitForSelector(`#rematch-of a[href="#/game/${id}"]`);
 
-  // Profiles and the leaderboard show the finished game.
+  // Profiles show the finished game to its players; the leaderboard holds no private game.
   await A.goto(`${BASE}/#/game/${id}`);
   await A.waitForSelector(`.seats a.player-link[data-player="${nB}"]`);
   await A.click(`.seats a.player-link[data-player="${nB}"]`);
   await A.waitForSelector(`[data-profile="${nB}"]`);
   assert.equal(await A.locator(`#profile-kinds tr[data-kind="${KIND}"] td[data-played]`).getAttribute('data-played'), '1');
   await A.waitForSelector(`#profile-recent li[data-game="${id}"]`);
-  assert.notEqual(await A.locator(`#profile-kinds tr[data-kind="${KIND}"] td[data-rating]`).getAttribute('data-rating'), '', 'a rating after a rated game');
+  assert.equal(await A.locator(`#profile-kinds tr[data-kind="${KIND}"] td[data-rating]`).getAttribute('data-rating'), '', 'no rating after a private game');
   await sizes(A, 'the profile (desktop)');
   await shot(A, 'profile-desktop');
   await A.click(`#profile-kinds tr[data-kind="${KIND}"] a`);
   await A.waitForSelector(`[data-leaderboard="${KIND}"]`);
-  await onBoard(A, nA);
-  await A.waitForSelector(`#leaderboard tr[data-player="${nB}"], #board-next`);
+  assert.equal(await A.locator(`#leaderboard tr[data-player="${nA}"]`).count(), 0, 'not rated: not on the board');
   await shot(A, 'leaderboard-desktop');
   await B.goto(`${BASE}/#/`);
   await B.click('#leaderboards');
   await B.waitForSelector('[data-leaderboard]');
   await B.selectOption('#board-kind', KIND);
   await B.waitForSelector(`[data-leaderboard="${KIND}"]`);
-  await onBoard(B, nB);
+  assert.equal(await B.locator(`#leaderboard tr[data-player="${nB}"]`).count(), 0, 'not rated: not on the board');
   await sizes(B, 'the leaderboard (phone)');
   await noOverflow(B, 'the leaderboard (phone)');
   await shot(B, 'leaderboard-phone');

@@ -119,13 +119,14 @@ pub async fn post(
     req: HttpRequest,
     payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
+    let reader = caller.reader();
     let account = caller.require()?;
     state.limits.chat(account.id)?;
     let message: NewChatMessage = body::json(&req, payload, CHAT_BODY_LIMIT).await?;
     let text = check_text(&message.text)?;
     let stored = state
         .store
-        .post_chat(id.into_inner(), account.id, message.channel, text)
+        .post_chat(id.into_inner(), reader, message.channel, text)
         .await?;
     Ok(HttpResponse::Created().json(stored))
 }
@@ -150,10 +151,10 @@ pub async fn read(
     q: web::Query<ChatQuery>,
 ) -> ApiResult<HttpResponse> {
     let channel = q.channel.unwrap_or(ChatChannel::Table);
-    let reader = match channel {
-        ChatChannel::Table => caller.account_id(),
-        ChatChannel::Spectators => Some(caller.require()?.id),
-    };
+    let reader = caller.reader();
+    if channel == ChatChannel::Spectators {
+        caller.require()?;
+    }
     let limit = q.limit.unwrap_or(50);
     if !(1..=100).contains(&limit)
         || q.before.is_some_and(|b| b < 0)

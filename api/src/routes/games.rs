@@ -46,8 +46,9 @@ pub struct NewGame {
     /// invitation: see `POST /v1/games/{id}/invitations`).
     #[serde(default)]
     pub visibility: Visibility,
-    /// Whether the game counts for its players' ratings once finished (default `true`). Beside
-    /// the kind's options: every kind takes it.
+    /// Whether the game counts for its players' ratings once finished (default `true`; a
+    /// private game is never rated: its default is `false`, and `true` is refused with
+    /// `invalid_options`). Beside the kind's options: every kind takes it.
     #[serde(default)]
     #[schema(default = true)]
     pub rated: Option<bool>,
@@ -60,6 +61,21 @@ pub struct NewGame {
     /// When they fill the game, it starts.
     #[serde(default)]
     pub bots: Vec<crate::routes::bots::NewBot>,
+}
+
+/// Whether the new game is rated: by default unless it is private. A private game is never
+/// rated, because a rating is public and its change would tell strangers that the game was
+/// played and how it went.
+fn rated(body: &NewGame) -> ApiResult<bool> {
+    let private = body.visibility == Visibility::Private;
+    match body.rated {
+        Some(true) if private => Err(ApiError::bad_request(
+            "invalid_options",
+            "A private game is not rated: leave `rated` out, or set it to false.",
+        )),
+        Some(rated) => Ok(rated),
+        None => Ok(!private),
+    }
 }
 
 /// Refuses bots at seat 0, at seats the game does not have, two at one seat, or of a level that
@@ -264,7 +280,7 @@ pub struct GamePage {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
-        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed, or a private game asked to be rated (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -279,6 +295,7 @@ pub async fn create(
     let body: NewGame = body::json(&req, body, BODY_LIMIT).await?;
     check_client_seed(&body.client_seed)?;
     check_bots(&body)?;
+    let rated = rated(&body)?;
     state.limits.write(account.id)?;
     let options = body.options.clone().unwrap_or(Value::Null);
     let summary = state
@@ -288,7 +305,7 @@ pub async fn create(
             body.seats,
             &options,
             baumeister_storage::Table {
-                rated: body.rated.unwrap_or(true),
+                rated,
                 visibility: body.visibility,
                 undo: body.undo.unwrap_or(true),
             },

@@ -171,6 +171,7 @@ pub async fn game_stream(
     let reader = caller.reader();
     let read = state.store.game_read(game_id, after, Some(reader)).await?;
     let seen = state.store.seen_by(&read, reader).await?;
+    let admitted_for_good = read.watching(seen).lasts();
     let first = Frames::of(&read, seen)?;
     drop(read);
     // So does one resumed so far back that it has more than a batch to catch up.
@@ -197,6 +198,7 @@ pub async fn game_stream(
             status_sent: None,
             chat,
             chat_sent,
+            admitted_for_good,
         };
         let _ = stream.run(watch, Arc::new(first)).await;
         drop(slot);
@@ -216,6 +218,9 @@ struct GameStream {
     chat: ChatFeed,
     /// Every chat message up to this id has been sent (or was not the subscriber's to read).
     chat_sent: i64,
+    /// The gate admitted the subscriber for good (a public game, or its seat): the pushes that
+    /// follow need no statement to be judged again.
+    admitted_for_good: bool,
 }
 
 /// The client went away.
@@ -292,7 +297,6 @@ impl GameStream {
 
     /// The chat messages after the last one sent, as the subscriber may read them now.
     async fn send_chat(&mut self) -> Result<(), Gone> {
-        self.judge_token().await?;
         loop {
             let (chat, sent) = (self.chat, self.chat_sent);
             let messages = self
@@ -302,6 +306,9 @@ impl GameStream {
                         .chat_since(self.game_id, chat, sent, CHAT_BATCH)
                 })
                 .await?;
+            // Judged after the read: a message read after an invitation was revoked is
+            // judged after the revocation too, and never sent.
+            self.judge_watch().await?;
             for m in &messages {
                 self.send(sse::message("chat", None, m)).await?;
                 self.chat_sent = self.chat_sent.max(m.id);
@@ -318,12 +325,12 @@ impl GameStream {
             // Not sent yet: it goes out, as removed, with the others in order.
             return self.send_chat().await;
         }
-        self.judge_token().await?;
         let chat = self.chat;
-        match self
+        let message = self
             .patiently(|| self.state.store.chat_message_for(id, chat))
-            .await?
-        {
+            .await?;
+        self.judge_watch().await?;
+        match message {
             Some(m) => self.send(sse::message("chat", None, &m)).await,
             None => Ok(()),
         }
@@ -338,6 +345,23 @@ impl GameStream {
                 Err(Gone)
             }
         }
+    }
+
+    /// The token and the gate judged again before a push that is not an event, after what it
+    /// pushes was read (the events' reads judge the gate themselves, after the read, see
+    /// `Store::seen_by`): a subscriber who may no longer watch the game (its invitation
+    /// revoked, declined or expired) is told it is not there and the stream ends.
+    async fn judge_watch(&mut self) -> Result<(), Gone> {
+        let caller = self.judge_token().await?;
+        if self.admitted_for_good {
+            return Ok(());
+        }
+        let reader = caller.reader();
+        let watching = self
+            .patiently(|| self.state.store.gate(self.game_id, reader))
+            .await?;
+        self.admitted_for_good = watching.lasts();
+        Ok(())
     }
 
     /// What follows what was sent, after the game's wake number `wake`: one read per process
@@ -429,10 +453,16 @@ pub async fn my_stream(
             loop {
                 tokio::select! {
                     notice = watch.changes.recv() => {
-                        if let Err(e) = auth::still_valid(&state, &claims).await {
-                            send(sse::message("error", None, &e.problem())).await?;
-                            return Err(Gone);
-                        }
+                        let reader = match auth::still_valid(&state, &claims).await {
+                            Ok(caller) => caller.reader(),
+                            Err(e) => {
+                                send(sse::message("error", None, &e.problem())).await?;
+                                return Err(Gone);
+                            }
+                        };
+                        // Each item about a game is judged by the gate as it is sent: `game`
+                        // and `chat` items are read only where the account sits (which
+                        // passes the gate for good), a rematch through the gate itself.
                         match notice {
                             Ok(AccountNotice::Game(game_id)) => {
                                 let game: Option<MyGame> = match state.store.my_game(account, game_id).await {
@@ -471,8 +501,10 @@ pub async fn my_stream(
                                 }
                             }
                             Ok(AccountNotice::Rematch(game_id)) => {
-                                match state.store.rematch(game_id).await {
+                                match state.store.rematch(game_id, reader).await {
                                     Ok(rematch) => send(sse::message("rematch", None, &rematch)).await?,
+                                    // Not the account's to watch (or gone): nothing to tell.
+                                    Err(baumeister_storage::StoreError::GameNotFound(_)) => {}
                                     Err(e) => {
                                         tracing::warn!(error = %e, "reading a rematch for a stream failed");
                                         send(sse::message("resync", None, &json!({}))).await?;

@@ -5,12 +5,14 @@ use baumeister_storage::{LeaderboardEntry, PlayerProfile};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::AppState;
 
 /// A player's profile: member since, per kind the games played, won and running and the rating,
 /// and the last 20 finished games with their results (places: the winners first, then by score;
-/// equal places drew).
+/// equal places drew). A private game is counted and listed only for those who may watch it
+/// (its players, the accounts invited by name, auditors).
 #[utoipa::path(get, path = "/v1/players/{name}", tag = "players",
     params(("name" = String, Path, description = "The account's name (any case)")),
     security((), ("bearer" = [])),
@@ -21,9 +23,10 @@ use crate::AppState;
     ))]
 pub async fn player_profile(
     state: web::Data<AppState>,
+    caller: Caller,
     name: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(state.store.player_profile(&name).await?))
+    Ok(HttpResponse::Ok().json(state.store.player_profile(&name, caller.reader()).await?))
 }
 
 /// A page of the leaderboard.
@@ -49,7 +52,8 @@ pub struct LeaderboardPage {
 }
 
 /// A kind's leaderboard: accounts with at least one rated game of the kind, by Glicko-2 rating
-/// (best first; equal ratings by the earlier account).
+/// (best first; equal ratings by the earlier account). Private games are never rated; `played`
+/// counts a private game only for those who may watch it.
 #[utoipa::path(get, path = "/v1/kinds/{kind}/leaderboard", tag = "players",
     params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), LeaderboardQuery),
     security((), ("bearer" = [])),
@@ -61,6 +65,7 @@ pub struct LeaderboardPage {
     ))]
 pub async fn leaderboard(
     state: web::Data<AppState>,
+    caller: Caller,
     kind: web::Path<String>,
     query: web::Query<LeaderboardQuery>,
 ) -> ApiResult<HttpResponse> {
@@ -80,7 +85,10 @@ pub async fn leaderboard(
             "`limit` is 1 to 100; `offset` is 0 or more.",
         ));
     }
-    let mut players = state.store.leaderboard(&kind, limit + 1, offset).await?;
+    let mut players = state
+        .store
+        .leaderboard(&kind, limit + 1, offset, caller.reader())
+        .await?;
     let next_offset = if players.len() as i64 > limit {
         players.truncate(limit as usize);
         Some(offset + limit)

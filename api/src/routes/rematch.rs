@@ -44,7 +44,7 @@ impl SeatBody for RematchAnswer {
         (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game has not finished (`game_not_finished`), or a proposal is open or accepted already (`rematch_exists`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -66,27 +66,25 @@ pub async fn propose_rematch(
 }
 
 /// The latest rematch proposal of a game: who answered what, and the new game once started.
+/// A private game's proposal is for those who may watch the game (others: `game_not_found`).
 #[utoipa::path(get, path = "/v1/games/{id}/rematch", tag = "games",
     params(("id" = i64, Path, description = "The finished game")),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The latest proposal", body = Rematch),
         (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game (`game_not_found`), or no proposal yet (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal yet (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn show_rematch(
     state: web::Data<AppState>,
+    caller: Caller,
     id: web::Path<i64>,
 ) -> ApiResult<HttpResponse> {
-    let id = id.into_inner();
-    match state.store.rematch(id).await {
-        Ok(rematch) => Ok(HttpResponse::Ok().json(rematch)),
-        Err(baumeister_storage::StoreError::NoRematch(_)) => {
-            state.store.summary(id).await?;
-            Err(baumeister_storage::StoreError::NoRematch(id).into())
-        }
-        Err(e) => Err(e.into()),
-    }
+    let rematch = state
+        .store
+        .rematch(id.into_inner(), caller.reader())
+        .await?;
+    Ok(HttpResponse::Ok().json(rematch))
 }
 
 async fn answer(
@@ -116,7 +114,7 @@ async fn answer(
         (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game (`game_not_found`), or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
@@ -141,7 +139,7 @@ pub async fn accept_rematch(
         (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game (`game_not_found`), or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),

@@ -689,6 +689,7 @@ export default {
   'tables.create.visibility_help': 'Ein offenes Spiel ist gelistet: alle dürfen zuschauen und beitreten. Ein privates sehen nur seine Mitspieler und Eingeladene; lade Mitspieler auf seiner Seite ein.',
   'tables.create.rated': 'Gewertet',
   'tables.create.rated_help': 'Das Ergebnis zählt für die Wertungszahlen der Spieler und die Bestenliste.',
+  'tables.create.rated_private': 'Eine private Partie wird nie gewertet: Wertungszahlen sind öffentlich.',
   'tables.create.seats_legend': 'Wer auf den anderen Sitzplätzen spielt',
   'tables.create.seats_help': 'Sitzplatz 1 ist deiner. Ein Sitzplatz für einen Menschen wartet, bis jemand beitritt.',
   'tables.create.seat': 'Sitzplatz {n}',

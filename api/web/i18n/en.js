@@ -691,6 +691,7 @@ export default {
   'tables.create.visibility_help': 'An open game is listed: anybody may watch and join. A private one is invisible to everybody but its players and those invited; invite players from its page.',
   'tables.create.rated': 'Rated',
   'tables.create.rated_help': 'The result counts for the players’ ratings and the leaderboard.',
+  'tables.create.rated_private': 'A private game is never rated: a rating is public.',
   'tables.create.seats_legend': 'Who plays the other seats',
   'tables.create.seats_help': 'Seat 1 is yours. A seat left to a person waits for someone to join.',
   'tables.create.seat': 'Seat {n}',

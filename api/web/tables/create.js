@@ -16,6 +16,17 @@ export function extendCreate(form, kindSelect, seatsSelect) {
     h('option', { value: 'open' }, t('tables.create.open')),
     h('option', { value: 'private' }, t('tables.create.private')));
   const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated', checked: true, 'aria-describedby': 'rated-help' });
+  const ratedHelp = h('small', { class: 'muted', id: 'rated-help' }, t('tables.create.rated_help'));
+  // A private game is never rated: a rating is public, and its change would tell strangers how
+  // the game went.
+  let ratedOpen = true;
+  visibility.addEventListener('change', () => {
+    const secret = visibility.value === 'private';
+    if (secret && !rated.disabled) ratedOpen = rated.checked;
+    rated.checked = secret ? false : ratedOpen;
+    rated.disabled = secret;
+    ratedHelp.textContent = t(secret ? 'tables.create.rated_private' : 'tables.create.rated_help');
+  });
   const botBox = h('fieldset', { class: 'bot-seats', id: 'bot-seats' });
   let levels = ['random', 'greedy', 'strong'];
   function seatsChanged() {
@@ -40,8 +51,7 @@ export function extendCreate(form, kindSelect, seatsSelect) {
   const fields = h('div', { class: 'tables-create' },
     h('div', { class: 'field' }, h('label', { for: 'visibility' }, t('tables.create.visibility')), visibility,
       h('small', { class: 'muted', id: 'visibility-help' }, t('tables.create.visibility_help'))),
-    h('div', { class: 'field check' }, rated, h('label', { for: 'rated' }, t('tables.create.rated')),
-      h('small', { class: 'muted', id: 'rated-help' }, t('tables.create.rated_help'))),
+    h('div', { class: 'field check' }, rated, h('label', { for: 'rated' }, t('tables.create.rated')), ratedHelp),
     botBox);
   const submit = form.querySelector('button[type=submit]');
   form.insertBefore(fields, submit);

@@ -21,6 +21,7 @@ use crate::pause::READ_HEAD;
 use crate::reads::Reader;
 use crate::snapshot::{GameHead, Snapshot, StoredEvent};
 use crate::types::LoggedEvent;
+use crate::watch::Watching;
 use crate::{rfc3339, Store};
 
 /// The `status` message of a stream.
@@ -127,6 +128,14 @@ impl GameRead {
             },
             more,
         ))
+    }
+
+    /// What the gate found for the reader `seen` was judged for (by [`Store::seen_by`]).
+    pub fn watching(&self, seen: Seen) -> Watching {
+        Watching {
+            private: self.snapshot.head.private,
+            seat: seen.seat,
+        }
     }
 
     fn seat_of(&self, reader: Reader) -> Option<u8> {

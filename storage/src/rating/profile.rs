@@ -8,6 +8,8 @@ use utoipa::ToSchema;
 
 use crate::error::{Result, StoreError};
 use crate::rating::{places, LEADERBOARD_MIN_GAMES};
+use crate::reads::Reader;
+use crate::watch::watchable;
 use crate::{rfc3339, Store};
 
 /// How many finished games a profile lists.
@@ -113,9 +115,12 @@ pub struct LeaderboardEntry {
 }
 
 impl Store {
-    /// A player's profile, by name (any case).
-    pub async fn player_profile(&self, name: &str) -> Result<PlayerProfile> {
+    /// A player's profile, by name (any case), as `reader` may see it: a private game counts,
+    /// and is listed, only where `reader` may watch it (the gate, `watch.rs`).
+    pub async fn player_profile(&self, name: &str, reader: Reader) -> Result<PlayerProfile> {
         let client = self.pool.get().await?;
+        let (viewer, auditor, now) = gate_params(reader, self.now_ms());
+        let shown = watchable("$2", "$3", "$4");
         let account = client
             .query_opt(
                 "SELECT id, name, (extract(epoch FROM created_at) * 1000)::bigint, bot_level
@@ -140,14 +145,16 @@ impl Store {
         };
         for row in client
             .query(
-                "SELECT g.kind,
-                        count(*) FILTER (WHERE g.status = 'finished'),
-                        count(*) FILTER (WHERE g.status = 'finished'
-                                         AND coalesce(g.progress -> 'winners', '[]') @> to_jsonb(s.seat)),
-                        count(*) FILTER (WHERE g.status = 'active')
-                 FROM seats s JOIN games g ON g.id = s.game_id
-                 WHERE s.account_id = $1 GROUP BY g.kind",
-                &[&id],
+                &format!(
+                    "SELECT g.kind,
+                            count(*) FILTER (WHERE g.status = 'finished'),
+                            count(*) FILTER (WHERE g.status = 'finished'
+                                             AND coalesce(g.progress -> 'winners', '[]') @> to_jsonb(s.seat)),
+                            count(*) FILTER (WHERE g.status = 'active')
+                     FROM seats s JOIN games g ON g.id = s.game_id
+                     WHERE s.account_id = $1 AND {shown} GROUP BY g.kind"
+                ),
+                &[&id, &viewer, &auditor, &now],
             )
             .await?
         {
@@ -177,16 +184,18 @@ impl Store {
         }
         let rows = client
             .query(
-                "SELECT g.id, g.kind, (extract(epoch FROM g.updated_at) * 1000)::bigint, s.seat,
-                        g.progress, g.seat_count, g.rated, rc.rating_before, rc.rating,
-                        coalesce((SELECT json_agg(json_build_object('seat', o.seat, 'player', a.name, 'bot_level', a.bot_level)
-                                                    ORDER BY o.seat)
-                                  FROM seats o JOIN accounts a ON a.id = o.account_id WHERE o.game_id = g.id), '[]'::json)
-                 FROM seats s JOIN games g ON g.id = s.game_id
-                 LEFT JOIN rating_changes rc ON rc.game_id = g.id AND rc.seat = s.seat
-                 WHERE s.account_id = $1 AND g.status = 'finished'
-                 ORDER BY g.updated_at DESC, g.id DESC LIMIT $2",
-                &[&id, &RECENT_GAMES],
+                &format!(
+                    "SELECT g.id, g.kind, (extract(epoch FROM g.updated_at) * 1000)::bigint, s.seat,
+                            g.progress, g.seat_count, g.rated, rc.rating_before, rc.rating,
+                            coalesce((SELECT json_agg(json_build_object('seat', o.seat, 'player', a.name, 'bot_level', a.bot_level)
+                                                        ORDER BY o.seat)
+                                      FROM seats o JOIN accounts a ON a.id = o.account_id WHERE o.game_id = g.id), '[]'::json)
+                     FROM seats s JOIN games g ON g.id = s.game_id
+                     LEFT JOIN rating_changes rc ON rc.game_id = g.id AND rc.seat = s.seat
+                     WHERE s.account_id = $1 AND g.status = 'finished' AND {shown}
+                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $5"
+                ),
+                &[&id, &viewer, &auditor, &now, &RECENT_GAMES],
             )
             .await?;
         let mut recent = Vec::with_capacity(rows.len());
@@ -247,24 +256,39 @@ impl Store {
     }
 
     /// A kind's leaderboard, best rating first; accounts with fewer than
-    /// [`LEADERBOARD_MIN_GAMES`] rated games are not listed.
+    /// [`LEADERBOARD_MIN_GAMES`] rated games are not listed. The finished games counted are
+    /// those `reader` may watch (private games are never rated, so ratings hold none).
     pub async fn leaderboard(
         &self,
         kind: &str,
         limit: i64,
         offset: i64,
+        reader: Reader,
     ) -> Result<Vec<LeaderboardEntry>> {
         let client = self.pool.get().await?;
+        let (viewer, auditor, now) = gate_params(reader, self.now_ms());
         let rows = client
             .query(
-                "SELECT a.name, r.rating, r.deviation, r.games,
-                        (SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id
-                         WHERE s.account_id = r.account_id AND g.kind = r.kind AND g.status = 'finished'),
-                        a.bot_level
-                 FROM ratings r JOIN accounts a ON a.id = r.account_id
-                 WHERE r.kind = $1 AND r.games >= $2
-                 ORDER BY r.rating DESC, r.account_id LIMIT $3 OFFSET $4",
-                &[&kind, &LEADERBOARD_MIN_GAMES, &limit, &offset],
+                &format!(
+                    "SELECT a.name, r.rating, r.deviation, r.games,
+                            (SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id
+                             WHERE s.account_id = r.account_id AND g.kind = r.kind AND g.status = 'finished'
+                               AND {}),
+                            a.bot_level
+                     FROM ratings r JOIN accounts a ON a.id = r.account_id
+                     WHERE r.kind = $1 AND r.games >= $2
+                     ORDER BY r.rating DESC, r.account_id LIMIT $3 OFFSET $4",
+                    watchable("$5", "$6", "$7")
+                ),
+                &[
+                    &kind,
+                    &LEADERBOARD_MIN_GAMES,
+                    &limit,
+                    &offset,
+                    &viewer,
+                    &auditor,
+                    &now,
+                ],
             )
             .await?;
         Ok(rows
@@ -281,5 +305,13 @@ impl Store {
                 bot_level: row.get(5),
             })
             .collect())
+    }
+}
+
+/// The reader's account, whether it audits, and the time: the parameters of [`watchable`].
+fn gate_params(reader: Reader, now: i64) -> (Option<i64>, bool, i64) {
+    match reader {
+        Reader::Anonymous => (None, false, now),
+        Reader::Account { id, auditor } => (Some(id), auditor, now),
     }
 }
