@@ -1,5 +1,5 @@
 //! The command line: serving, and the operator's commands. Configuration comes from the
-//! environment (see README.md); the command line says only what to do.
+//! environment (see docs/configuration.md); the command line says only what to do.
 
 use actix_web::web;
 use baumeister_storage::Store;
@@ -11,7 +11,7 @@ use crate::{server, AppState, Config};
 #[command(
     name = "baumeister",
     version,
-    about = "Serves builder board games by web; configured by the environment (BIND, DATABASE_URL, JWT_SECRET, …: see README)."
+    about = "Serves builder board games by web; configured by the environment (BIND, DATABASE_URL, JWT_SECRET, …: see docs/configuration.md)."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -10,7 +10,7 @@ pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/baume
 /// The shortest `JWT_SECRET` accepted: HS256 is only as strong as its secret.
 pub const MIN_SECRET_BYTES: usize = 32;
 
-/// Abuse limits (see README, "Security"). `None` is no limit.
+/// Abuse limits (see docs/security.md, "Limits"). `None` is no limit.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// `LIMIT_COMMANDS`: commands, games created and seats taken, per account.
@@ -41,7 +41,7 @@ impl Default for Limits {
     }
 }
 
-/// How long a client may take over its part of a connection (README, "Configuration"), so that a
+/// How long a client may take over its part of a connection (docs/configuration.md), so that a
 /// client that trickles its request or stops reading holds a connection for seconds, not forever.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientTimeouts {
@@ -112,7 +112,7 @@ pub struct Config {
     pub bots: Bots,
 }
 
-/// How bots' thinking is shared (README, "Bots"): a bot move is CPU work, so few run at once,
+/// How bots' thinking is shared (docs/operations.md, "Fair bots"): a bot move is CPU work, so few run at once,
 /// and one account's many bot games may not hold them all (`bot_schedule.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bots {
@@ -134,7 +134,7 @@ impl Default for Bots {
     }
 }
 
-/// Live streams and webhooks (README, "Following your games").
+/// Live streams and webhooks (docs/api.md, "Following your games").
 #[derive(Clone, Debug)]
 pub struct Live {
     /// `STREAM_KEEPALIVE_SECONDS`: how often a quiet stream sends a comment line.
@@ -177,7 +177,7 @@ impl Default for Live {
     }
 }
 
-/// Notices to people (see README, "Following your games"): mail and Web Push.
+/// Notices to people (see docs/api.md, "Email and push"): mail and Web Push.
 #[derive(Clone, Debug)]
 pub struct Notices {
     /// `PUBLIC_URL`: where players reach the server (links in mail and pushes).
@@ -403,7 +403,7 @@ pub(crate) fn write_private(path: &std::path::Path, text: &str) -> std::io::Resu
 /// least one) when PostgreSQL runs on this machine. There it spends about one and a half times
 /// the server's CPU per command, so a worker per core only adds threads that wait for a core:
 /// on two cores one worker played as many commands per second for 13 % less of the server's
-/// CPU per command (README, "The command path", item 12).
+/// CPU per command (docs/performance.md, "The command path").
 pub fn default_workers(cores: usize, database_here: bool) -> usize {
     if database_here {
         (cores / 2).max(1)
@@ -435,7 +435,7 @@ impl Config {
             // Names in the environment could be claimed by whoever registered them first.
             tracing::warn!(
                 "AUDITORS is no longer read: auditors are granted to existing accounts with \
-                 `baumeister auditor grant NAME` (see README, \"Security\")"
+                 `baumeister auditor grant NAME` (see docs/security.md, \"Auditors\")"
             );
         }
         let jwt_secret = env::var("JWT_SECRET").ok().filter(|s| !s.is_empty());

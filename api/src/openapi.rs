@@ -78,7 +78,7 @@ impl Modify for GameSchemas {
             views.push(schemas.view);
             options = options.item(Ref::from_schema_name(schemas.options));
         }
-        // Every kind's take-back (README "Undo").
+        // Every kind's take-back (docs/api.md, "Undo").
         components.schemas.insert(
             baumeister_domain::take_back::EVENT.to_string(),
             baumeister_domain::schema::with_tag(

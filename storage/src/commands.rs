@@ -151,8 +151,7 @@ impl Store {
                 // that won gets its stored response, as a repeat after it would; a pinned
                 // version the game has moved past gets 409; a game still at it lost a race
                 // elsewhere (a rated game's finish whose players' ratings moved meanwhile)
-                // and is decided again. Until November 2026 a pinned request read the game's
-                // whole summary here to compare versions, and answered 409 to a twin.
+                // and is decided again.
                 Err(StoreError::Contention) => continue,
                 other => return other,
             }

@@ -23,7 +23,7 @@ use crate::error::{Result, StoreError};
 /// a time (the key is the sender's id).
 const SENDER_LOCK_CLASS: i32 = 0x69_6e_76_69; // "invi"
 
-/// The numbers of the bounds (README, "Configuration").
+/// The numbers of the bounds (docs/configuration.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InvitationBounds {
     /// Distinct strangers one account may invite in 24 hours.

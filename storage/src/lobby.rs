@@ -67,7 +67,7 @@ struct Together {
 pub struct Table {
     pub rated: bool,
     pub visibility: Visibility,
-    /// Whether players may take back their last command (README "Undo"; default on).
+    /// Whether players may take back their last command (docs/api.md, "Undo"; default on).
     pub undo: bool,
 }
 

@@ -122,7 +122,7 @@ pub struct GameSummary {
     /// creation makes it unrated; so are imported games and one account in two seats).
     pub rated: bool,
     /// Whether players may take back their last command (`"undo": false` at creation turns it
-    /// off; see README "Undo").
+    /// off; see docs/api.md, "Undo").
     pub undo: bool,
     /// The finished game this one is the rematch of.
     pub rematch_of: Option<i64>,

@@ -503,7 +503,7 @@ struct Judged {
 /// same seat's own, revealed nothing (decided again with the same randomness: no draw, every
 /// event shown as-is to everybody, the game not ended), and is not itself a take-back. The
 /// turn clock's default moves are not told apart from a player's in an export (the server
-/// refuses to take them back; see README "Undo").
+/// refuses to take them back; see docs/api.md, "Undo").
 fn judge_take_back(
     command: &crate::export::ExportCommand,
     last: Option<&Judged>,

@@ -1,4 +1,4 @@
-//! Reads shared by the live streams of a game (issue 24): after a notice, a process reads each
+//! Reads shared by the live streams of a game: after a notice, a process reads each
 //! game once, however many streams follow it, and frames each viewer's messages once.
 //!
 //! A stream woken by a notice sees its game's wake number `n` (never given twice in a process,

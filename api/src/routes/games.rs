@@ -52,7 +52,7 @@ pub struct NewGame {
     #[serde(default)]
     #[schema(default = true)]
     pub rated: Option<bool>,
-    /// Whether players may take back their last command (default `true`; see README "Undo"
+    /// Whether players may take back their last command (default `true`; see docs/api.md, "Undo"
     /// and `POST /v1/games/{id}/undo`). Beside the kind's options: every kind takes it.
     #[serde(default)]
     #[schema(default = true)]

@@ -93,7 +93,7 @@ pub async fn my_games(
 #[serde(deny_unknown_fields)]
 pub struct NewWebhook {
     /// Where deliveries are POSTed: `http://` or `https://`, no user or password, at most
-    /// 2000 characters; by default only public addresses (see README, "Following your games").
+    /// 2000 characters; by default only public addresses (see docs/api.md, "Following your games").
     #[schema(
         example = "https://bot.example.com/baumeister",
         max_length = 2000,

@@ -60,7 +60,7 @@ pub struct Moves {
     /// answering 409 when somebody else acted first.
     #[schema(value_type = Vec<CommandBody>)]
     pub moves: Vec<ListedMove>,
-    /// Whether the caller may take back their last command now (`POST …/undo`; README
+    /// Whether the caller may take back their last command now (`POST …/undo`; docs/api.md
     /// "Undo"): false for spectators.
     pub can_undo: bool,
     /// The chain head at `version`, signed by the server.
@@ -282,7 +282,7 @@ pub async fn moves(
     }))
 }
 
-/// Take back the caller's last command (README "Undo"): allowed while it revealed nothing (it
+/// Take back the caller's last command (docs/api.md, "Undo"): allowed while it revealed nothing (it
 /// drew no randomness, every event it produced is shown as-is to everybody, it did not end the
 /// game) and nothing happened since. Recorded as a command of its own whose one event,
 /// `CommandTakenBack`, names the versions taken back; they stay in the log, marked

@@ -1,5 +1,5 @@
 //! Vacations: the caller's turn clocks stand still until a time they choose, within a yearly
-//! allowance (see `baumeister_storage::VACATION_DAYS_PER_YEAR` and the README).
+//! allowance (see `baumeister_storage::VACATION_DAYS_PER_YEAR` and docs/api.md, "Vacations").
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_storage::{parse_rfc3339, VacationStatus};

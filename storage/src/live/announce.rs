@@ -1,8 +1,7 @@
 //! Announcing a committed append to those who follow its game, in this process and in the
 //! others.
 //!
-//! Why the append does not NOTIFY inside its own transaction (as it did until issue 24's fifth
-//! round): PostgreSQL serializes the commits of notifying transactions. A transaction that
+//! Why the append does not NOTIFY inside its own transaction: PostgreSQL serializes the commits of notifying transactions. A transaction that
 //! queued a notice takes one lock for the whole database cluster before its commit record and
 //! keeps it until the commit has ended, WAL flush included, so two appends that notify can never
 //! share a flush. Measured with the benchmark (Burgbaumeister, 8 clients, one-request cycle),

@@ -51,7 +51,7 @@ pub struct RecentSeat {
     /// The bot's level (`random`, `greedy`, `strong`); absent for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_level: Option<String>,
-    /// The final place (1 is best; equal places drew): see the README's "Ratings".
+    /// The final place (1 is best; equal places drew): see docs/api.md, "Playing together".
     pub place: u32,
     pub score: Option<i64>,
 }
