@@ -41,7 +41,7 @@ CREATE INDEX games_with_bots ON games (id) WHERE status = 'active' AND bot_seats
 --    that command, and by an import, which writes them inside the transaction that creates the
 --    game. A command's account is its seat's (the seat is read with the account, and seats
 --    keep their foreign keys) or none (the server's own commands). Games and accounts are
---    never deleted. `tests/tests/log_integrity.rs` holds every row of a played log to that.
+--    never deleted. `tests/tests/e2e/log_integrity.rs` holds every row of a played log to that.
 ALTER TABLE events DROP CONSTRAINT events_game_id_fkey;
 ALTER TABLE commands DROP CONSTRAINT commands_game_id_fkey;
 ALTER TABLE commands DROP CONSTRAINT commands_account_id_fkey;

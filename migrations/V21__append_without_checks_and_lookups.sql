@@ -16,7 +16,7 @@
 --      an import only after `verify_export` found the versions to run 1, 2, … without a gap.
 --    Creation keeps its checks (a game is created far less often than it is played), as a
 --    trigger on INSERT that raises what the constraints raised, under the same names.
---    `tests/tests/log_integrity.rs` holds every row of a played database to all four.
+--    `tests/tests/e2e/log_integrity.rs` holds every row of a played database to all four.
 ALTER TABLE games DROP CONSTRAINT games_seat_count_check,
                   DROP CONSTRAINT games_status_check,
                   DROP CONSTRAINT games_visibility_check;
@@ -96,7 +96,7 @@ CREATE TRIGGER seats_listeners AFTER INSERT ON seats
 --    append statement, the only path that records commands with an account or a clock's bot
 --    (an import's commands name their level themselves), now writes the same value itself: the
 --    account's level for a command with an account and a seat, the record's `clock_bot` for a
---    command with a seat and no account, none otherwise. `tests/tests/log_integrity.rs` checks
+--    command with a seat and no account, none otherwise. `tests/tests/e2e/log_integrity.rs` checks
 --    every command's level against its account's.
 DROP TRIGGER commands_bot_level ON commands;
 DROP FUNCTION commands_bot_level();

@@ -13,7 +13,7 @@
 -- (`storage/src/clock_bot.rs`, `end_hand_over`, in the same transaction as the append). The bot's
 -- path is the only one that records a command with a seat, no account and a bot level as it is
 -- played (an import's commands name their level too, but its seats were never handed over), so
--- the trigger did nothing the path does not do. `tests/tests/clock_bot.rs` follows a hand-over
+-- the trigger did nothing the path does not do. `tests/tests/e2e/clock_bot.rs` follows a hand-over
 -- through the bot's move to its player's return.
 DROP TRIGGER seats_clock_bot ON commands;
 DROP FUNCTION seats_clock_bot();

@@ -3,7 +3,7 @@
 //! `_`, `-` or `.`, with at least one letter. Names a reader could confuse (`l`/`I`/`1`,
 //! `O`/`0`, `rn`/`m`, `vv`/`w`, `cl`/`d`, case, separators at the ends) are told apart by the
 //! database, which keeps one account per `account_skeleton` (see
-//! `migrations/V11__name_skeletons.sql`; the tests are in `tests/tests/name_skeletons.rs`).
+//! `migrations/V11__name_skeletons.sql`; the tests are in `tests/tests/e2e/name_skeletons.rs`).
 
 use unicode_normalization::UnicodeNormalization;
 

@@ -95,7 +95,7 @@ pub(crate) struct NewCommand<'a> {
     /// command by an account (`None` for a person), the clock's bot's where it named one, else
     /// `None`. The caller knows it: read from the account in the append, the lookup's start-up
     /// cost PostgreSQL 26,000 of its 604,000 instructions per append
-    /// (`tests/tests/log_integrity.rs` holds every command's level to its account's).
+    /// (`tests/tests/e2e/log_integrity.rs` holds every command's level to its account's).
     pub bot_level: Option<&'a str>,
 }
 

@@ -43,6 +43,7 @@ mod undo;
 mod vacations;
 mod verify;
 mod watch;
+pub mod whole_number;
 
 use std::sync::Arc;
 

@@ -48,6 +48,7 @@ pub struct NoticeChanges {
     pub language: Option<Language>,
     pub email_kinds: Option<Vec<WebhookKind>>,
     #[schema(minimum = 0, maximum = 168)]
+    #[serde(default, deserialize_with = "crate::whole_number::whole_number")]
     pub email_every_hours: Option<i32>,
     pub push_kinds: Option<Vec<WebhookKind>>,
     /// `true`: refuse invitations from accounts never played with.

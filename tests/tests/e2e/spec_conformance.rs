@@ -56,3 +56,27 @@ async fn joining_with_a_null_body_takes_the_defaults_as_the_spec_allows() {
     );
     s.finish().await;
 }
+
+#[actix_web::test]
+async fn notice_settings_take_a_whole_number_written_with_a_fraction() {
+    let s = TestServer::start().await;
+    let ada = s.player("ada").await;
+    let r = s
+        .send(
+            s.request("PUT", "/v1/me/notices", Some(&ada))
+                .insert_header(("Content-Type", "application/json")),
+            Some(br#"{"email_every_hours": 24.0}"#.to_vec()),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["email_every_hours"], 24, "{}", r.body);
+    let r = s
+        .send(
+            s.request("PUT", "/v1/me/notices", Some(&ada))
+                .insert_header(("Content-Type", "application/json")),
+            Some(br#"{"email_every_hours": 24.5}"#.to_vec()),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    s.finish().await;
+}

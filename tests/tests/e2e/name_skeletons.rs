@@ -86,7 +86,7 @@ async fn the_migration_recomputes_the_stored_skeletons_and_keeps_every_account()
     )
     .await
     .unwrap();
-    db.batch_execute(include_str!("../../migrations/V11__name_skeletons.sql"))
+    db.batch_execute(include_str!("../../../migrations/V11__name_skeletons.sql"))
         .await
         .unwrap();
     let rows = db

@@ -268,7 +268,7 @@ async fn every_body_over_its_limit_gets_413_as_the_spec_says() {
         let (status, _) = send_json(&s, method, path, &token, limit, false).await;
         assert_ne!(status, 413, "{what} at the limit");
     }
-    // Only an auditor's import is read at all (see tests/tests/inflation_bombs.rs).
+    // Only an auditor's import is read at all (see tests/tests/e2e/inflation_bombs.rs).
     let auditor = s.auditor("ines").await;
     let import = baumeister_api::IMPORT_BODY_LIMIT;
     let r = s
