@@ -11,9 +11,39 @@ use std::time::{Duration, Instant};
 
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
 
-use crate::config::Limits;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
+
+/// Abuse limits (see docs/security.md, "Limits"). `None` is no limit.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// `LIMIT_COMMANDS`: commands, games created and seats taken, per account.
+    pub commands: Option<Rate>,
+    /// `LIMIT_LOGINS`: `POST /v1/tokens` per client address.
+    pub logins: Option<Rate>,
+    /// `LIMIT_REGISTRATIONS`: `POST /v1/accounts` per client address.
+    pub registrations: Option<Rate>,
+    /// `LIMIT_NAME_ATTEMPTS`: logins and registrations per account name.
+    pub name_attempts: Option<Rate>,
+    /// `LIMIT_EXPENSIVE_READS`: reads of whole logs per client address: replays, audits,
+    /// exports, filtered pages of events, live streams from the start of a log.
+    pub expensive_reads: Option<Rate>,
+    /// `LIMIT_CHAT`: chat messages per account (both channels, every game together).
+    pub chat: Option<Rate>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            commands: Some(Rate::per(120, 10)),
+            logins: Some(Rate::per(20, 60)),
+            registrations: Some(Rate::per(10, 60)),
+            name_attempts: Some(Rate::per(6, 60)),
+            expensive_reads: Some(Rate::per(60, 10)),
+            chat: Some(Rate::per(10, 10)),
+        }
+    }
+}
 
 /// How many requests a key may make: bursts of `burst`, `burst` per `period` on average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -76,10 +76,11 @@ impl VapidKeySource {
                 Ok(text) => parse_key(&text, &format!("VAPID_KEY_FILE ({})", path.display()))?,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                     let key = fresh_key();
-                    crate::config::write_private(path, &URL_SAFE_NO_PAD.encode(key.to_bytes()))
-                        .map_err(|e| {
-                            format!("cannot create VAPID_KEY_FILE {}: {e}", path.display())
-                        })?;
+                    crate::config::private_file::write_private(
+                        path,
+                        &URL_SAFE_NO_PAD.encode(key.to_bytes()),
+                    )
+                    .map_err(|e| format!("cannot create VAPID_KEY_FILE {}: {e}", path.display()))?;
                     tracing::warn!(
                         "VAPID_KEY_FILE {} did not exist: created it with a new VAPID key. Keep \
                          this file: browsers subscribed with another key get no pushes.",

@@ -12,7 +12,7 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::routes::play::COMMAND_LIMIT;
-use crate::routes::seating::{seat_request, SeatBody};
+use crate::routes::seating::{check_client_seed, seat_request, SeatBody};
 use crate::AppState;
 
 fn any_options_or_null() -> RefOr<Schema> {
@@ -136,19 +136,6 @@ pub(crate) fn check_invitation_code(code: &Option<String>) -> ApiResult<()> {
             "invalid_invitation",
             "An invitation code is 1 to 200 characters, as it was given.",
         )),
-        _ => Ok(()),
-    }
-}
-
-/// Refuses a client seed that is not 1–64 of `A–Z a–z 0–9 _ . -`.
-pub(crate) fn check_client_seed(seed: &Option<String>) -> ApiResult<()> {
-    match seed {
-        Some(s) if !baumeister_domain::fairness::valid_client_seed(s) => {
-            Err(ApiError::bad_request(
-                "invalid_client_seed",
-                "A client seed is 1 to 64 of A–Z a–z 0–9 _ . - (or absent: the server picks one).",
-            ))
-        }
         _ => Ok(()),
     }
 }

@@ -9,8 +9,7 @@ use serde::de::DeserializeOwned;
 
 use crate::auth::{Account, Caller};
 use crate::body::{self, BODY_LIMIT};
-use crate::error::ApiResult;
-use crate::routes::games::check_client_seed;
+use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
 /// A body that may carry the caller's client seed.
@@ -36,4 +35,17 @@ pub(crate) async fn seat_request<T: SeatBody>(
     body.check()?;
     state.limits.write(account.id)?;
     Ok((account, body))
+}
+
+/// Refuses a client seed that is not 1–64 of `A–Z a–z 0–9 _ . -`.
+pub(crate) fn check_client_seed(seed: &Option<String>) -> ApiResult<()> {
+    match seed {
+        Some(s) if !baumeister_domain::fairness::valid_client_seed(s) => {
+            Err(ApiError::bad_request(
+                "invalid_client_seed",
+                "A client seed is 1 to 64 of A–Z a–z 0–9 _ . - (or absent: the server picks one).",
+            ))
+        }
+        _ => Ok(()),
+    }
 }
