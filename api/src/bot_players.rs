@@ -9,7 +9,7 @@
 //! listener's LISTEN wakes it, so a bot answers within its think time, not a poll interval;
 //! other games' commands do not), and every `every` should a notice be lost: a restarted server
 //! resumes every bot that is to act. It also makes the moves the turn clock handed to its bot
-//! (game option `clock_bot`; see `storage/src/clock_bot.rs`), reading the seat as its player
+//! (game option `clock_bot`; see `storage/src/command/clock_bot.rs`), reading the seat as its player
 //! would, scheduled as that player's.
 
 use std::time::Duration;

@@ -6,7 +6,7 @@
 //!
 //! Its companion, `clock_bot` (a bot level, absent or null: off), asks the clock to hand a seat
 //! whose deadline passed to a bot of that level instead of making the default move (the server
-//! side is `storage/src/clock_bot.rs`). It is stored only when set, so the options of games made
+//! side is `storage/src/command/clock_bot.rs`). It is stored only when set, so the options of games made
 //! before it stay exactly as they were recorded.
 
 use serde_json::{Map, Value};

@@ -1,90 +1,63 @@
 //! Baumeister's event store on PostgreSQL: accounts, the lobby, commands appended as events in
 //! one transaction with their projections, and the reads that serve each viewer.
 
-mod accounts;
-mod append;
 mod audit;
-mod batch;
-mod bots;
-mod cache;
-mod chain;
-mod chat;
-mod clock_bot;
-mod commands;
+mod command;
 mod db;
-mod deadlines;
 mod error;
-mod export;
-mod fold;
-mod import;
-mod invitation_bounds;
-mod invitations;
-mod last_command;
 mod live;
-mod lobby;
-mod lock;
 pub mod notices;
-pub mod offline;
 pub mod pause;
+mod people;
 mod pools;
-pub mod rating;
-mod reads;
-mod rebuild;
-mod rematch;
-mod representation;
-mod snapshot;
-mod snapshots;
-mod starting_points;
+mod read;
 mod time;
-pub mod trust;
-mod turn_clock;
 mod types;
-mod undo;
-mod vacations;
-mod verify;
-mod watch;
 pub mod whole_number;
+
+pub use audit::{offline, trust};
+pub use people::rating;
 
 use std::sync::Arc;
 
-pub use accounts::{Account, AccountStanding};
-pub use audit::AuditReport;
-pub use bots::{BotRead, BotTurn};
-pub use cache::Aggregate;
-pub use chain::{Chain, GENESIS};
-pub use chat::{
-    ChatChannel, ChatFeed, ChatMessage, ChatNotice, Mute, CHAT_MAX_CHARS, MUTES_PER_ACCOUNT,
-};
-pub use commands::{CommandRequest, Executed};
+pub use audit::chain::{Chain, GENESIS};
+pub use audit::export::{Export, ExportCommand, ExportEvent, ExportSeat};
+pub use audit::report::AuditReport;
+pub use audit::verify::{verify_export, Difference, Verified};
+pub use command::commands::{CommandRequest, Executed};
+pub use command::undo::UndoRequest;
 pub use db::{ensure_database, migrate, on_this_machine};
 pub use error::{Result, StoreError};
-pub use export::{Export, ExportCommand, ExportEvent, ExportSeat};
-pub use invitation_bounds::InvitationBounds;
-pub use invitations::{
-    Invitation, InvitationState, Invitee, MyInvitation, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS,
-};
 pub use live::hub::{AccountNotice, AccountWatch, GameChat, GameWatch, Hub, Notice};
 pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{GameRead, Seen, StreamBatch, StreamStatus};
 pub use live::webhooks::{Delivery, Webhook, WebhookKind, WEBHOOKS_PER_ACCOUNT};
-pub use lobby::{LobbyFilter, Table};
 pub use notices::outbox::{ConfirmationMail, MailBatch, NoticeItem, PushDelivery};
 pub use notices::push::{PushSubscription, PUSH_SUBSCRIPTIONS_PER_ACCOUNT};
 pub use notices::settings::{NoticeChanges, NoticeSettings};
 pub use notices::Language;
+pub use people::accounts::{Account, AccountStanding};
+pub use people::bots::{BotRead, BotTurn};
+pub use people::chat::{
+    ChatChannel, ChatFeed, ChatMessage, ChatNotice, Mute, CHAT_MAX_CHARS, MUTES_PER_ACCOUNT,
+};
+pub use people::invitation_bounds::InvitationBounds;
+pub use people::invitations::{
+    Invitation, InvitationState, Invitee, MyInvitation, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS,
+};
+pub use people::lobby::{LobbyFilter, Table};
+pub use people::rematch::{Rematch, RematchPlayer, RematchState, REMATCH_CHANNEL};
+pub use people::vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
+pub use people::watch::Watching;
 pub use rating::{
     KindRecord, LeaderboardEntry, PlayerProfile, RatingShown, RecentGame, RecentSeat,
 };
-pub use reads::{EventFilter, Moves, Reader};
-pub use rematch::{Rematch, RematchPlayer, RematchState, REMATCH_CHANNEL};
-pub use representation::Representation;
+pub use read::cache::Aggregate;
+pub use read::reads::{EventFilter, Moves, Reader};
+pub use read::representation::Representation;
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;
-pub use undo::UndoRequest;
-pub use vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
-pub use verify::{verify_export, Difference, Verified};
-pub use watch::Watching;
 
 /// How many games' aggregates a process keeps in memory (least recently used out first). A game
 /// not cached costs one read of its log and a fold on its next request.
@@ -95,10 +68,10 @@ const CACHED_GAMES: usize = 20_000;
 pub struct Store {
     pool: pools::Pools,
     /// The batches of common appends, with connections of their own (see `batch.rs`).
-    batches: Arc<batch::Batches>,
+    batches: Arc<command::batch::Batches>,
     /// Whether appends go in batches at all (`APPEND_BATCHES`).
     batching: bool,
-    cache: Arc<cache::Cache>,
+    cache: Arc<read::cache::Cache>,
     pauses: Arc<pause::PausePoints>,
     /// This process's live subscribers (see `live::hub`).
     hub: Arc<Hub>,
@@ -116,13 +89,13 @@ impl Store {
         migrate(url).await?;
         Ok(Store {
             pool: db::pools(url, pool_size, workers)?,
-            batches: Arc::new(batch::Batches::new(db::pools(
+            batches: Arc::new(command::batch::Batches::new(db::pools(
                 url,
-                batch::IN_FLIGHT * (workers + 1),
+                command::batch::IN_FLIGHT * (workers + 1),
                 workers,
             )?)),
             batching: true,
-            cache: Arc::new(cache::Cache::new(CACHED_GAMES)),
+            cache: Arc::new(read::cache::Cache::new(CACHED_GAMES)),
             pauses: Arc::default(),
             hub: Arc::default(),
             url: url.into(),

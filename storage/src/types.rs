@@ -5,7 +5,7 @@ use serde_json::Value;
 use utoipa::openapi::{schema::Schema, Ref, RefOr};
 use utoipa::ToSchema;
 
-use crate::trust::SignedHead;
+use crate::audit::trust::SignedHead;
 
 /// Where a game stands in the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]

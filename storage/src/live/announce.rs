@@ -10,7 +10,7 @@
 //! process's LISTEN connection closed instead (nobody to wake) nothing changed, so the cost is the
 //! serialized commit, not the listeners.
 //!
-//! So the append returns its notice ([`crate::append::Written`]), and once its transaction has
+//! So the append returns its notice ([`crate::command::append::Written`]), and once its transaction has
 //! committed the process that wrote it calls [`Store::announce`]: its own subscribers, bots and
 //! workers are woken in memory at once (sooner than the round trip through PostgreSQL that woke
 //! them before), and the notice is queued for the other processes. One sender task per process

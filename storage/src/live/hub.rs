@@ -16,8 +16,8 @@ use std::time::Duration;
 use tokio::sync::{broadcast, watch, Notify};
 use tokio_postgres::{AsyncMessage, NoTls};
 
-use crate::chat::{ChatNotice, CHAT_CHANNEL};
-use crate::rematch::REMATCH_CHANNEL;
+use crate::people::chat::{ChatNotice, CHAT_CHANNEL};
+use crate::people::rematch::REMATCH_CHANNEL;
 
 /// The channel every append notifies.
 pub const CHANNEL: &str = "baumeister_live";

@@ -18,10 +18,10 @@ use utoipa::ToSchema;
 use crate::error::{Result, StoreError};
 use crate::live::hub::{AccountWatch, GameWatch};
 use crate::pause::READ_HEAD;
-use crate::reads::Reader;
-use crate::snapshot::{GameHead, Snapshot, StoredEvent};
+use crate::people::watch::Watching;
+use crate::read::reads::Reader;
+use crate::read::snapshot::{GameHead, Snapshot, StoredEvent};
 use crate::types::LoggedEvent;
-use crate::watch::Watching;
 use crate::{rfc3339, Store};
 
 /// The `status` message of a stream.

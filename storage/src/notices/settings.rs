@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
+use crate::audit::trust::random_bytes;
 use crate::error::{Result, StoreError};
 use crate::notices::Language;
-use crate::trust::random_bytes;
 use crate::{Store, WebhookKind};
 
 /// How long a confirmation link works.

@@ -1,5 +1,5 @@
 //! Group commit: players' commands to different games, arriving together, are appended in one
-//! statement (`storage/src/batch.rs`). Each game's log must be exactly what its answers said,
+//! statement (`storage/src/command/batch.rs`). Each game's log must be exactly what its answers said,
 //! as if every command had been appended alone, and one game's failing append must not take
 //! the others of its batch with it.
 

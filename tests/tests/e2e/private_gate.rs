@@ -1,4 +1,4 @@
-//! The one gate ("may this caller watch this game now?", `storage/src/watch.rs`): every route of
+//! The one gate ("may this caller watch this game now?", `storage/src/people/watch.rs`): every route of
 //! the spec with an `{id}` answers a private game's outsider exactly as an id never used; a
 //! stream asks the gate again before each push; profiles and leaderboards show a private game,
 //! its players and its result only to those who may watch it, and a private game is not rated.

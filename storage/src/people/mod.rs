@@ -1,0 +1,13 @@
+//! People and tables, beside the game itself: accounts, the lobby and its seats, bots seated,
+//! who may watch, invitations, chat, rematches, vacations and ratings.
+
+pub(crate) mod accounts;
+pub(crate) mod bots;
+pub(crate) mod chat;
+pub(crate) mod invitation_bounds;
+pub(crate) mod invitations;
+pub(crate) mod lobby;
+pub mod rating;
+pub(crate) mod rematch;
+pub(crate) mod vacations;
+pub(crate) mod watch;
