@@ -5,8 +5,8 @@
 import { session, api, get, post, kinds } from './api.js';
 import { eventStream } from './sse.js';
 import { h } from './svg.js';
-import { describeMove, seatName, count } from './words.js';
-import { sentence, results } from './words/index.js';
+import { describeMove, seatName, count, seatNames } from './words.js';
+import { sentence, results, runs } from './words/index.js';
 import { t, num, has } from './i18n/index.js';
 import { showRules } from './rules.js';
 import { problem, notice } from './app.js';
@@ -27,6 +27,29 @@ function joinNames(items) {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${t('and')} ${items[items.length - 1]}`;
 }
 
+/** One step of the log as a line, with the results table where the game ended. */
+function line(kind, e, names) {
+  const rows = results(e.event || {}, names);
+  return h('li', { 'data-version': e.version }, sentence(kind, e.event || {}, names),
+    rows ? h('table', { class: 'results' }, h('thead', {}, h('tr', {}, h('th', {}, t('game.player')), h('th', {}, t('game.score')), h('th', {}, ''))),
+      h('tbody', {}, rows.map(([who, score, won]) => h('tr', {}, h('td', {}, who), h('td', {}, num(score)), h('td', {}, won ? `★ ${t('game.won')}` : ''))))) : '');
+}
+
+/** The log's newest `max` lines, newest first: a long run of one seat's steps folded into one. */
+function logItems(kind, entries, names, max = 200) {
+  const all = runs(entries);
+  const shown = all.slice(-max).reverse();
+  const items = shown.map((run) => {
+    if (run.length === 1) return line(kind, run[0], names);
+    const last = run[run.length - 1];
+    const who = names[last.seat] || t('seat', { n: last.seat + 1 });
+    return h('li', { 'data-version': last.version, 'data-steps': run.length, class: 'log-run' },
+      h('details', {}, h('summary', {}, t('game.log_group', { who, n: run.length, last: sentence(kind, last.event || {}, names) })),
+        h('ul', {}, run.slice().reverse().map((e) => line(kind, e, names)))));
+  });
+  return { items, cut: all.length > max };
+}
+
 export function showGame(main, id) {
   const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: false };
   let alive = true;
@@ -37,12 +60,17 @@ export function showGame(main, id) {
   const movesBox = h('section', { class: 'moves', 'aria-labelledby': 'moves-h' });
   const replayBox = h('section', { class: 'replay', 'aria-labelledby': 'replay-h' });
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
-  main.replaceChildren(h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox));
+  // How the page stays live and the audit: for the curious, folded away (kept across redraws,
+  // so an opened disclosure stays open).
+  const advancedBody = h('div', {});
+  const advanced = h('details', { class: 'advanced', id: 'advanced' }, h('summary', {}, t('game.advanced')), advancedBody);
+  const root = h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox, advanced);
+  main.replaceChildren(root);
 
   const unskip = movesSkip(movesBox);
   const tables = tablesGame(id, main, () => refresh());
 
-  const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
+  const names = () => seatNames(st.detail ? st.detail.seats : []);
 
   // One refresh at a time (polls, stream messages and own moves all ask for one): a request
   // arriving meanwhile makes the running one go round once more.
@@ -226,9 +254,10 @@ export function showGame(main, id) {
       h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind).catch(problem); } }, t('game.rules'))),
       h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', join),
       h('ul', { class: 'seats' }, seatLine),
-      d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, t('game.watching')) : '',
-      st.stream ? h('p', { class: 'muted small', 'data-live': 'stream' }, t('game.live_stream')) : h('p', { class: 'muted small', 'data-live': 'poll' }, t('game.live_poll')),
-      auditLine());
+      d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, t('game.watching')) : '');
+    head.setAttribute('data-live', st.stream ? 'stream' : 'poll');
+    root.setAttribute('data-version', d.version);
+    advancedBody.replaceChildren(h('p', { class: 'muted small', id: 'live-mode' }, t(st.stream ? 'game.live_stream' : 'game.live_poll')), auditLine());
 
     const replaying = st.replayAt !== null && st.replayView;
     const view = replaying ? st.replayView : d.view;
@@ -300,15 +329,8 @@ export function showGame(main, id) {
   }
 
   function renderLog() {
-    const n = names();
-    const kind = st.detail ? st.detail.kind : '';
-    const items = st.log.slice(-200).reverse().map((e) => {
-      const rows = results(e.event || {}, n);
-      return h('li', { 'data-version': e.version }, h('span', { class: 'muted' }, `${e.version}. `), sentence(kind, e.event || {}, n),
-        rows ? h('table', { class: 'results' }, h('thead', {}, h('tr', {}, h('th', {}, t('game.player')), h('th', {}, t('game.score')), h('th', {}, ''))),
-          h('tbody', {}, rows.map(([who, score, won]) => h('tr', {}, h('td', {}, who), h('td', {}, num(score)), h('td', {}, won ? `★ ${t('game.won')}` : ''))))) : '');
-    });
-    logBox.replaceChildren(h('h2', { id: 'log-h' }, t(st.log.length > 200 ? 'game.log_cut' : 'game.log', { n: st.log.length })), h('ul', { class: 'log-list' }, items));
+    const { items, cut } = logItems(st.detail ? st.detail.kind : '', st.log, names());
+    logBox.replaceChildren(h('h2', { id: 'log-h' }, t(cut ? 'game.log_cut' : 'game.log')), h('ul', { class: 'log-list' }, items));
   }
 
   // Live: the event stream when the server has it; polling with If-None-Match otherwise (and as

@@ -7,6 +7,7 @@ import { problem, renderAccount, route } from './app.js';
 import { t, has, when } from './i18n/index.js';
 import { showRules } from './rules.js';
 import { tablesLobby, extendCreate, linkNames } from './tables/index.js';
+import { shownName } from './words.js';
 
 export function showLobby(main) {
   let alive = true;
@@ -76,14 +77,14 @@ function fromMine(g) {
 function gameRow(game, extra) {
   const seat = seatOf(game);
   const myTurn = game.your_turn === true || (seat !== null && game.status === 'active' && game.to_act.includes(seat));
-  const players = game.seats.map((s) => s.player).join(', ') || '—';
+  const players = game.seats.map((s) => shownName(s.player, s.bot)).join(', ') || '—';
   return linkNames(h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
     h('a', { href: `#/game/${game.id}` }, `#${game.id} ${TITLES[game.kind] || game.kind}`),
     ' ', h('span', { class: 'muted' }, t('lobby.row', { status: t(`status.${game.status}`), n: game.seats.length, of: game.seat_count, players })),
     game.updated_at || game.last_activity ? h('span', { class: 'muted small' }, ` · ${t('lobby.changed', { at: when(game.updated_at || game.last_activity) })}`) : '',
     game.deadline ? h('span', { class: 'muted small' }, ` · ${t('lobby.deadline', { at: when(game.deadline) })}`) : '',
     myTurn ? h('strong', { class: 'badge' }, t('lobby.your_turn')) : '',
-    game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — ${t('lobby.won_by', { who: game.winners.map((w) => (game.seats.find((s) => s.seat === w) || {}).player).join(', ') })}`) : '',
+    game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — ${t('lobby.won_by', { who: game.winners.map((w) => { const s = game.seats.find((x) => x.seat === w) || {}; return shownName(s.player, s.bot); }).join(', ') })}`) : '',
     extra || ''), game.seats);
 }
 

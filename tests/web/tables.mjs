@@ -124,7 +124,7 @@ async function act(page) {
     busy: !!document.querySelector('.moves[aria-busy]'),
   }));
   if (!seen.turn || seen.busy) return false;
-  const before = await page.evaluate(() => `${document.querySelector('#log-h')?.textContent}|${document.querySelectorAll('[data-move]').length}`);
+  const before = await page.evaluate(() => `${document.querySelector('[data-game-page]')?.dataset.version}|${document.querySelectorAll('[data-move]').length}`);
   let pick = -1;
   if (seen.moves.length) {
     const skip = seen.moves.indexOf('SkipFollower');
@@ -137,7 +137,7 @@ async function act(page) {
     pick = Math.floor(Math.random() * n);
   } else return false;
   await page.locator('[data-move]').nth(pick).dispatchEvent('click').catch(() => {});
-  await page.waitForFunction((b) => `${document.querySelector('#log-h')?.textContent}|${document.querySelectorAll('[data-move]').length}` !== b,
+  await page.waitForFunction((b) => `${document.querySelector('[data-game-page]')?.dataset.version}|${document.querySelectorAll('[data-move]').length}` !== b,
     before, { timeout: 10000, polling: 25 }).catch(() => {});
   return true;
 }

@@ -1,0 +1,154 @@
+// What a new player meets, each check on a situation set up through the API and looked at in the
+// browser at the two sizes of issue 43 (1366×768 English, 390×844 touch German): words in the
+// page's language with no developer's words, the notices page, taps a finger hits, the invitation
+// page and the lobby, the phone's page with the game first. Any console error fails (but those a
+// check provokes on purpose). Usage: BASE_URL=http://127.0.0.1:PORT node player.mjs [name-regex]
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { client } from './client.mjs';
+import { watchConsole } from './console.mjs';
+import { LOCALES, say, englishOn, visibleTexts } from './language.mjs';
+
+const BASE = process.env.BASE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.SHOTS || new URL('../../target/web-screenshots/', import.meta.url).pathname;
+const RUN = Date.now().toString(36).slice(-5);
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, lang: 'de' };
+export const DESKTOP = { viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false, lang: 'en' };
+mkdirSync(SHOTS, { recursive: true });
+
+const api = client(BASE);
+const tally = {};
+const checks = [];
+const check = (name, fn) => checks.push([name, fn]);
+const only = process.argv[2] ? new RegExp(process.argv[2]) : null;
+
+/** A page signed in as `account` (or nobody) on `device`. */
+async function open(browser, account, device, allow) {
+  const ctx = await browser.newContext({ viewport: device.viewport, hasTouch: device.hasTouch, isMobile: device.isMobile, locale: LOCALES[device.lang] });
+  if (account) {
+    await ctx.addInitScript(([name, token]) => {
+      localStorage.setItem('baumeister.name', name);
+      localStorage.setItem('baumeister.token', token);
+      localStorage.setItem('baumeister.poll_ms', '250');
+    }, [account.name, account.token]);
+  }
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => { tally.pageErrors = (tally.pageErrors || 0) + 1; console.error(`page error: ${e.message}`); });
+  watchConsole(page, account ? account.name : 'nobody', tally, allow);
+  return page;
+}
+
+// Words only a developer uses: the transport, versions, the audit's machinery, counts of events.
+const DEVELOPER = [/event stream/i, /Ereignisstrom/, /version \d+ of \d+/i, /Stand \d+ von \d+/, /hash/i, /Log \(\d+/, /Protokoll \(\d+/, /polling/i, /\bbot-(random|greedy|strong)/];
+
+/** The texts of the page a player sees that only a developer would write. */
+async function developerWords(page) {
+  return (await visibleTexts(page)).filter((text) => DEVELOPER.some((re) => re.test(text)));
+}
+
+const [a, b] = [await api.account(`pla${RUN}`), await api.account(`plb${RUN}`)];
+
+/** A game of `kind` of `a` against bots of `level` on the other seats. */
+async function againstBots(kind, seats, level = 'random') {
+  const g = await api.call('POST', '/v1/games', { kind, seats, options: {} }, a.token);
+  for (let s = 1; s < seats; s++) await api.call('POST', `/v1/games/${g.id}/bots`, { seat: s, level }, a.token);
+  return g.id;
+}
+
+check('a German page against bots speaks German: bots by their level, every line of the log, no developer\'s words', async (browser) => {
+  const game = await againstBots('wettstreit', 3);
+  const page = await open(browser, a, PHONE);
+  await page.goto(`${BASE}/#/game/${game}`);
+  await page.waitForSelector('#status[data-status="active"]');
+  await page.waitForSelector('.log-list li');
+  // Let the bots move a little.
+  await page.waitForTimeout(1500);
+  const log = await page.$$eval('.log-list li', (lis) => lis.map((li) => li.textContent));
+  assert.ok(!log.some((l) => /Wettstreit cards shuffled|shuffled/.test(l)), `the shuffle in German: ${log.slice(-3).join(' | ')}`);
+  assert.ok(log.some((l) => l === say('de', 'ev.WettstreitCardsShuffled.hidden')), 'the shuffle has its German sentence');
+  const seats = await page.textContent('.game-head .seats');
+  assert.match(seats, new RegExp(say('de', 'name.bot.random')), 'the bots are named in German');
+  assert.doesNotMatch(seats, /bot-random/, 'not by their accounts');
+  assert.deepEqual(await englishOn(page), [], 'the game page speaks German');
+  assert.deepEqual(await developerWords(page), [], 'no developer\'s words');
+  await page.screenshot({ path: `${SHOTS}player-words-phone-de.png`, fullPage: true });
+  await page.context().close();
+});
+
+check('the log folds a bot\'s many steps into one line', async (browser) => {
+  // Space Builder: a bot lays and moves its cards many times a round.
+  const game = await againstBots('space-builder', 2, 'random');
+  const page = await open(browser, a, DESKTOP);
+  await page.goto(`${BASE}/#/game/${game}`);
+  await page.waitForSelector('#status[data-status="active"]');
+  await page.waitForFunction(() => document.querySelector('.log-list .log-run'), undefined, { timeout: 20000 });
+  const steps = await page.$$eval('.log-list .log-run', (els) => els.map((e) => Number(e.dataset.steps)));
+  assert.ok(steps.every((n) => n >= 8), 'only long runs are folded');
+  const lines = await page.locator('.log-list > li').count();
+  const events = Number(await page.getAttribute('[data-game-page]', 'data-version'));
+  assert.ok(lines < events, `${lines} lines for ${events} steps`);
+  await page.context().close();
+});
+
+check('the notices page offers no mail on a server without mail, aligns its boxes and counts hours', async (browser) => {
+  // The probe that finds out answers 409 `email_unavailable` here (no SMTP_URL).
+  const page = await open(browser, a, DESKTOP, (text) => /409/.test(text));
+  await page.goto(`${BASE}/#/notices`);
+  await page.waitForSelector('#notices-no-mail');
+  assert.equal(await page.locator('#notices-email').count(), 0, 'no address field');
+  assert.equal(await page.locator('input[name="email-kind"]').count(), 0, 'no mail kinds');
+  assert.equal(await page.textContent('#notices-no-mail'), say('en', 'notices.no_mail'));
+  // Every checkbox sits on the line of its words: their middles within a few pixels.
+  const off = await page.$$eval('.notices input[type="checkbox"]', (boxes) => boxes.map((box) => {
+    const label = box.closest('label') || document.querySelector(`label[for="${box.id}"]`);
+    const words = label.getBoundingClientRect();
+    const r = box.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const text = [...range.getClientRects()].filter((x) => x.width > 0 && x.left >= r.right - 1);
+    const mid = text.length ? (text[0].top + text[0].bottom) / 2 : (words.top + words.bottom) / 2;
+    return { name: label.textContent.trim().slice(0, 30), dy: Math.abs((r.top + r.bottom) / 2 - mid), left: r.left - words.left };
+  }));
+  for (const o of off) assert.ok(o.dy <= 4, `"${o.name}": the box ${o.dy.toFixed(1)} px off its words`);
+  await page.screenshot({ path: `${SHOTS}player-notices-desktop-en.png`, fullPage: true });
+  await page.context().close();
+  // The hours read in their form, in both languages.
+  const { translate } = await import('../../api/web/i18n/index.js');
+  for (const lang of ['en', 'de']) {
+    const p = await open(browser, a, { ...PHONE, lang });
+    await p.goto(`${BASE}/`);
+    const every = await p.evaluate(async () => {
+      const { everyText } = await import('/web/notices.js');
+      return [1, 3, 24].map(everyText);
+    });
+    assert.ok(!every.some((w) => /\b1 (hours|Stunden)/.test(w)), `${lang}: ${every.join(' | ')}`);
+    assert.equal(every[1], translate(lang, 'notices.every.hours', { n: 3 }));
+    await p.context().close();
+  }
+});
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+let failed = 0;
+let ran = 0;
+try {
+  for (const [name, fn] of checks) {
+    if (only && !only.test(name)) continue;
+    ran++;
+    const before = { ...tally };
+    try {
+      await fn(browser);
+      assert.equal(tally.consoleErrors || 0, before.consoleErrors || 0, 'console errors');
+      assert.equal(tally.pageErrors || 0, before.pageErrors || 0, 'the page threw');
+      console.log(`ok: ${name}`);
+    } catch (e) {
+      failed++;
+      console.error(`FAILED: ${name}: ${e.stack || e}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`${ran - failed} of ${ran} checks passed`);
+process.exit(failed ? 1 : 0);
