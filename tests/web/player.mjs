@@ -129,6 +129,53 @@ check('the notices page offers no mail on a server without mail, aligns its boxe
   }
 });
 
+/**
+ * The controls on the page a finger cannot hit: smaller than 44×44 px (a checkbox counts with
+ * the label that toggles it). The board's own targets are checked with the moves.
+ */
+async function smallTaps(page) {
+  return page.evaluate(() => {
+    const shown = (el) => { const r = el.getBoundingClientRect(); const st = getComputedStyle(el); return r.width > 0 && r.height > 0 && st.visibility !== 'hidden'; };
+    const out = [];
+    for (const el of document.querySelectorAll('a[href], button, select, input, textarea, summary, [role="button"]')) {
+      if (el.closest('.board, [hidden], .skip') || !shown(el) || (el.type === 'hidden')) continue;
+      let r = el.getBoundingClientRect();
+      if (el.type === 'checkbox' || el.type === 'radio') {
+        const label = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`));
+        if (label) {
+          const l = label.getBoundingClientRect();
+          // The box and its label side by side: the row they make is the tap.
+          r = { width: Math.max(r.right, l.right) - Math.min(r.left, l.left), height: Math.max(r.height, Math.min(l.height, r.height + l.height)) };
+          if (label.contains(el)) r = { width: l.width, height: l.height };
+        }
+      }
+      if (r.width < 43.5 || r.height < 43.5) out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${(el.textContent || el.value || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return out;
+  });
+}
+
+check('every control outside the board is a tap of 44×44 px on the phone', async (browser) => {
+  const game = await againstBots('burgbaumeister', 2);
+  const pages = [['signed out lobby', null, '#/'], ['lobby', a, '#/'], ['game', a, `#/game/${game}`], ['notices', a, '#/notices'], ['profile', a, `#/player/${a.name}`]];
+  const found = [];
+  for (const [what, who, hash] of pages) {
+    const page = await open(browser, who, PHONE, (text) => /409/.test(text));
+    await page.goto(`${BASE}/${hash}`);
+    await page.waitForLoadState('networkidle').catch(() => {});
+    await page.waitForTimeout(800);
+    // The notice banner ("your turn") with its OK shows on the game.
+    for (const x of await smallTaps(page)) found.push(`${what}: ${x}`);
+    // What the menu holds, opened.
+    if (await page.locator('#menu summary').count()) {
+      await page.click('#menu summary');
+      for (const x of await smallTaps(page)) if (!found.includes(`${what}: ${x}`)) found.push(`${what} (menu): ${x}`);
+    }
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 let ran = 0;

@@ -837,4 +837,6 @@ export default {
   'notices.every.24': 'Höchstens eine Mail pro Tag',
   'notices.every.168': 'Höchstens eine Mail pro Woche',
   'notices.no_mail': 'Dieser Server verschickt keine Mails. Damit du von deinen Spielen erfährst, lass dich auf diesem Gerät benachrichtigen (unten).',
+  'menu.label': 'Menü von {name}',
+  'menu.profile': 'Mein Profil',
 };

@@ -839,4 +839,6 @@ export default {
   'notices.every.24': 'At most one mail a day',
   'notices.every.168': 'At most one mail a week',
   'notices.no_mail': 'This server sends no mail. To hear about your games, let this device notify you (below).',
+  'menu.label': 'Menu of {name}',
+  'menu.profile': 'My profile',
 };
