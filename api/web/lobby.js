@@ -96,6 +96,21 @@ function changed(section, games) {
   return true;
 }
 
+// The winners of finished games (`GET /v1/me/games` does not name them): read once per game,
+// from the lobby's list of the player's finished games; a finished game's winners never change.
+const WINNERS = new Map();
+async function withWinners(games) {
+  const missing = games.filter((g) => g.status === 'finished' && !(g.winners && g.winners.length) && !WINNERS.has(g.id));
+  if (missing.length) {
+    try {
+      const done = (await get('/v1/games?mine=true&status=finished&limit=100')).games;
+      for (const g of done) WINNERS.set(g.id, g.winners || []);
+    } catch { /* the rows without their winners */ }
+    for (const g of missing) if (!WINNERS.has(g.id)) WINNERS.set(g.id, []);
+  }
+  return games.map((g) => (g.status === 'finished' && !(g.winners && g.winners.length) ? { ...g, winners: WINNERS.get(g.id) || [] } : g));
+}
+
 async function myGames(section) {
   // `GET /v1/me/games` when the server has it; else the lobby filtered to my seats.
   let games;
@@ -108,6 +123,7 @@ async function myGames(section) {
     if (e.status !== 404 && e.status !== 405) throw e;
   }
   if (!games) games = (await get('/v1/games?mine=true&limit=100')).games;
+  games = await withWinners(games);
   const turn = (g) => (g.your_turn === true || (g.status === 'active' && g.to_act.includes(seatOf(g))) ? 0 : g.status === 'finished' ? 2 : 1);
   // Stable: within each group the server's order (most recently active first) stays.
   games.sort((a, b) => turn(a) - turn(b));
@@ -128,7 +144,9 @@ async function openGames(section) {
 }
 
 async function allGames(section) {
-  const games = (await get('/v1/games?limit=20')).games;
+  // To watch: the others' running and finished games (the player's own and the open ones are
+  // listed above).
+  const games = (await get('/v1/games?limit=40')).games.filter((g) => seatOf(g) === null && g.status !== 'open').slice(0, 20);
   if (!changed(section, games)) return;
   section.replaceChildren(h('h2', { id: 'all-h' }, t('lobby.watch')),
     h('ul', { class: 'games' }, games.map((g) => gameRow(g))));
@@ -194,6 +212,18 @@ function optionInput(name, prop, def, spec, kind) {
     read: (f) => f.querySelector(`#${id}`).value || null };
 }
 
+// An option that only matters with another comes right after it: the turn clock's bot after
+// the turn clock.
+const AFTER = { clock_bot: 'move_minutes' };
+function inOrder(entries) {
+  const out = entries.filter(([n]) => !AFTER[n] || !entries.some(([m]) => m === AFTER[n]));
+  for (const [n, p] of entries) {
+    if (out.some(([m]) => m === n)) continue;
+    out.splice(out.findIndex(([m]) => m === AFTER[n]) + 1, 0, [n, p]);
+  }
+  return out;
+}
+
 async function createForm(section) {
   const [list, spec] = await Promise.all([kinds(), openapi()]);
   const kind = h('select', { id: 'kind', name: 'kind' }, list.map((k) => h('option', { value: k.kind }, k.title)));
@@ -207,7 +237,7 @@ async function createForm(section) {
     const schema = spec.components.schemas[k.options_schema] || {};
     const props = schema.properties || {};
     readers = [];
-    opts.replaceChildren(...Object.entries(props).map(([n, p]) => {
+    opts.replaceChildren(...inOrder(Object.entries(props)).map(([n, p]) => {
       const r = optionInput(n, p, (k.default_options || {})[n], spec, k.kind);
       readers.push([n, r.read]);
       return r.el;

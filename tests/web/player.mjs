@@ -176,6 +176,55 @@ check('every control outside the board is a tap of 44×44 px on the phone', asyn
   assert.deepEqual(found, []);
 });
 
+check('the lobby: the create form\'s clock before its bot, controls inside their cards, "Watch" without own games, winners named', async (browser) => {
+  // A finished game of a's, won by someone.
+  const done = await api.game('burgbaumeister', [a, b]);
+  const end = await api.playUntil(done, [a, b]);
+  assert.ok(end.winners.length, 'the game has a winner');
+  for (const device of [DESKTOP, PHONE]) {
+    const page = await open(browser, a, device);
+    await page.goto(`${BASE}/#/`);
+    await page.waitForSelector('#my-games');
+    await page.waitForSelector('#create');
+    await page.waitForSelector('#all-h');
+    const order = await page.$$eval('#create .options [id^="opt-"]', (els) => els.map((e) => e.id));
+    if (order.includes('opt-clock_bot')) assert.ok(order.indexOf('opt-move_minutes') < order.indexOf('opt-clock_bot'), `the clock first: ${order}`);
+    const out = await page.$$eval('select, input, button, textarea', (els) => els.filter((el) => el.getBoundingClientRect().width > 0).map((el) => {
+      const card = el.parentElement.closest('.card, .tables-box, fieldset, section');
+      if (!card) return null;
+      const r = el.getBoundingClientRect(); const c = card.getBoundingClientRect();
+      return r.left < c.left - 0.5 || r.right > c.right + 0.5 ? `${el.tagName.toLowerCase()}#${el.id} ${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(c.left)}–${Math.round(c.right)}` : null;
+    }).filter(Boolean));
+    assert.deepEqual(out, [], `${device.lang}: controls stick out of their cards`);
+    const mine = await page.$$eval('#my-games [data-game]', (lis) => lis.map((li) => Number(li.dataset.game)));
+    const watch = await page.$$eval('section[aria-labelledby="all-h"] [data-game]', (lis) => lis.map((li) => Number(li.dataset.game)));
+    assert.deepEqual(watch.filter((id) => mine.includes(id)), [], '"Watch" lists none of the player\'s own games');
+    const row = await page.textContent(`#my-games [data-game="${done}"]`);
+    const winner = end.seats.find((x) => x.seat === end.winners[0]).player;
+    assert.ok(row.includes(say(device.lang, 'lobby.won_by', { who: winner })), `the finished row names the winner: ${row}`);
+    await page.screenshot({ path: `${SHOTS}player-lobby-${device.lang}.png`, fullPage: true });
+    await page.context().close();
+  }
+});
+
+check('an invitation\'s page names the game and who invites', async (browser) => {
+  const game = await api.game('wettstreit', [a], {}, 3);
+  const page = await open(browser, a, DESKTOP);
+  await page.goto(`${BASE}/#/game/${game}`);
+  await page.click('#invite-link');
+  await page.waitForSelector('.link-url');
+  const link = await page.inputValue('.link-url');
+  await page.context().close();
+  for (const [who, device] of [[b, PHONE], [null, DESKTOP]]) {
+    const guest = await open(browser, who, device);
+    await guest.goto(link);
+    await guest.waitForSelector('#invite-what');
+    assert.equal(await guest.textContent('#invite-what'), say(device.lang, 'tables.link.from_game', { who: a.name, game: 'Wettstreit der Baumeister' }));
+    await guest.screenshot({ path: `${SHOTS}player-invite-${device.lang}.png` });
+    await guest.context().close();
+  }
+});
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 let ran = 0;

@@ -196,7 +196,7 @@ try {
   await A.click('#invite-link');
   await A.waitForSelector('.link-url');
   const link = await A.inputValue('.link-url');
-  assert.match(link, new RegExp(`/#/invite/${id}/[0-9a-f]{48}$`), 'the link is the game and its code');
+  assert.match(link, new RegExp(`/#/invite/${id}/[0-9a-f]{48}\\?game=[a-z-]+&from=\\w+$`), 'the link is the game and its code');
   await A.click('[data-copy]');
   await A.waitForSelector('.invite-box .tables-status >> text=/copied|selected/');
   assert.equal(await A.evaluate(() => navigator.clipboard.readText()), link, 'the copied link');

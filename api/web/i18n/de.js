@@ -839,4 +839,7 @@ export default {
   'notices.no_mail': 'Dieser Server verschickt keine Mails. Damit du von deinen Spielen erfährst, lass dich auf diesem Gerät benachrichtigen (unten).',
   'menu.label': 'Menü von {name}',
   'menu.profile': 'Mein Profil',
+  'tables.link.from_game': '{who} lädt dich zu einer Partie {game} ein.',
+  'tables.link.from': '{who} lädt dich zu diesem Spiel ein.',
+  'tables.link.game': 'Eine Einladung zu einer Partie {game}.',
 };

@@ -841,4 +841,7 @@ export default {
   'notices.no_mail': 'This server sends no mail. To hear about your games, let this device notify you (below).',
   'menu.label': 'Menu of {name}',
   'menu.profile': 'My profile',
+  'tables.link.from_game': '{who} invites you to a game of {game}.',
+  'tables.link.from': '{who} invites you to this game.',
+  'tables.link.game': 'An invitation to a game of {game}.',
 };

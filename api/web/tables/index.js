@@ -19,8 +19,8 @@ export { extendCreate, linkNames };
 
 /** The pages of their own: `#/invite/GAME/CODE`, `#/player/NAME`, `#/leaderboard[/KIND[/OFFSET]]`. */
 export function tablesRoute(main, hash) {
-  let m = hash.match(/^#\/invite\/(\d+)\/([^/?#]+)$/);
-  if (m) { showInvite(main, Number(m[1]), decodeURIComponent(m[2]), problem); return () => {}; }
+  let m = hash.match(/^#\/invite\/(\d+)\/([^/?#]+)(?:\?(.*))?$/);
+  if (m) { showInvite(main, Number(m[1]), decodeURIComponent(m[2]), problem, new URLSearchParams(m[3] || '')).catch(problem); return () => {}; }
   m = hash.match(/^#\/player\/([^/?#]+)$/);
   if (m) return showProfile(main, decodeURIComponent(m[1]), problem);
   m = hash.match(/^#\/leaderboard(?:\/([a-z0-9-]+)(?:\/(\d+))?)?$/);
