@@ -250,10 +250,13 @@ export function showGame(main, id) {
     else status = t('game.waiting_for', { who: joinNames(d.to_act.map((s) => seatName(s, n))) });
     const join = d.status === 'open' && session.token && (seat === null || seat === undefined)
       ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, t('game.join')) : '';
+    // One compact bar: the game's name and rules, then whose turn it is and the seats' scores.
+    const title = ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind;
     head.replaceChildren(
-      h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind).catch(problem); } }, t('game.rules'))),
-      h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', join),
-      h('ul', { class: 'seats' }, seatLine),
+      h('div', { class: 'game-title' }, h('h1', {}, `#${d.id} ${title}`), h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, title).catch(problem); } }, t('game.rules'))),
+      h('div', { class: 'game-bar' },
+        h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', join),
+        h('ul', { class: 'seats' }, seatLine)),
       d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, t('game.watching')) : '');
     head.setAttribute('data-live', st.stream ? 'stream' : 'poll');
     root.setAttribute('data-version', d.version);

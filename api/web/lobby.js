@@ -15,7 +15,7 @@ export function showLobby(main) {
   const open = h('section', { 'aria-labelledby': 'open-h' });
   const all = h('section', { 'aria-labelledby': 'all-h' });
   const create = h('section', { 'aria-labelledby': 'create-h' });
-  main.replaceChildren(session.token ? '' : signIn(), h('div', { class: 'lobby' }, mine, create, open, all));
+  main.replaceChildren(session.token ? jumps() : signIn(), h('div', { class: 'lobby' }, mine, create, open, all));
 
   async function refresh() {
     try {
@@ -31,6 +31,17 @@ export function showLobby(main) {
   const timer = setInterval(() => { if (alive && !document.hidden) refresh(); }, 5000);
   const leaveTables = tablesLobby(main);
   return () => { alive = false; clearInterval(timer); leaveTables(); };
+}
+
+/**
+ * The lobby's main actions at the top of a phone's screen, above the one-click game against
+ * bots: jumps to the player's games and the create form (the sections lie below one another).
+ */
+function jumps() {
+  const to = (selector) => () => { const el = document.querySelector(selector); if (el) { el.scrollIntoView({ block: 'start' }); const f = el.querySelector('select, button'); if (f) f.focus({ preventScroll: true }); } };
+  return h('nav', { class: 'lobby-jump', 'aria-label': t('lobby.jump') },
+    h('button', { type: 'button', class: 'secondary', id: 'jump-mine', onclick: to('[aria-labelledby="mine-h"]') }, t('lobby.mine')),
+    h('button', { type: 'button', class: 'secondary', id: 'jump-create', onclick: to('[aria-labelledby="create-h"]') }, t('lobby.new_game')));
 }
 
 function signIn() {

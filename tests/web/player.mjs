@@ -225,6 +225,34 @@ check('an invitation\'s page names the game and who invites', async (browser) =>
   }
 });
 
+check('the phone puts the game first: the board and the lobby\'s main actions on the first screen', async (browser) => {
+  const screen = PHONE.viewport.height;
+  for (const [kind, seats] of [['burgbaumeister', 2], ['wettstreit', 3], ['carcassonne', 2], ['mauerbauer', 2], ['space-builder', 2]]) {
+    const game = await againstBots(kind, seats, 'greedy');
+    const page = await open(browser, a, PHONE);
+    await page.goto(`${BASE}/#/game/${game}`);
+    await page.waitForSelector('#status[data-status="active"]');
+    await page.waitForSelector('.board svg');
+    const top = await page.evaluate(() => document.querySelector('.board').getBoundingClientRect().top);
+    assert.ok(top < screen * 0.45, `${kind}: the board starts ${Math.round(top)} px down a ${screen} px screen`);
+    // The account's actions are in the menu, not in the bar.
+    assert.equal(await page.locator('.top button:visible').count(), 0, `${kind}: no buttons in the bar but the menu`);
+    await page.screenshot({ path: `${SHOTS}player-first-${kind}-phone-de.png` });
+    await page.context().close();
+  }
+  const page = await open(browser, a, PHONE);
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector('#vs-start');
+  for (const sel of ['#vs-start', '#jump-mine', '#jump-create']) {
+    const r = await page.locator(sel).boundingBox();
+    assert.ok(r && r.y + r.height <= screen, `${sel} on the first screen (${r && Math.round(r.y)})`);
+  }
+  await page.click('#jump-create');
+  await page.waitForFunction(() => { const r = document.querySelector('#create').getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; });
+  await page.screenshot({ path: `${SHOTS}player-first-lobby-phone-de.png` });
+  await page.context().close();
+});
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 let ran = 0;

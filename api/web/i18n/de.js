@@ -842,4 +842,5 @@ export default {
   'tables.link.from_game': '{who} lädt dich zu einer Partie {game} ein.',
   'tables.link.from': '{who} lädt dich zu diesem Spiel ein.',
   'tables.link.game': 'Eine Einladung zu einer Partie {game}.',
+  'lobby.jump': 'Springe zu',
 };

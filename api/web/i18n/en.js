@@ -844,4 +844,5 @@ export default {
   'tables.link.from_game': '{who} invites you to a game of {game}.',
   'tables.link.from': '{who} invites you to this game.',
   'tables.link.game': 'An invitation to a game of {game}.',
+  'lobby.jump': 'Go to',
 };
