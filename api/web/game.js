@@ -12,6 +12,7 @@ import { showRules } from './rules.js';
 import { problem, notice } from './app.js';
 import { movesSkip } from './moves-skip.js';
 import { tablesGame } from './tables/index.js';
+import { viewMode } from './zoom.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
 import * as wettstreit from './boards/wettstreit.js';
 import * as spaceBuilder from './boards/space-builder.js';
@@ -270,6 +271,7 @@ export function showGame(main, id) {
     const recent = st.log.filter((e) => !e.taken_back && (!replaying || e.version <= st.replayAt)).reverse().map((e) => e.event || {});
     const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render, recent };
     board.replaceChildren();
+    viewMode(replaying ? 'replay' : 'live');
     if (view && mod) {
       try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, t('game.board_broken', { error: e.message }))); console.error(e); }
     } else if (!view) board.append(h('p', {}, d.status === 'open' ? t('game.board_later') : t('game.no_board')));

@@ -253,6 +253,95 @@ check('the phone puts the game first: the board and the lobby\'s main actions on
   await page.context().close();
 });
 
+// Every kind in a random position of a game: how many random moves before looking, and the moves
+// the looking player must then have on the board.
+const POSITIONS = {
+  burgbaumeister: { seats: 3, options: { variant: true }, moves: [6, 30], wants: ['TurnUpCard', 'AddCardToWall', 'InsertCardWithWizard', 'FireCannon'] },
+  wettstreit: { seats: 3, options: {}, moves: [10, 60], wants: ['BuildCard', 'FoundCity', 'AuctionTopCard', 'RollIncomeDie', 'TakeSaboteurFrom', 'SabotageBuilding'] },
+  'space-builder': { seats: 2, options: { timing: 'elapsed' }, moves: [1, 8], wants: ['PlaceBuildingCard', 'MoveBuildingCard', 'LookAtBlueprint'] },
+  mauerbauer: { seats: 3, options: {}, moves: [4, 30], wants: ['BuildWall', 'PlaceTowers', 'PlaceHouses'] },
+  carcassonne: { seats: 3, options: {}, moves: [4, 40], wants: ['PlaceTile'] },
+};
+
+/** A game of `kind` played at random for a random while, until the player to act has a board move. */
+async function position(kind, tag) {
+  const spec = POSITIONS[kind];
+  const accounts = [];
+  for (let i = 0; i < spec.seats; i++) accounts.push(await api.account(`pv${kind.slice(0, 3)}${i}${tag}${RUN}`));
+  const id = await api.game(kind, accounts, spec.options);
+  const seatOf = (d, seat) => accounts.find((x) => d.seats.some((st) => st.seat === seat && st.player === x.name));
+  const [lo, hi] = spec.moves;
+  const at = lo + Math.floor(Math.random() * (hi - lo));
+  for (let i = 0; i < at + 400; i++) {
+    const d = await api.call('GET', `/v1/games/${id}`, undefined, accounts[0].token);
+    if (d.status !== 'active') return position(kind, `${tag}x`);
+    for (const seat of d.to_act) {
+      const who = seatOf(d, seat);
+      const { moves } = await api.call('GET', `/v1/games/${id}/moves`, undefined, who.token);
+      if (i >= at && moves.some((m) => spec.wants.includes(m.command.type))) return { id, who, moves };
+    }
+    const who = seatOf(d, d.to_act[0]);
+    const { moves } = await api.call('GET', `/v1/games/${id}/moves`, undefined, who.token);
+    const m = moves[Math.floor(Math.random() * moves.length)];
+    await api.call('POST', `/v1/games/${id}/commands`, { command: m.command }, who.token).catch(() => {});
+  }
+  throw new Error(`${kind}: no position reached`);
+}
+
+/**
+ * What of the board's targets and the listed moves a player cannot see as the page opens: a
+ * board target whose middle lies outside the board's window or the screen's width, a move with
+ * neither a visible button nor a target on the board (a move made in steps counts by its first).
+ */
+async function outOfSight(page, moves) {
+  return page.evaluate((listed) => {
+    const out = [];
+    const win = document.querySelector('.board .zoom-view');
+    const b = win ? win.getBoundingClientRect() : null;
+    const seen = (el) => {
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1 || el.closest('[hidden]')) return false;
+      const [cx, cy] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+      if (cx < 0 || cx > innerWidth) return false;
+      return !b || !el.closest('.zoom-view') || (cx >= b.left && cx <= b.right && cy >= b.top && cy <= b.bottom);
+    };
+    // On a touch screen targets keep their 44 px: where all of them together are larger than the
+    // window at that size (Mauerbauer's wall lines on a phone), the board opens on some of them.
+    const all = [...document.querySelectorAll('.board .target')].filter((el) => el.getBoundingClientRect().width > 0);
+    const rs = all.map((el) => el.getBoundingClientRect());
+    const larger = b && matchMedia('(pointer: coarse)').matches && rs.length
+      && (Math.max(...rs.map((r) => r.right)) - Math.min(...rs.map((r) => r.left)) > b.width || Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) > b.height);
+    const offSight = all.filter((el) => !seen(el));
+    if (larger && offSight.length < all.length) { console.log(`${offSight.length} of ${all.length} targets need panning: together larger than the window`); return out; }
+    for (const el of offSight) out.push(`target off sight: ${el.getAttribute('aria-label')}`);
+    const shown = new Set([...document.querySelectorAll('[data-move]')].filter(seen).map((el) => el.getAttribute('data-move')));
+    // The first steps of moves made in steps: a card or tile to pick, a place, a turn.
+    const steps = [...document.querySelectorAll('.board .target:not([data-move]), .board [data-pick-card], .board [data-pick-hand], .board .rotation, .board [data-place], .board [data-spot]')].filter(seen).length;
+    for (const m of listed) {
+      if (!shown.has(JSON.stringify(m.command)) && !steps) out.push(`move nowhere to click: ${JSON.stringify(m.command)}`);
+    }
+    return out;
+  }, moves);
+}
+
+check('every legal move in sight: each kind, both sizes, random positions', async (browser) => {
+  const found = [];
+  for (const kind of (process.env.KINDS || Object.keys(POSITIONS).join(' ')).split(' ')) {
+    for (const device of [DESKTOP, PHONE]) {
+      const { id, who, moves } = await position(kind, device.lang);
+      const page = await open(browser, who, device);
+      await page.goto(`${BASE}/#/game/${id}`);
+      await page.waitForSelector('#status[data-your-turn="true"]');
+      await page.waitForSelector('.board .target');
+      await page.waitForTimeout(300);
+      for (const x of await outOfSight(page, moves)) found.push(`${kind} ${device.lang}: ${x}`);
+      await page.screenshot({ path: `${SHOTS}player-sight-${kind}-${device.lang}.png` });
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 let ran = 0;

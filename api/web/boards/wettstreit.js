@@ -118,6 +118,8 @@ export function render(view, ctx) {
     // The row's top is 18 above y: the name and purse, then the numbers, then the city at y + 20.
     const y = top + i * rowH + 18;
     const me = p.seat === ctx.seat;
+    // The player's own row (name, city, hand): what the board opens on with the moves (zoom.js).
+    if (me) svg.append(s('rect', { x: 0, y: y - 20, width: width - 100, height: rowH - 24, class: 'own-area' }));
     const purse = p.money === null || p.money === undefined ? t('ws.ui.purse_secret') : t('ws.ui.purse', { n: p.money });
     svg.append(seatBadge(p.seat, 0, y - 6), s('text', { x: 18, y: y - 6, class: 'label' },
       `${seatName(p.seat, n)}${me ? t('ui.you') : ''} — `,
