@@ -342,6 +342,37 @@ check('every legal move in sight: each kind, both sizes, random positions', asyn
   assert.deepEqual(found, []);
 });
 
+check('a tap on a target half outside the board\'s window plays it (the focus does not pan the board away)', async (browser) => {
+  const { id, who } = await position('burgbaumeister', 'tap');
+  const page = await open(browser, who, PHONE);
+  await page.goto(`${BASE}/#/game/${id}`);
+  await page.waitForSelector('#status[data-your-turn="true"]');
+  await page.waitForSelector('.board .target');
+  // Move the view until a target's middle lies outside the window and a part of it inside.
+  await page.focus('[data-zoom="in"]');
+  let spot = null;
+  for (let i = 0; i < 12 && !spot; i++) {
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowRight');
+    spot = await page.evaluate(() => {
+      const b = document.querySelector('.board .zoom-view').getBoundingClientRect();
+      for (const el of document.querySelectorAll('.board .target[data-move]')) {
+        const r = el.getBoundingClientRect();
+        const cy = (r.top + r.bottom) / 2; const cx = (r.left + r.right) / 2;
+        const inside = cx > b.left + 4 && cx < b.right - 4;
+        if (inside && cy < b.top && r.bottom > b.top + 14) return { x: cx, y: b.top + 7, move: el.getAttribute('data-move') };
+        if (inside && cy > b.bottom && r.top < b.bottom - 14) return { x: cx, y: b.bottom - 7, move: el.getAttribute('data-move') };
+      }
+      return null;
+    });
+  }
+  assert.ok(spot, 'a target lies half in the window');
+  const before = Number(await page.getAttribute('[data-game-page]', 'data-version'));
+  await page.touchscreen.tap(spot.x, spot.y);
+  await page.waitForFunction((v) => Number(document.querySelector('[data-game-page]')?.dataset.version) > v, before, { timeout: 5000 });
+  await page.context().close();
+});
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 let ran = 0;
