@@ -108,7 +108,9 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
   // The view at scale k around a box (board units): its middle where it fits in the window, else
   // the window from its top left.
   function around(box, k) {
-    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
+    // Where the box lies within the board's first window-width (or height) from its edge, the
+    // view starts at that edge: nothing left of it is cut off for nothing.
+    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (hi <= win / k - 8 ? win / 2 / k : (lo + hi) / 2) : lo - 8 + win / 2 / k);
     return { k, cx: ox + along(box[0], box[2], vw), cy: oy + along(box[1], box[3], vh) };
   }
   /** The readable scale, around the move targets where they fit in the window (else from their top left). */
@@ -123,7 +125,7 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
    * (`.own-area`) in the window: at the readable scale where they fit; with a mouse smaller, down
    * to SMALLEST of it (a pointer aims finer than a finger; the text still legible), and the whole board where that shows it;
    * on a touch screen at the readable scale around the targets and the own area, else the
-   * targets alone, else from their top left.
+   * targets alone, else from their top left. Without targets: around the last move.
    */
   function opening(k) {
     const fine = !matchMedia('(pointer: coarse)').matches;
@@ -132,11 +134,13 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
     const own = boxOf('.own-area');
     const fits = (b, kk) => b && (b[2] - b[0]) * kk <= vw - 8 && (b[3] - b[1]) * kk <= vh - 8;
     const both = union(targets, own);
-    if (fine && both) {
+    if (fine && targets) {
       const kk = Math.max(k * SMALLEST, Math.min(k, (vw - 16) / Math.max(1, both[2] - both[0]), (vh - 16) / Math.max(1, both[3] - both[1])));
       return around(both, kk);
     }
-    const box = (fits(both, k) && both) || targets || (focus ? [focus[0], focus[1], focus[0], focus[1]] : null) || own || boxOf('.last-move') || [0, 0, 0, 0];
+    // No target on the board (a bid is made beside it): what happened last, where it is marked.
+    const box = targets ? (fits(both, k) ? both : targets)
+      : (focus ? [focus[0], focus[1], focus[0], focus[1]] : null) || boxOf('.last-move') || own || [0, 0, 0, 0];
     return around(box, k);
   }
 

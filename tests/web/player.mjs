@@ -264,8 +264,8 @@ const POSITIONS = {
 };
 
 /** A game of `kind` played at random for a random while, until the player to act has a board move. */
-async function position(kind, tag) {
-  const spec = POSITIONS[kind];
+async function position(kind, tag, wants = POSITIONS[kind].wants) {
+  const spec = { ...POSITIONS[kind], wants };
   const accounts = [];
   for (let i = 0; i < spec.seats; i++) accounts.push(await api.account(`pv${kind.slice(0, 3)}${i}${tag}${RUN}`));
   const id = await api.game(kind, accounts, spec.options);
@@ -274,7 +274,7 @@ async function position(kind, tag) {
   const at = lo + Math.floor(Math.random() * (hi - lo));
   for (let i = 0; i < at + 400; i++) {
     const d = await api.call('GET', `/v1/games/${id}`, undefined, accounts[0].token);
-    if (d.status !== 'active') return position(kind, `${tag}x`);
+    if (d.status !== 'active') return position(kind, `${tag}x`, wants);
     for (const seat of d.to_act) {
       const who = seatOf(d, seat);
       const { moves } = await api.call('GET', `/v1/games/${id}/moves`, undefined, who.token);
@@ -370,6 +370,45 @@ check('a tap on a target half outside the board\'s window plays it (the focus do
   const before = Number(await page.getAttribute('[data-game-page]', 'data-version'));
   await page.touchscreen.tap(spot.x, spot.y);
   await page.waitForFunction((v) => Number(document.querySelector('[data-game-page]')?.dataset.version) > v, before, { timeout: 5000 });
+  await page.context().close();
+});
+
+check('Wettstreit on the phone: the stacks\' words apart, the auction in sight, passing beside the bid, a bid beyond the purse said so', async (browser) => {
+  const { id, who, moves } = await position('wettstreit', 'bid', ['RaiseBid']);
+  const page = await open(browser, who, PHONE);
+  await page.goto(`${BASE}/#/game/${id}`);
+  await page.waitForSelector('#status[data-your-turn="true"]');
+  await page.waitForSelector('.bidbox');
+  // Passing sits in the bid box, not in another list.
+  assert.ok(moves.some((m) => m.command.type === 'PassBid'), 'a bidder may pass');
+  assert.equal(await page.locator('.bidbox [data-move*="PassBid"]').count(), 1, 'Pass in the bid box');
+  assert.equal(await page.locator('#move-list [data-move*="PassBid"]').count(), 0, 'Pass not in the list');
+  // The words above the cards do not run into one another, and the auctioned card is in the window.
+  const clash = await page.evaluate(() => {
+    const labels = [...document.querySelectorAll('.board svg text.label')].map((el) => el.getBoundingClientRect()).filter((r) => r.width);
+    const top = labels.filter((r) => Math.abs(r.top - labels[0].top) < 4);
+    const out = [];
+    for (let i = 0; i < top.length; i++) for (let j = i + 1; j < top.length; j++) if (top[i].right > top[j].left - 2 && top[j].right > top[i].left - 2) out.push([i, j]);
+    return out;
+  });
+  assert.deepEqual(clash, [], 'the stacks\' labels overlap');
+  const inWindow = await page.evaluate(() => {
+    const card = document.querySelector('.board .card.auction');
+    if (!card) return true;
+    const r = card.getBoundingClientRect(); const b = document.querySelector('.board .zoom-view').getBoundingClientRect();
+    return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+  });
+  assert.ok(inWindow, 'the card up for auction is in the board\'s window');
+  // A bid beyond the purse: said so before it is sent.
+  const input = page.locator('.bidbox input');
+  const max = Number(await input.getAttribute('max'));
+  const purse = Number((await page.textContent('[data-purse].mine')).match(/\d+/)[0]);
+  if (max > purse) {
+    await input.fill(String(purse + 1));
+    await page.waitForSelector('.bid-note.warn');
+    assert.equal(await page.textContent('.bid-note.warn'), say('de', 'ws.ui.bid_over', { n: purse }));
+  }
+  await page.screenshot({ path: `${SHOTS}player-wettstreit-bid-phone-de.png`, fullPage: true });
   await page.context().close();
 });
 
