@@ -412,6 +412,26 @@ check('Wettstreit on the phone: the stacks\' words apart, the auction in sight, 
   await page.context().close();
 });
 
+check('the live board keeps its view across a replay (the replay has its own)', async (browser) => {
+  const { id, who } = await position('carcassonne', 'replay', ['PlaceTile']);
+  const page = await open(browser, who, DESKTOP);
+  await page.goto(`${BASE}/#/game/${id}`);
+  await page.waitForSelector('#status[data-your-turn="true"]');
+  await page.waitForSelector('.board .zoom-layer');
+  // The player moves the map somewhere of their own.
+  await page.focus('[data-zoom="in"]');
+  await page.click('[data-zoom="in"]');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
+  const live = await page.getAttribute('.board .zoom-layer', 'transform');
+  await page.locator('#replay').fill('3');
+  await page.waitForSelector('.replay-note[data-at="3"]');
+  await page.click('[data-zoom="fit"]');
+  await page.click('#live');
+  await page.waitForSelector('.replay-note', { state: 'detached' });
+  assert.equal(await page.getAttribute('.board .zoom-layer', 'transform'), live, 'the live map where the player left it');
+  await page.context().close();
+});
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 let failed = 0;
 let ran = 0;
