@@ -239,8 +239,10 @@ export function showGame(main, id) {
     const n = names();
     const mod = BOARDS[d.kind];
     const seat = d.your_seat;
+    // The seats' scores, or where the game keeps none until its end, what its board says of each.
+    const facts = (s) => (d.scores ? `: ${count(d.scores[s.seat], 'point')}` : mod && mod.seatFacts && d.view ? `: ${mod.seatFacts(d.view, s.seat)}` : '');
     const seatLine = d.seats.map((s) => h('li', { class: d.to_act.includes(s.seat) && d.status === 'active' ? 'acting' : '', 'data-seat': s.seat, 'data-you': s.seat === seat },
-      seatName(s.seat, n), s.seat === seat ? t('game.you') : '', d.scores ? `: ${count(d.scores[s.seat], 'point')}` : '',
+      seatName(s.seat, n), s.seat === seat ? t('game.you') : '', facts(s),
       d.to_act.includes(s.seat) && d.status === 'active' ? h('strong', {}, t('game.to_act')) : '',
       d.winners.includes(s.seat) ? h('strong', {}, t('game.winner')) : ''));
     let status;

@@ -373,7 +373,7 @@ check('a tap on a target half outside the board\'s window plays it (the focus do
   await page.context().close();
 });
 
-check('Wettstreit on the phone: the stacks\' words apart, the auction in sight, passing beside the bid, a bid beyond the purse said so', async (browser) => {
+check('Wettstreit on the phone: where each seat stands in the seat line, the stacks\' words apart, the auction in sight, passing beside the bid, a bid beyond the purse said so', async (browser) => {
   const { id, who, moves } = await position('wettstreit', 'bid', ['RaiseBid']);
   const page = await open(browser, who, PHONE);
   await page.goto(`${BASE}/#/game/${id}`);
@@ -383,6 +383,8 @@ check('Wettstreit on the phone: the stacks\' words apart, the auction in sight, 
   assert.ok(moves.some((m) => m.command.type === 'PassBid'), 'a bidder may pass');
   assert.equal(await page.locator('.bidbox [data-move*="PassBid"]').count(), 1, 'Pass in the bid box');
   assert.equal(await page.locator('#move-list [data-move*="PassBid"]').count(), 0, 'Pass not in the list');
+  // The seat line says where each player stands (the game keeps no score until its end).
+  for (const li of await page.locator('.game-head .seats li').allTextContents()) assert.match(li, /Stadt \d+/, `the seat line: ${li}`);
   // The words above the cards do not run into one another, and the auctioned card is in the window.
   const clash = await page.evaluate(() => {
     const labels = [...document.querySelectorAll('.board svg text.label')].map((el) => el.getBoundingClientRect()).filter((r) => r.width);

@@ -239,6 +239,13 @@ export function render(view, ctx) {
   return wrap;
 }
 
+/** A seat's standing for the seat line while the game keeps no score: its city's value and, where seen, its Taler. */
+export function seatFacts(view, seat) {
+  const p = (view.players || []).find((x) => x.seat === seat);
+  if (!p) return '';
+  return Number.isInteger(p.money) ? t('ws.ui.seat_facts_taler', { value: p.city_value, n: p.money }) : t('ws.ui.seat_facts', { value: p.city_value });
+}
+
 export function describe(c, n) {
   switch (c.type) {
     case 'RollIncomeDie': return t('mv.RollIncomeDie');

@@ -845,4 +845,6 @@ export default {
   'lobby.jump': 'Springe zu',
   'ws.ui.bid_over': 'Du hast {n} Taler: gewinnst du mit einem Gebot, das du nicht zahlen kannst, geht dein ganzes Geld an die Bank.',
   'ws.ui.bid_purse': 'Du hast {n} Taler.',
+  'ws.ui.seat_facts': 'Stadt {value}',
+  'ws.ui.seat_facts_taler': 'Stadt {value}, {n} Taler',
 };

@@ -847,4 +847,6 @@ export default {
   'lobby.jump': 'Go to',
   'ws.ui.bid_over': 'You hold {n} Taler: win with a bid you cannot pay, and all your money goes to the bank.',
   'ws.ui.bid_purse': 'You hold {n} Taler.',
+  'ws.ui.seat_facts': 'city {value}',
+  'ws.ui.seat_facts_taler': 'city {value}, {n} Taler',
 };
