@@ -284,7 +284,8 @@ export function showGame(main, id) {
     movesBox.hidden = seat === null || seat === undefined;
     movesBox.replaceChildren(h('h2', { id: 'moves-h' }, t('game.moves')),
       ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
-      ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted' }, t('game.click')) : '',
+      // "Or choose below" only where something is below.
+      ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted', id: 'moves-hint' }, t(rest.length ? 'game.click' : 'game.click_board')) : '',
       rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
         h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : '');
 

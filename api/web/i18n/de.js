@@ -847,4 +847,5 @@ export default {
   'ws.ui.bid_purse': 'Du hast {n} Taler.',
   'ws.ui.seat_facts': 'Stadt {value}',
   'ws.ui.seat_facts_taler': 'Stadt {value}, {n} Taler',
+  'game.click_board': 'Tippe auf eine markierte Stelle des Spielbretts.',
 };

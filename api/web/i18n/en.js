@@ -849,4 +849,5 @@ export default {
   'ws.ui.bid_purse': 'You hold {n} Taler.',
   'ws.ui.seat_facts': 'city {value}',
   'ws.ui.seat_facts_taler': 'city {value}, {n} Taler',
+  'game.click_board': 'Click a highlighted place on the board.',
 };
