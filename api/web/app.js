@@ -1,7 +1,7 @@
 // The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings. Hash routes keep every server path
 // (`/v1`, `/docs`, …) untouched.
 
-import { session, api } from './api.js';
+import { session, api, problem, SIGNED_IN } from './api.js';
 import { h } from './svg.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
@@ -11,21 +11,6 @@ import { t, lang, setLang, LANGUAGES } from './i18n/index.js';
 
 const main = document.getElementById('main');
 let leave = null;
-
-export function problem(err) {
-  const box = document.getElementById('problem');
-  if (!err) { box.hidden = true; box.textContent = ''; return; }
-  box.hidden = false;
-  box.replaceChildren(h('strong', {}, t('not_done')), err.message || String(err), ' ',
-    h('button', { type: 'button', class: 'link', onclick: () => problem(null) }, t('dismiss')));
-}
-
-export function notice(text) {
-  const box = document.getElementById('notice');
-  if (!text) { box.hidden = true; return; }
-  box.hidden = false;
-  box.replaceChildren(text, ' ', h('button', { type: 'button', class: 'link', onclick: () => notice(null) }, t('ok')));
-}
 
 // The language switch: remembered, and the page drawn again in the chosen language.
 function languageSwitch() {
@@ -90,5 +75,7 @@ document.getElementById('skip').addEventListener('click', (e) => {
 });
 
 window.addEventListener('hashchange', route);
+// Signing in (the lobby's form) changes the header and the page.
+document.addEventListener(SIGNED_IN, () => { renderAccount(); route(); });
 renderAccount();
 route();

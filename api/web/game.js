@@ -2,14 +2,13 @@
 // turn it is, the log in words, the result, a replay slider and the audit. Live through the
 // server's event stream when it answers, else by polling with If-None-Match.
 
-import { session, api, get, post, kinds } from './api.js';
+import { session, api, get, post, kinds, problem, notice } from './api.js';
 import { eventStream } from './sse.js';
 import { h } from './svg.js';
 import { describeMove, seatName, count, seatNames } from './words.js';
 import { sentence, results, runs } from './words/index.js';
 import { t, num, has } from './i18n/index.js';
 import { showRules } from './rules.js';
-import { problem, notice } from './app.js';
 import { movesSkip } from './moves-skip.js';
 import { tablesGame } from './tables/index.js';
 import { viewMode } from './zoom.js';

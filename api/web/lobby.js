@@ -1,9 +1,8 @@
 // Sign-in, the player's games (their turn first), open games to join, every game to watch, and
 // the create form built from `GET /v1/kinds` and the options' schemas in the published spec.
 
-import { session, get, post, api, openapi, kinds } from './api.js';
+import { session, get, post, api, openapi, kinds, problem, SIGNED_IN } from './api.js';
 import { h } from './svg.js';
-import { problem, renderAccount, route } from './app.js';
 import { t, has, when } from './i18n/index.js';
 import { showRules } from './rules.js';
 import { tablesLobby, extendCreate, linkNames } from './tables/index.js';
@@ -54,8 +53,7 @@ function signIn() {
       if (register) await post('/v1/accounts', { name: name.value, password: password.value }, { auth: false });
       const tok = await post('/v1/tokens', { name: name.value, password: password.value }, { auth: false });
       session.set(tok.name || name.value.trim(), tok.token);
-      renderAccount();
-      route();
+      document.dispatchEvent(new Event(SIGNED_IN));
     } catch (e) { problem(e); }
   }
   const form = h('form', { class: 'card signin', onsubmit: (e) => { e.preventDefault(); go(false); } },

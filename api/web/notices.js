@@ -3,9 +3,8 @@
 // link mailed to it), what comes by mail and how often, and push to this device through the
 // service worker (`/sw.js`).
 
-import { get, api } from './api.js';
+import { get, api, problem, notice } from './api.js';
 import { h } from './svg.js';
-import { problem, notice } from './app.js';
 import { t, has } from './i18n/index.js';
 
 const KINDS = ['your_turn', 'game_started', 'game_finished', 'deadline_soon', 'invitation'];

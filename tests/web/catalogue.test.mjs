@@ -178,3 +178,23 @@ test('the refusals a player meets in the pages are said in both languages', () =
     assert.deepEqual(met.filter((code) => !cat[`err.${code}`]), [], `${name}: refusals without words`);
   }
 });
+
+test('no import loops between the client\'s modules', () => {
+  const root = new URL('../../api/web/', import.meta.url).pathname;
+  const files = [];
+  const walk = (dir) => { for (const f of readdirSync(dir, { withFileTypes: true })) { const p = `${dir}${f.name}`; if (f.isDirectory()) walk(`${p}/`); else if (p.endsWith('.js')) files.push(p); } };
+  walk(root);
+  const imports = new Map(files.map((f) => [f, [...readFileSync(f, 'utf8').matchAll(/^import [^'"]*['"](\.[^'"]+)['"]/gm)].map((m) => new URL(m[1], `file://${f}`).pathname)]));
+  const loops = [];
+  const state = new Map();
+  const visit = (f, path) => {
+    state.set(f, 'open');
+    for (const g of imports.get(f) || []) {
+      if (state.get(g) === 'open') loops.push([...path.slice(path.indexOf(g)), g].map((x) => x.slice(root.length)).join(' → '));
+      else if (!state.has(g)) visit(g, [...path, g]);
+    }
+    state.set(f, 'done');
+  };
+  for (const f of files) if (!state.has(f)) visit(f, [f]);
+  assert.deepEqual(loops, []);
+});

@@ -2,10 +2,9 @@
 // call each: private games and invitations, bots, rematches, the chat, profiles,
 // leaderboards and undo. Each part lives in its own module beside this one.
 
-import { session } from '../api.js';
+import { session, problem } from '../api.js';
 import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
-import { problem } from '../app.js';
 import { extendCreate, playAgainstBots } from './create.js';
 import { linkNames, botSeats, profileHref } from './bots.js';
 import { invitationsBox, myInvitations, showInvite, pendingInvite } from './invitations.js';
