@@ -50,6 +50,71 @@ function logItems(kind, entries, names, max = 200) {
   return { items, cut: all.length > max };
 }
 
+// Redrawing replaces the elements: keep the keyboard focus where it was (same id, same move,
+// same place), else on the moves heading, so keyboard players do not start over.
+const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join', 'data-spot', 'data-pick-colour', 'data-key-seat'];
+function focusKey(main) {
+  const el = document.activeElement;
+  if (!el || el === document.body || !main.contains(el)) return null;
+  for (const k of KEYS) if (el.getAttribute(k) !== null) return [k, el.getAttribute(k)];
+  return ['fallback', ''];
+}
+function restoreFocus(main, key) {
+  if (!key) return;
+  const found = key[0] === 'fallback' ? null : [...main.querySelectorAll(`[${key[0]}]`)].find((e) => e.getAttribute(key[0]) === key[1]);
+  const target = found || document.getElementById('moves-h');
+  if (target) { if (!found) target.setAttribute('tabindex', '-1'); target.focus({ preventScroll: true }); }
+}
+
+/** A finished game's audit in words (under "Advanced"). */
+function auditLine(audit) {
+  if (!audit) return '';
+  if (audit === 'pending') return h('p', { class: 'audit' }, t('game.auditing'));
+  if (audit.error) return h('p', { class: 'audit bad' }, t('game.audit_error', { error: audit.error }));
+  const ok = audit.chain_intact && audit.decisions_reproduced;
+  return h('p', { class: ok ? 'audit good' : 'audit bad', id: 'audit', 'data-verdict': ok ? 'sound' : 'broken' },
+    ok ? t('game.audit_sound', { events: num(audit.events), commands: num(audit.commands) })
+      : t('game.audit_broken', { problems: audit.problems.join('; ') || t('game.audit_mismatch') }));
+}
+
+/** The game's head: its title and rules, then one bar of whose turn it is and the seats. */
+function gameHead(d, n, mod, kindList, join) {
+  const seat = d.your_seat;
+  const seated = seat !== null && seat !== undefined;
+  // The seats' scores, or where the game keeps none until its end, what its board says of each.
+  const facts = (s) => (d.scores ? `: ${count(d.scores[s.seat], 'point')}` : mod && mod.seatFacts && d.view ? `: ${mod.seatFacts(d.view, s.seat)}` : '');
+  const acting = (s) => d.to_act.includes(s) && d.status === 'active';
+  const seatLine = d.seats.map((s) => h('li', { class: acting(s.seat) ? 'acting' : '', 'data-seat': s.seat, 'data-you': s.seat === seat },
+    seatName(s.seat, n), s.seat === seat ? t('game.you') : '', facts(s),
+    acting(s.seat) ? h('strong', {}, t('game.to_act')) : '',
+    d.winners.includes(s.seat) ? h('strong', {}, t('game.winner')) : ''));
+  const yourTurn = seated && acting(seat);
+  let status;
+  if (d.status === 'open') status = t('game.waiting_players', { n: d.seats.length, of: d.seat_count });
+  else if (d.status === 'finished') status = d.winners.length ? t(d.winners.length > 1 ? 'game.finished_won_many' : 'game.finished_won', { who: joinNames(d.winners.map((w) => seatName(w, n))) }) : t('game.finished_nobody');
+  else if (yourTurn) status = t('game.your_turn');
+  else status = t('game.waiting_for', { who: joinNames(d.to_act.map((s) => seatName(s, n))) });
+  const joining = d.status === 'open' && session.token && !seated ? h('button', { type: 'button', id: 'join', onclick: join }, t('game.join')) : '';
+  const title = ((kindList || []).find((k) => k.kind === d.kind) || {}).title || d.kind;
+  return [
+    h('div', { class: 'game-title' }, h('h1', {}, `#${d.id} ${title}`), h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, title).catch(problem); } }, t('game.rules'))),
+    h('div', { class: 'game-bar' },
+      h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', joining),
+      h('ul', { class: 'seats' }, seatLine)),
+    d.status === 'active' && !seated ? h('p', { class: 'muted' }, t('game.watching')) : ''];
+}
+
+/** The moves box: what the board does not take, as a list of sentences. */
+function movesParts(ctx, n, mod, replaying, play) {
+  const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
+  return [h('h2', { id: 'moves-h' }, t('game.moves')),
+    ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
+    // "Or choose below" only where something is below.
+    ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted', id: 'moves-hint' }, t(rest.length ? 'game.click' : 'game.click_board')) : '',
+    rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
+      h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : ''];
+}
+
 export function showGame(main, id) {
   const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: false };
   let alive = true;
@@ -210,26 +275,11 @@ export function showGame(main, id) {
     }
   }
 
-  // Redrawing replaces the elements: keep the keyboard focus where it was (same id, same move,
-  // same place), else on the moves heading, so keyboard players do not start over.
-  const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join', 'data-spot', 'data-pick-colour', 'data-key-seat'];
-  function focusKey() {
-    const el = document.activeElement;
-    if (!el || el === document.body || !main.contains(el)) return null;
-    for (const k of KEYS) if (el.getAttribute(k) !== null) return [k, el.getAttribute(k)];
-    return ['fallback', ''];
-  }
-  function restoreFocus(key) {
-    if (!key) return;
-    const found = key[0] === 'fallback' ? null : [...main.querySelectorAll(`[${key[0]}]`)].find((e) => e.getAttribute(key[0]) === key[1]);
-    const target = found || document.getElementById('moves-h');
-    if (target) { if (!found) target.setAttribute('tabindex', '-1'); target.focus({ preventScroll: true }); }
-  }
 
   function render() {
-    const key = focusKey();
+    const key = focusKey(main);
     draw();
-    restoreFocus(key);
+    restoreFocus(main, key);
   }
 
   function draw() {
@@ -238,31 +288,10 @@ export function showGame(main, id) {
     const n = names();
     const mod = BOARDS[d.kind];
     const seat = d.your_seat;
-    // The seats' scores, or where the game keeps none until its end, what its board says of each.
-    const facts = (s) => (d.scores ? `: ${count(d.scores[s.seat], 'point')}` : mod && mod.seatFacts && d.view ? `: ${mod.seatFacts(d.view, s.seat)}` : '');
-    const seatLine = d.seats.map((s) => h('li', { class: d.to_act.includes(s.seat) && d.status === 'active' ? 'acting' : '', 'data-seat': s.seat, 'data-you': s.seat === seat },
-      seatName(s.seat, n), s.seat === seat ? t('game.you') : '', facts(s),
-      d.to_act.includes(s.seat) && d.status === 'active' ? h('strong', {}, t('game.to_act')) : '',
-      d.winners.includes(s.seat) ? h('strong', {}, t('game.winner')) : ''));
-    let status;
-    const yourTurn = d.status === 'active' && seat !== null && seat !== undefined && d.to_act.includes(seat);
-    if (d.status === 'open') status = t('game.waiting_players', { n: d.seats.length, of: d.seat_count });
-    else if (d.status === 'finished') status = d.winners.length ? t(d.winners.length > 1 ? 'game.finished_won_many' : 'game.finished_won', { who: joinNames(d.winners.map((w) => seatName(w, n))) }) : t('game.finished_nobody');
-    else if (yourTurn) status = t('game.your_turn');
-    else status = t('game.waiting_for', { who: joinNames(d.to_act.map((s) => seatName(s, n))) });
-    const join = d.status === 'open' && session.token && (seat === null || seat === undefined)
-      ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, t('game.join')) : '';
-    // One compact bar: the game's name and rules, then whose turn it is and the seats' scores.
-    const title = ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind;
-    head.replaceChildren(
-      h('div', { class: 'game-title' }, h('h1', {}, `#${d.id} ${title}`), h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, title).catch(problem); } }, t('game.rules'))),
-      h('div', { class: 'game-bar' },
-        h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', join),
-        h('ul', { class: 'seats' }, seatLine)),
-      d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, t('game.watching')) : '');
+    head.replaceChildren(...gameHead(d, n, mod, st.kinds, async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); }));
     head.setAttribute('data-live', st.stream ? 'stream' : 'poll');
     root.setAttribute('data-version', d.version);
-    advancedBody.replaceChildren(h('p', { class: 'muted small', id: 'live-mode' }, t(st.stream ? 'game.live_stream' : 'game.live_poll')), auditLine());
+    advancedBody.replaceChildren(h('p', { class: 'muted small', id: 'live-mode' }, t(st.stream ? 'game.live_stream' : 'game.live_poll')), auditLine(st.audit));
 
     const replaying = st.replayAt !== null && st.replayView;
     const view = replaying ? st.replayView : d.view;
@@ -278,30 +307,12 @@ export function showGame(main, id) {
     } else if (!view) board.append(h('p', {}, d.status === 'open' ? t('game.board_later') : t('game.no_board')));
     if (replaying) board.prepend(h('p', { class: 'replay-note', 'data-at': st.replayAt }, t('game.replay_note', { at: st.replayAt, of: d.version })));
 
-    const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
     // Only a seated player has moves; a spectator gets no box for them.
     movesBox.hidden = seat === null || seat === undefined;
-    movesBox.replaceChildren(h('h2', { id: 'moves-h' }, t('game.moves')),
-      ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
-      // "Or choose below" only where something is below.
-      ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted', id: 'moves-hint' }, t(rest.length ? 'game.click' : 'game.click_board')) : '',
-      rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
-        h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : '');
-
+    movesBox.replaceChildren(...movesParts(ctx, n, mod, replaying, play));
     renderReplay();
     renderLog();
     tables.update(st);
-  }
-
-  function auditLine() {
-    if (!st.audit) return '';
-    if (st.audit === 'pending') return h('p', { class: 'audit' }, t('game.auditing'));
-    if (st.audit.error) return h('p', { class: 'audit bad' }, t('game.audit_error', { error: st.audit.error }));
-    const a = st.audit;
-    const ok = a.chain_intact && a.decisions_reproduced;
-    return h('p', { class: ok ? 'audit good' : 'audit bad', id: 'audit', 'data-verdict': ok ? 'sound' : 'broken' },
-      ok ? t('game.audit_sound', { events: num(a.events), commands: num(a.commands) })
-        : t('game.audit_broken', { problems: a.problems.join('; ') || t('game.audit_mismatch') }));
   }
 
   function renderReplay() {
