@@ -115,6 +115,52 @@ function movesParts(ctx, n, mod, replaying, play) {
       h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : ''];
 }
 
+/** The replay's slider and steps over the versions 1…`version`, at `at`. */
+function replayParts(version, at, showAt, live) {
+  const slider = h('input', { type: 'range', id: 'replay', min: 1, max: version, value: at, 'aria-valuetext': t('game.version_of', { at, of: version }) });
+  const label = h('output', { for: 'replay', id: 'replay-at' }, t('game.version_of', { at, of: version }));
+  let pending = null;
+  slider.addEventListener('input', () => {
+    label.textContent = t('game.version_of', { at: slider.value, of: version });
+    clearTimeout(pending);
+    pending = setTimeout(() => showAt(Number(slider.value)), 150);
+  });
+  return [h('h2', { id: 'replay-h' }, t('game.replay')),
+    h('label', { for: 'replay' }, t('game.version')), slider, label,
+    h('div', { class: 'row' },
+      h('button', { type: 'button', onclick: () => showAt(Math.max(1, at - 1)) }, t('game.back_btn')),
+      h('button', { type: 'button', onclick: () => showAt(Math.min(version, at + 1)) }, t('game.forward')),
+      h('button', { type: 'button', id: 'live', onclick: live }, t('game.live')))];
+}
+
+/**
+ * Follows the game through its event stream (read with fetch, the token in the Authorization
+ * header, never in the URL): `refresh()` when the game went past what the page shows,
+ * `changed()` when the stream opens or drops, the rest to the tables (chat). Returns the closer.
+ */
+function follow(id, st, { changed, refresh, tables }) {
+  if (typeof ReadableStream === 'undefined' || typeof TextDecoderStream === 'undefined') return null;
+  const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
+  return eventStream(`/v1/games/${id}/stream`, headers, {
+    open: () => { tables.opened(); if (!st.stream) { st.stream = true; changed(); } },
+    message: (m) => {
+      if (m.event !== 'status' && m.event !== 'event') { tables.message(m); return; }
+      // What the page shows already (its own move, taken from the command's answer) needs
+      // no request; a seat's status carries its moves, which the next refresh uses.
+      if (m.event === 'status') {
+        try { const s = JSON.parse(m.data); if (s.moves) st.streamMoves = { version: s.version, moves: s.moves }; } catch { /* a refresh reads them */ }
+      }
+      if (st.detail && m.id !== null && Number(m.id) <= st.detail.version) return;
+      // While a command is out its answer will show the board: remember how far the stream
+      // got, and read the game only if it went past that answer.
+      if (st.sending) { st.heard = Math.max(st.heard || 0, Number(m.id) || Infinity); return; }
+      refresh();
+    },
+    dropped: () => { if (st.stream) { st.stream = false; changed(); } },
+    closed: () => { if (st.stream) { st.stream = false; changed(); } },
+  });
+}
+
 export function showGame(main, id) {
   const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: false };
   let alive = true;
@@ -317,22 +363,7 @@ export function showGame(main, id) {
 
   function renderReplay() {
     const d = st.detail;
-    if (!d || d.version === 0) { replayBox.replaceChildren(); return; }
-    const at = st.replayAt ?? d.version;
-    const slider = h('input', { type: 'range', id: 'replay', min: 1, max: d.version, value: at, 'aria-valuetext': t('game.version_of', { at, of: d.version }) });
-    const label = h('output', { for: 'replay', id: 'replay-at' }, t('game.version_of', { at, of: d.version }));
-    let pending = null;
-    slider.addEventListener('input', () => {
-      label.textContent = t('game.version_of', { at: slider.value, of: d.version });
-      clearTimeout(pending);
-      pending = setTimeout(() => showAt(Number(slider.value)), 150);
-    });
-    replayBox.replaceChildren(h('h2', { id: 'replay-h' }, t('game.replay')),
-      h('label', { for: 'replay' }, t('game.version')), slider, label,
-      h('div', { class: 'row' },
-        h('button', { type: 'button', onclick: () => showAt(Math.max(1, at - 1)) }, t('game.back_btn')),
-        h('button', { type: 'button', onclick: () => showAt(Math.min(d.version, at + 1)) }, t('game.forward')),
-        h('button', { type: 'button', id: 'live', onclick: () => { st.replayAt = null; st.replayView = null; render(); } }, t('game.live'))));
+    replayBox.replaceChildren(...(d && d.version ? replayParts(d.version, st.replayAt ?? d.version, showAt, () => { st.replayAt = null; st.replayView = null; render(); }) : []));
   }
 
   async function showAt(at) {
@@ -362,29 +393,7 @@ export function showGame(main, id) {
     }, st.stream ? POLL_MS * 10 : POLL_MS);
   }
 
-  function openStream() {
-    if (typeof ReadableStream === 'undefined' || typeof TextDecoderStream === 'undefined') return;
-    // Read with fetch, the token in the Authorization header (never in the URL).
-    const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
-    st.closeStream = eventStream(`/v1/games/${id}/stream`, headers, {
-      open: () => { tables.opened(); if (!st.stream) { st.stream = true; render(); } },
-      message: (m) => {
-        if (m.event !== 'status' && m.event !== 'event') { tables.message(m); return; }
-        // What the page shows already (its own move, taken from the command's answer) needs
-        // no request; a seat's status carries its moves, which the next refresh uses.
-        if (m.event === 'status') {
-          try { const s = JSON.parse(m.data); if (s.moves) st.streamMoves = { version: s.version, moves: s.moves }; } catch { /* a refresh reads them */ }
-        }
-        if (st.detail && m.id !== null && Number(m.id) <= st.detail.version) return;
-        // While a command is out its answer will show the board: remember how far the stream
-        // got, and read the game only if it went past that answer.
-        if (st.sending) { st.heard = Math.max(st.heard || 0, Number(m.id) || Infinity); return; }
-        refresh();
-      },
-      dropped: () => { if (st.stream) { st.stream = false; render(); } },
-      closed: () => { if (st.stream) { st.stream = false; render(); } },
-    });
-  }
+  function openStream() { st.closeStream = follow(id, st, { changed: render, refresh, tables }); }
 
   // The kinds' titles first (cached after the first page), so the header names the game.
   kinds().catch(() => null).then((ks) => { st.kinds = ks; return refresh(); })
