@@ -2,6 +2,7 @@
 // an Error whose message is the server's `detail` (the page's own words come from the catalogue).
 
 import { t, has, lang } from './i18n/index.js';
+import { h } from './svg.js';
 
 const TOKEN = 'baumeister.token';
 const NAME = 'baumeister.name';
@@ -74,3 +75,23 @@ export function kinds() {
   if (!kindList) kindList = get('/v1/kinds', { auth: false }).catch((e) => { kindList = null; throw e; });
   return kindList;
 }
+
+// The page's two banners, for every part of the page: a refusal (`problem`) and a notice.
+// They live here, beside the requests, so that no part imports the router (app.js) back.
+export function problem(err) {
+  const box = document.getElementById('problem');
+  if (!err) { box.hidden = true; box.textContent = ''; return; }
+  box.hidden = false;
+  box.replaceChildren(h('strong', {}, t('not_done')), err.message || String(err), ' ',
+    h('button', { type: 'button', class: 'link', onclick: () => problem(null) }, t('dismiss')));
+}
+
+export function notice(text) {
+  const box = document.getElementById('notice');
+  if (!text) { box.hidden = true; return; }
+  box.hidden = false;
+  box.replaceChildren(text, ' ', h('button', { type: 'button', class: 'link', onclick: () => notice(null) }, t('ok')));
+}
+
+/** The event the sign-in form sends: the router draws the header and the page again. */
+export const SIGNED_IN = 'baumeister-signed-in';

@@ -1,7 +1,7 @@
 // The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings. Hash routes keep every server path
 // (`/v1`, `/docs`, …) untouched.
 
-import { session, api } from './api.js';
+import { session, api, problem, SIGNED_IN } from './api.js';
 import { h } from './svg.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
@@ -11,21 +11,6 @@ import { t, lang, setLang, LANGUAGES } from './i18n/index.js';
 
 const main = document.getElementById('main');
 let leave = null;
-
-export function problem(err) {
-  const box = document.getElementById('problem');
-  if (!err) { box.hidden = true; box.textContent = ''; return; }
-  box.hidden = false;
-  box.replaceChildren(h('strong', {}, t('not_done')), err.message || String(err), ' ',
-    h('button', { type: 'button', class: 'link', onclick: () => problem(null) }, t('dismiss')));
-}
-
-export function notice(text) {
-  const box = document.getElementById('notice');
-  if (!text) { box.hidden = true; return; }
-  box.hidden = false;
-  box.replaceChildren(text, ' ', h('button', { type: 'button', class: 'link', onclick: () => notice(null) }, t('ok')));
-}
 
 // The language switch: remembered, and the page drawn again in the chosen language.
 function languageSwitch() {
@@ -42,21 +27,36 @@ export function renderAccount() {
   const nav = document.getElementById('account');
   nav.setAttribute('aria-label', t('account.label'));
   if (session.token) {
-    nav.replaceChildren(
-      h('span', { class: 'me', 'data-me': session.name }, t('signed_in_as', { name: session.name })), ' ',
-      h('button', { type: 'button', onclick: () => { session.clear(); renderAccount(); route(); } }, t('sign_out')),
-      ' ',
-      h('button', { type: 'button', title: t('sign_out_everywhere.title'), onclick: async () => {
-        try { await api('DELETE', '/v1/tokens'); } catch (e) { problem(e); }
-        session.clear(); renderAccount(); route();
-      } }, t('sign_out_everywhere')), ' ', languageSwitch());
+    // The account's actions in a menu: the bar stays one short line on a phone.
+    const menu = h('details', { class: 'menu', id: 'menu' },
+      h('summary', { 'aria-label': t('menu.label', { name: session.name }) }, h('span', { class: 'me', 'data-me': session.name }, session.name), h('span', { 'aria-hidden': 'true' }, ' ☰')),
+      h('div', { class: 'menu-items' },
+        h('p', { class: 'muted small' }, t('signed_in_as', { name: session.name })),
+        h('a', { href: '#/notices', class: 'menu-link' }, t('notices.link')),
+        h('a', { href: `#/player/${encodeURIComponent(session.name)}`, class: 'menu-link' }, t('menu.profile')),
+        h('button', { type: 'button', id: 'sign-out', onclick: () => { session.clear(); renderAccount(); route(); } }, t('sign_out')),
+        h('button', { type: 'button', class: 'secondary', title: t('sign_out_everywhere.title'), onclick: async () => {
+          try { await api('DELETE', '/v1/tokens'); } catch (e) { problem(e); }
+          session.clear(); renderAccount(); route();
+        } }, t('sign_out_everywhere'))));
+    // Chosen or left: the menu closes (a click on its links, elsewhere, or a new page).
+    menu.addEventListener('click', (e) => { if (e.target.closest('.menu-items a, .menu-items button')) menu.open = false; });
+    nav.replaceChildren(languageSwitch(), menu);
   } else {
-    nav.replaceChildren(h('a', { href: '#/' }, t('sign_in_or_register')), ' ', languageSwitch());
+    nav.replaceChildren(h('a', { href: '#/', class: 'top-link' }, t('sign_in_or_register')), languageSwitch());
   }
 }
 
+// A click outside the open menu closes it.
+document.addEventListener('click', (e) => {
+  const menu = document.getElementById('menu');
+  if (menu && menu.open && !menu.contains(e.target)) menu.open = false;
+});
+
 export function route() {
   if (leave) { leave(); leave = null; }
+  const menu = document.getElementById('menu');
+  if (menu) menu.open = false;
   document.title = t('page.title');
   problem(null);
   const hash = location.hash || '#/';
@@ -75,5 +75,7 @@ document.getElementById('skip').addEventListener('click', (e) => {
 });
 
 window.addEventListener('hashchange', route);
+// Signing in (the lobby's form) changes the header and the page.
+document.addEventListener(SIGNED_IN, () => { renderAccount(); route(); });
 renderAccount();
 route();

@@ -2,16 +2,16 @@
 // turn it is, the log in words, the result, a replay slider and the audit. Live through the
 // server's event stream when it answers, else by polling with If-None-Match.
 
-import { session, api, get, post, kinds } from './api.js';
+import { session, api, get, post, kinds, problem, notice } from './api.js';
 import { eventStream } from './sse.js';
 import { h } from './svg.js';
-import { describeMove, seatName, count } from './words.js';
-import { sentence, results } from './words/index.js';
+import { describeMove, seatName, count, seatNames } from './words.js';
+import { sentence, results, runs } from './words/index.js';
 import { t, num, has } from './i18n/index.js';
 import { showRules } from './rules.js';
-import { problem, notice } from './app.js';
 import { movesSkip } from './moves-skip.js';
 import { tablesGame } from './tables/index.js';
+import { viewMode } from './zoom.js';
 import * as burgbaumeister from './boards/burgbaumeister.js';
 import * as wettstreit from './boards/wettstreit.js';
 import * as spaceBuilder from './boards/space-builder.js';
@@ -27,6 +27,140 @@ function joinNames(items) {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${t('and')} ${items[items.length - 1]}`;
 }
 
+/** One step of the log as a line, with the results table where the game ended. */
+function line(kind, e, names) {
+  const rows = results(e.event || {}, names);
+  return h('li', { 'data-version': e.version }, sentence(kind, e.event || {}, names),
+    rows ? h('table', { class: 'results' }, h('thead', {}, h('tr', {}, h('th', {}, t('game.player')), h('th', {}, t('game.score')), h('th', {}, ''))),
+      h('tbody', {}, rows.map(([who, score, won]) => h('tr', {}, h('td', {}, who), h('td', {}, num(score)), h('td', {}, won ? `★ ${t('game.won')}` : ''))))) : '');
+}
+
+/** The log's newest `max` lines, newest first: a long run of one seat's steps folded into one. */
+function logItems(kind, entries, names, max = 200) {
+  const all = runs(entries);
+  const shown = all.slice(-max).reverse();
+  const items = shown.map((run) => {
+    if (run.length === 1) return line(kind, run[0], names);
+    const last = run[run.length - 1];
+    const who = names[last.seat] || t('seat', { n: last.seat + 1 });
+    return h('li', { 'data-version': last.version, 'data-steps': run.length, class: 'log-run' },
+      h('details', {}, h('summary', {}, t('game.log_group', { who, n: run.length, last: sentence(kind, last.event || {}, names) })),
+        h('ul', {}, run.slice().reverse().map((e) => line(kind, e, names)))));
+  });
+  return { items, cut: all.length > max };
+}
+
+// Redrawing replaces the elements: keep the keyboard focus where it was (same id, same move,
+// same place), else on the moves heading, so keyboard players do not start over.
+const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join', 'data-spot', 'data-pick-colour', 'data-key-seat'];
+function focusKey(main) {
+  const el = document.activeElement;
+  if (!el || el === document.body || !main.contains(el)) return null;
+  for (const k of KEYS) if (el.getAttribute(k) !== null) return [k, el.getAttribute(k)];
+  return ['fallback', ''];
+}
+function restoreFocus(main, key) {
+  if (!key) return;
+  const found = key[0] === 'fallback' ? null : [...main.querySelectorAll(`[${key[0]}]`)].find((e) => e.getAttribute(key[0]) === key[1]);
+  const target = found || document.getElementById('moves-h');
+  if (target) { if (!found) target.setAttribute('tabindex', '-1'); target.focus({ preventScroll: true }); }
+}
+
+/** A finished game's audit in words (under "Advanced"). */
+function auditLine(audit) {
+  if (!audit) return '';
+  if (audit === 'pending') return h('p', { class: 'audit' }, t('game.auditing'));
+  if (audit.error) return h('p', { class: 'audit bad' }, t('game.audit_error', { error: audit.error }));
+  const ok = audit.chain_intact && audit.decisions_reproduced;
+  return h('p', { class: ok ? 'audit good' : 'audit bad', id: 'audit', 'data-verdict': ok ? 'sound' : 'broken' },
+    ok ? t('game.audit_sound', { events: num(audit.events), commands: num(audit.commands) })
+      : t('game.audit_broken', { problems: audit.problems.join('; ') || t('game.audit_mismatch') }));
+}
+
+/** The game's head: its title and rules, then one bar of whose turn it is and the seats. */
+function gameHead(d, n, mod, kindList, join) {
+  const seat = d.your_seat;
+  const seated = seat !== null && seat !== undefined;
+  // The seats' scores, or where the game keeps none until its end, what its board says of each.
+  const facts = (s) => (d.scores ? `: ${count(d.scores[s.seat], 'point')}` : mod && mod.seatFacts && d.view ? `: ${mod.seatFacts(d.view, s.seat)}` : '');
+  const acting = (s) => d.to_act.includes(s) && d.status === 'active';
+  const seatLine = d.seats.map((s) => h('li', { class: acting(s.seat) ? 'acting' : '', 'data-seat': s.seat, 'data-you': s.seat === seat },
+    seatName(s.seat, n), s.seat === seat ? t('game.you') : '', facts(s),
+    acting(s.seat) ? h('strong', {}, t('game.to_act')) : '',
+    d.winners.includes(s.seat) ? h('strong', {}, t('game.winner')) : ''));
+  const yourTurn = seated && acting(seat);
+  let status;
+  if (d.status === 'open') status = t('game.waiting_players', { n: d.seats.length, of: d.seat_count });
+  else if (d.status === 'finished') status = d.winners.length ? t(d.winners.length > 1 ? 'game.finished_won_many' : 'game.finished_won', { who: joinNames(d.winners.map((w) => seatName(w, n))) }) : t('game.finished_nobody');
+  else if (yourTurn) status = t('game.your_turn');
+  else status = t('game.waiting_for', { who: joinNames(d.to_act.map((s) => seatName(s, n))) });
+  const joining = d.status === 'open' && session.token && !seated ? h('button', { type: 'button', id: 'join', onclick: join }, t('game.join')) : '';
+  const title = ((kindList || []).find((k) => k.kind === d.kind) || {}).title || d.kind;
+  return [
+    h('div', { class: 'game-title' }, h('h1', {}, `#${d.id} ${title}`), h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, title).catch(problem); } }, t('game.rules'))),
+    h('div', { class: 'game-bar' },
+      h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', joining),
+      h('ul', { class: 'seats' }, seatLine)),
+    d.status === 'active' && !seated ? h('p', { class: 'muted' }, t('game.watching')) : ''];
+}
+
+/** The moves box: what the board does not take, as a list of sentences. */
+function movesParts(ctx, n, mod, replaying, play) {
+  const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
+  return [h('h2', { id: 'moves-h' }, t('game.moves')),
+    ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
+    // "Or choose below" only where something is below.
+    ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted', id: 'moves-hint' }, t(rest.length ? 'game.click' : 'game.click_board')) : '',
+    rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
+      h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : ''];
+}
+
+/** The replay's slider and steps over the versions 1…`version`, at `at`. */
+function replayParts(version, at, showAt, live) {
+  const slider = h('input', { type: 'range', id: 'replay', min: 1, max: version, value: at, 'aria-valuetext': t('game.version_of', { at, of: version }) });
+  const label = h('output', { for: 'replay', id: 'replay-at' }, t('game.version_of', { at, of: version }));
+  let pending = null;
+  slider.addEventListener('input', () => {
+    label.textContent = t('game.version_of', { at: slider.value, of: version });
+    clearTimeout(pending);
+    pending = setTimeout(() => showAt(Number(slider.value)), 150);
+  });
+  return [h('h2', { id: 'replay-h' }, t('game.replay')),
+    h('label', { for: 'replay' }, t('game.version')), slider, label,
+    h('div', { class: 'row' },
+      h('button', { type: 'button', onclick: () => showAt(Math.max(1, at - 1)) }, t('game.back_btn')),
+      h('button', { type: 'button', onclick: () => showAt(Math.min(version, at + 1)) }, t('game.forward')),
+      h('button', { type: 'button', id: 'live', onclick: live }, t('game.live')))];
+}
+
+/**
+ * Follows the game through its event stream (read with fetch, the token in the Authorization
+ * header, never in the URL): `refresh()` when the game went past what the page shows,
+ * `changed()` when the stream opens or drops, the rest to the tables (chat). Returns the closer.
+ */
+function follow(id, st, { changed, refresh, tables }) {
+  if (typeof ReadableStream === 'undefined' || typeof TextDecoderStream === 'undefined') return null;
+  const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
+  return eventStream(`/v1/games/${id}/stream`, headers, {
+    open: () => { tables.opened(); if (!st.stream) { st.stream = true; changed(); } },
+    message: (m) => {
+      if (m.event !== 'status' && m.event !== 'event') { tables.message(m); return; }
+      // What the page shows already (its own move, taken from the command's answer) needs
+      // no request; a seat's status carries its moves, which the next refresh uses.
+      if (m.event === 'status') {
+        try { const s = JSON.parse(m.data); if (s.moves) st.streamMoves = { version: s.version, moves: s.moves }; } catch { /* a refresh reads them */ }
+      }
+      if (st.detail && m.id !== null && Number(m.id) <= st.detail.version) return;
+      // While a command is out its answer will show the board: remember how far the stream
+      // got, and read the game only if it went past that answer.
+      if (st.sending) { st.heard = Math.max(st.heard || 0, Number(m.id) || Infinity); return; }
+      refresh();
+    },
+    dropped: () => { if (st.stream) { st.stream = false; changed(); } },
+    closed: () => { if (st.stream) { st.stream = false; changed(); } },
+  });
+}
+
 export function showGame(main, id) {
   const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: false };
   let alive = true;
@@ -37,12 +171,17 @@ export function showGame(main, id) {
   const movesBox = h('section', { class: 'moves', 'aria-labelledby': 'moves-h' });
   const replayBox = h('section', { class: 'replay', 'aria-labelledby': 'replay-h' });
   const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
-  main.replaceChildren(h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox));
+  // How the page stays live and the audit: for the curious, folded away (kept across redraws,
+  // so an opened disclosure stays open).
+  const advancedBody = h('div', {});
+  const advanced = h('details', { class: 'advanced', id: 'advanced' }, h('summary', {}, t('game.advanced')), advancedBody);
+  const root = h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox, advanced);
+  main.replaceChildren(root);
 
   const unskip = movesSkip(movesBox);
   const tables = tablesGame(id, main, () => refresh());
 
-  const names = () => Object.fromEntries((st.detail ? st.detail.seats : []).map((s) => [s.seat, s.player]));
+  const names = () => seatNames(st.detail ? st.detail.seats : []);
 
   // One refresh at a time (polls, stream messages and own moves all ask for one): a request
   // arriving meanwhile makes the running one go round once more.
@@ -182,26 +321,11 @@ export function showGame(main, id) {
     }
   }
 
-  // Redrawing replaces the elements: keep the keyboard focus where it was (same id, same move,
-  // same place), else on the moves heading, so keyboard players do not start over.
-  const KEYS = ['id', 'data-move', 'data-place', 'data-pick-card', 'data-join', 'data-spot', 'data-pick-colour', 'data-key-seat'];
-  function focusKey() {
-    const el = document.activeElement;
-    if (!el || el === document.body || !main.contains(el)) return null;
-    for (const k of KEYS) if (el.getAttribute(k) !== null) return [k, el.getAttribute(k)];
-    return ['fallback', ''];
-  }
-  function restoreFocus(key) {
-    if (!key) return;
-    const found = key[0] === 'fallback' ? null : [...main.querySelectorAll(`[${key[0]}]`)].find((e) => e.getAttribute(key[0]) === key[1]);
-    const target = found || document.getElementById('moves-h');
-    if (target) { if (!found) target.setAttribute('tabindex', '-1'); target.focus({ preventScroll: true }); }
-  }
 
   function render() {
-    const key = focusKey();
+    const key = focusKey(main);
     draw();
-    restoreFocus(key);
+    restoreFocus(main, key);
   }
 
   function draw() {
@@ -210,25 +334,10 @@ export function showGame(main, id) {
     const n = names();
     const mod = BOARDS[d.kind];
     const seat = d.your_seat;
-    const seatLine = d.seats.map((s) => h('li', { class: d.to_act.includes(s.seat) && d.status === 'active' ? 'acting' : '', 'data-seat': s.seat, 'data-you': s.seat === seat },
-      seatName(s.seat, n), s.seat === seat ? t('game.you') : '', d.scores ? `: ${count(d.scores[s.seat], 'point')}` : '',
-      d.to_act.includes(s.seat) && d.status === 'active' ? h('strong', {}, t('game.to_act')) : '',
-      d.winners.includes(s.seat) ? h('strong', {}, t('game.winner')) : ''));
-    let status;
-    const yourTurn = d.status === 'active' && seat !== null && seat !== undefined && d.to_act.includes(seat);
-    if (d.status === 'open') status = t('game.waiting_players', { n: d.seats.length, of: d.seat_count });
-    else if (d.status === 'finished') status = d.winners.length ? t(d.winners.length > 1 ? 'game.finished_won_many' : 'game.finished_won', { who: joinNames(d.winners.map((w) => seatName(w, n))) }) : t('game.finished_nobody');
-    else if (yourTurn) status = t('game.your_turn');
-    else status = t('game.waiting_for', { who: joinNames(d.to_act.map((s) => seatName(s, n))) });
-    const join = d.status === 'open' && session.token && (seat === null || seat === undefined)
-      ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, t('game.join')) : '';
-    head.replaceChildren(
-      h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind).catch(problem); } }, t('game.rules'))),
-      h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', join),
-      h('ul', { class: 'seats' }, seatLine),
-      d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, t('game.watching')) : '',
-      st.stream ? h('p', { class: 'muted small', 'data-live': 'stream' }, t('game.live_stream')) : h('p', { class: 'muted small', 'data-live': 'poll' }, t('game.live_poll')),
-      auditLine());
+    head.replaceChildren(...gameHead(d, n, mod, st.kinds, async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); }));
+    head.setAttribute('data-live', st.stream ? 'stream' : 'poll');
+    root.setAttribute('data-version', d.version);
+    advancedBody.replaceChildren(h('p', { class: 'muted small', id: 'live-mode' }, t(st.stream ? 'game.live_stream' : 'game.live_poll')), auditLine(st.audit));
 
     const replaying = st.replayAt !== null && st.replayView;
     const view = replaying ? st.replayView : d.view;
@@ -238,54 +347,23 @@ export function showGame(main, id) {
     const recent = st.log.filter((e) => !e.taken_back && (!replaying || e.version <= st.replayAt)).reverse().map((e) => e.event || {});
     const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render, recent };
     board.replaceChildren();
+    viewMode(replaying ? 'replay' : 'live');
     if (view && mod) {
       try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, t('game.board_broken', { error: e.message }))); console.error(e); }
     } else if (!view) board.append(h('p', {}, d.status === 'open' ? t('game.board_later') : t('game.no_board')));
     if (replaying) board.prepend(h('p', { class: 'replay-note', 'data-at': st.replayAt }, t('game.replay_note', { at: st.replayAt, of: d.version })));
 
-    const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
     // Only a seated player has moves; a spectator gets no box for them.
     movesBox.hidden = seat === null || seat === undefined;
-    movesBox.replaceChildren(h('h2', { id: 'moves-h' }, t('game.moves')),
-      ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
-      ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted' }, t('game.click')) : '',
-      rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
-        h('button', { type: 'button', 'data-move': JSON.stringify(m.command), onclick: () => play(m) }, (mod && mod.describe ? mod.describe(m.command, n) : null) || describeMove(m.command, n))))) : '');
-
+    movesBox.replaceChildren(...movesParts(ctx, n, mod, replaying, play));
     renderReplay();
     renderLog();
     tables.update(st);
   }
 
-  function auditLine() {
-    if (!st.audit) return '';
-    if (st.audit === 'pending') return h('p', { class: 'audit' }, t('game.auditing'));
-    if (st.audit.error) return h('p', { class: 'audit bad' }, t('game.audit_error', { error: st.audit.error }));
-    const a = st.audit;
-    const ok = a.chain_intact && a.decisions_reproduced;
-    return h('p', { class: ok ? 'audit good' : 'audit bad', id: 'audit', 'data-verdict': ok ? 'sound' : 'broken' },
-      ok ? t('game.audit_sound', { events: num(a.events), commands: num(a.commands) })
-        : t('game.audit_broken', { problems: a.problems.join('; ') || t('game.audit_mismatch') }));
-  }
-
   function renderReplay() {
     const d = st.detail;
-    if (!d || d.version === 0) { replayBox.replaceChildren(); return; }
-    const at = st.replayAt ?? d.version;
-    const slider = h('input', { type: 'range', id: 'replay', min: 1, max: d.version, value: at, 'aria-valuetext': t('game.version_of', { at, of: d.version }) });
-    const label = h('output', { for: 'replay', id: 'replay-at' }, t('game.version_of', { at, of: d.version }));
-    let pending = null;
-    slider.addEventListener('input', () => {
-      label.textContent = t('game.version_of', { at: slider.value, of: d.version });
-      clearTimeout(pending);
-      pending = setTimeout(() => showAt(Number(slider.value)), 150);
-    });
-    replayBox.replaceChildren(h('h2', { id: 'replay-h' }, t('game.replay')),
-      h('label', { for: 'replay' }, t('game.version')), slider, label,
-      h('div', { class: 'row' },
-        h('button', { type: 'button', onclick: () => showAt(Math.max(1, at - 1)) }, t('game.back_btn')),
-        h('button', { type: 'button', onclick: () => showAt(Math.min(d.version, at + 1)) }, t('game.forward')),
-        h('button', { type: 'button', id: 'live', onclick: () => { st.replayAt = null; st.replayView = null; render(); } }, t('game.live'))));
+    replayBox.replaceChildren(...(d && d.version ? replayParts(d.version, st.replayAt ?? d.version, showAt, () => { st.replayAt = null; st.replayView = null; render(); }) : []));
   }
 
   async function showAt(at) {
@@ -300,15 +378,8 @@ export function showGame(main, id) {
   }
 
   function renderLog() {
-    const n = names();
-    const kind = st.detail ? st.detail.kind : '';
-    const items = st.log.slice(-200).reverse().map((e) => {
-      const rows = results(e.event || {}, n);
-      return h('li', { 'data-version': e.version }, h('span', { class: 'muted' }, `${e.version}. `), sentence(kind, e.event || {}, n),
-        rows ? h('table', { class: 'results' }, h('thead', {}, h('tr', {}, h('th', {}, t('game.player')), h('th', {}, t('game.score')), h('th', {}, ''))),
-          h('tbody', {}, rows.map(([who, score, won]) => h('tr', {}, h('td', {}, who), h('td', {}, num(score)), h('td', {}, won ? `★ ${t('game.won')}` : ''))))) : '');
-    });
-    logBox.replaceChildren(h('h2', { id: 'log-h' }, t(st.log.length > 200 ? 'game.log_cut' : 'game.log', { n: st.log.length })), h('ul', { class: 'log-list' }, items));
+    const { items, cut } = logItems(st.detail ? st.detail.kind : '', st.log, names());
+    logBox.replaceChildren(h('h2', { id: 'log-h' }, t(cut ? 'game.log_cut' : 'game.log')), h('ul', { class: 'log-list' }, items));
   }
 
   // Live: the event stream when the server has it; polling with If-None-Match otherwise (and as
@@ -322,29 +393,7 @@ export function showGame(main, id) {
     }, st.stream ? POLL_MS * 10 : POLL_MS);
   }
 
-  function openStream() {
-    if (typeof ReadableStream === 'undefined' || typeof TextDecoderStream === 'undefined') return;
-    // Read with fetch, the token in the Authorization header (never in the URL).
-    const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
-    st.closeStream = eventStream(`/v1/games/${id}/stream`, headers, {
-      open: () => { tables.opened(); if (!st.stream) { st.stream = true; render(); } },
-      message: (m) => {
-        if (m.event !== 'status' && m.event !== 'event') { tables.message(m); return; }
-        // What the page shows already (its own move, taken from the command's answer) needs
-        // no request; a seat's status carries its moves, which the next refresh uses.
-        if (m.event === 'status') {
-          try { const s = JSON.parse(m.data); if (s.moves) st.streamMoves = { version: s.version, moves: s.moves }; } catch { /* a refresh reads them */ }
-        }
-        if (st.detail && m.id !== null && Number(m.id) <= st.detail.version) return;
-        // While a command is out its answer will show the board: remember how far the stream
-        // got, and read the game only if it went past that answer.
-        if (st.sending) { st.heard = Math.max(st.heard || 0, Number(m.id) || Infinity); return; }
-        refresh();
-      },
-      dropped: () => { if (st.stream) { st.stream = false; render(); } },
-      closed: () => { if (st.stream) { st.stream = false; render(); } },
-    });
-  }
+  function openStream() { st.closeStream = follow(id, st, { changed: render, refresh, tables }); }
 
   // The kinds' titles first (cached after the first page), so the header names the game.
   kinds().catch(() => null).then((ks) => { st.kinds = ks; return refresh(); })

@@ -1,12 +1,12 @@
 // Sign-in, the player's games (their turn first), open games to join, every game to watch, and
 // the create form built from `GET /v1/kinds` and the options' schemas in the published spec.
 
-import { session, get, post, api, openapi, kinds } from './api.js';
+import { session, get, post, api, openapi, kinds, problem, SIGNED_IN } from './api.js';
 import { h } from './svg.js';
-import { problem, renderAccount, route } from './app.js';
 import { t, has, when } from './i18n/index.js';
 import { showRules } from './rules.js';
 import { tablesLobby, extendCreate, linkNames } from './tables/index.js';
+import { shownName } from './words.js';
 
 export function showLobby(main) {
   let alive = true;
@@ -14,7 +14,7 @@ export function showLobby(main) {
   const open = h('section', { 'aria-labelledby': 'open-h' });
   const all = h('section', { 'aria-labelledby': 'all-h' });
   const create = h('section', { 'aria-labelledby': 'create-h' });
-  main.replaceChildren(session.token ? '' : signIn(), h('div', { class: 'lobby' }, mine, create, open, all));
+  main.replaceChildren(session.token ? jumps() : signIn(), h('div', { class: 'lobby' }, mine, create, open, all));
 
   async function refresh() {
     try {
@@ -32,6 +32,17 @@ export function showLobby(main) {
   return () => { alive = false; clearInterval(timer); leaveTables(); };
 }
 
+/**
+ * The lobby's main actions at the top of a phone's screen, above the one-click game against
+ * bots: jumps to the player's games and the create form (the sections lie below one another).
+ */
+function jumps() {
+  const to = (selector) => () => { const el = document.querySelector(selector); if (el) { el.scrollIntoView({ block: 'start' }); const f = el.querySelector('select, button'); if (f) f.focus({ preventScroll: true }); } };
+  return h('nav', { class: 'lobby-jump', 'aria-label': t('lobby.jump') },
+    h('button', { type: 'button', class: 'secondary', id: 'jump-mine', onclick: to('[aria-labelledby="mine-h"]') }, t('lobby.mine')),
+    h('button', { type: 'button', class: 'secondary', id: 'jump-create', onclick: to('[aria-labelledby="create-h"]') }, t('lobby.new_game')));
+}
+
 function signIn() {
   const name = h('input', { id: 'name', name: 'name', autocomplete: 'username', required: true, maxlength: 64 });
   const password = h('input', { id: 'password', name: 'password', type: 'password', autocomplete: 'current-password', required: true });
@@ -42,8 +53,7 @@ function signIn() {
       if (register) await post('/v1/accounts', { name: name.value, password: password.value }, { auth: false });
       const tok = await post('/v1/tokens', { name: name.value, password: password.value }, { auth: false });
       session.set(tok.name || name.value.trim(), tok.token);
-      renderAccount();
-      route();
+      document.dispatchEvent(new Event(SIGNED_IN));
     } catch (e) { problem(e); }
   }
   const form = h('form', { class: 'card signin', onsubmit: (e) => { e.preventDefault(); go(false); } },
@@ -76,14 +86,14 @@ function fromMine(g) {
 function gameRow(game, extra) {
   const seat = seatOf(game);
   const myTurn = game.your_turn === true || (seat !== null && game.status === 'active' && game.to_act.includes(seat));
-  const players = game.seats.map((s) => s.player).join(', ') || '—';
+  const players = game.seats.map((s) => shownName(s.player, s.bot)).join(', ') || '—';
   return linkNames(h('li', { class: myTurn ? 'game your-turn' : 'game', 'data-game': game.id },
     h('a', { href: `#/game/${game.id}` }, `#${game.id} ${TITLES[game.kind] || game.kind}`),
     ' ', h('span', { class: 'muted' }, t('lobby.row', { status: t(`status.${game.status}`), n: game.seats.length, of: game.seat_count, players })),
     game.updated_at || game.last_activity ? h('span', { class: 'muted small' }, ` · ${t('lobby.changed', { at: when(game.updated_at || game.last_activity) })}`) : '',
     game.deadline ? h('span', { class: 'muted small' }, ` · ${t('lobby.deadline', { at: when(game.deadline) })}`) : '',
     myTurn ? h('strong', { class: 'badge' }, t('lobby.your_turn')) : '',
-    game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — ${t('lobby.won_by', { who: game.winners.map((w) => (game.seats.find((s) => s.seat === w) || {}).player).join(', ') })}`) : '',
+    game.status === 'finished' && game.winners && game.winners.length ? h('span', { class: 'muted' }, ` — ${t('lobby.won_by', { who: game.winners.map((w) => { const s = game.seats.find((x) => x.seat === w) || {}; return shownName(s.player, s.bot); }).join(', ') })}`) : '',
     extra || ''), game.seats);
 }
 
@@ -93,6 +103,21 @@ function changed(section, games) {
   if (lastShown.get(section) === key) return false;
   lastShown.set(section, key);
   return true;
+}
+
+// The winners of finished games (`GET /v1/me/games` does not name them): read once per game,
+// from the lobby's list of the player's finished games; a finished game's winners never change.
+const WINNERS = new Map();
+async function withWinners(games) {
+  const missing = games.filter((g) => g.status === 'finished' && !(g.winners && g.winners.length) && !WINNERS.has(g.id));
+  if (missing.length) {
+    try {
+      const done = (await get('/v1/games?mine=true&status=finished&limit=100')).games;
+      for (const g of done) WINNERS.set(g.id, g.winners || []);
+    } catch { /* the rows without their winners */ }
+    for (const g of missing) if (!WINNERS.has(g.id)) WINNERS.set(g.id, []);
+  }
+  return games.map((g) => (g.status === 'finished' && !(g.winners && g.winners.length) ? { ...g, winners: WINNERS.get(g.id) || [] } : g));
 }
 
 async function myGames(section) {
@@ -107,6 +132,7 @@ async function myGames(section) {
     if (e.status !== 404 && e.status !== 405) throw e;
   }
   if (!games) games = (await get('/v1/games?mine=true&limit=100')).games;
+  games = await withWinners(games);
   const turn = (g) => (g.your_turn === true || (g.status === 'active' && g.to_act.includes(seatOf(g))) ? 0 : g.status === 'finished' ? 2 : 1);
   // Stable: within each group the server's order (most recently active first) stays.
   games.sort((a, b) => turn(a) - turn(b));
@@ -127,7 +153,9 @@ async function openGames(section) {
 }
 
 async function allGames(section) {
-  const games = (await get('/v1/games?limit=20')).games;
+  // To watch: the others' running and finished games (the player's own and the open ones are
+  // listed above).
+  const games = (await get('/v1/games?limit=40')).games.filter((g) => seatOf(g) === null && g.status !== 'open').slice(0, 20);
   if (!changed(section, games)) return;
   section.replaceChildren(h('h2', { id: 'all-h' }, t('lobby.watch')),
     h('ul', { class: 'games' }, games.map((g) => gameRow(g))));
@@ -193,6 +221,18 @@ function optionInput(name, prop, def, spec, kind) {
     read: (f) => f.querySelector(`#${id}`).value || null };
 }
 
+// An option that only matters with another comes right after it: the turn clock's bot after
+// the turn clock.
+const AFTER = { clock_bot: 'move_minutes' };
+function inOrder(entries) {
+  const out = entries.filter(([n]) => !AFTER[n] || !entries.some(([m]) => m === AFTER[n]));
+  for (const [n, p] of entries) {
+    if (out.some(([m]) => m === n)) continue;
+    out.splice(out.findIndex(([m]) => m === AFTER[n]) + 1, 0, [n, p]);
+  }
+  return out;
+}
+
 async function createForm(section) {
   const [list, spec] = await Promise.all([kinds(), openapi()]);
   const kind = h('select', { id: 'kind', name: 'kind' }, list.map((k) => h('option', { value: k.kind }, k.title)));
@@ -206,7 +246,7 @@ async function createForm(section) {
     const schema = spec.components.schemas[k.options_schema] || {};
     const props = schema.properties || {};
     readers = [];
-    opts.replaceChildren(...Object.entries(props).map(([n, p]) => {
+    opts.replaceChildren(...inOrder(Object.entries(props)).map(([n, p]) => {
       const r = optionInput(n, p, (k.default_options || {})[n], spec, k.kind);
       readers.push([n, r.read]);
       return r.el;

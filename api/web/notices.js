@@ -3,10 +3,9 @@
 // link mailed to it), what comes by mail and how often, and push to this device through the
 // service worker (`/sw.js`).
 
-import { get, api } from './api.js';
+import { get, api, problem, notice } from './api.js';
 import { h } from './svg.js';
-import { problem, notice } from './app.js';
-import { t } from './i18n/index.js';
+import { t, has } from './i18n/index.js';
 
 const KINDS = ['your_turn', 'game_started', 'game_finished', 'deadline_soon', 'invitation'];
 const EVERY = [0, 1, 3, 6, 12, 24, 168];
@@ -18,21 +17,43 @@ export function showNotices(main) {
   const body = h('div', { class: 'notices' }, h('p', {}, t('notices.loading')));
   main.replaceChildren(h('section', { class: 'card', 'aria-labelledby': 'notices-h' },
     h('h1', { id: 'notices-h' }, t('notices.title')), body));
+  let mail = null;
   async function draw() {
     try {
-      const s = await get('/v1/me/notices');
-      if (alive) body.replaceChildren(languageForm(s, draw), strangersBox(s, draw), emailForm(s, draw), pushForm(s, draw));
+      const [s, canMail] = await Promise.all([get('/v1/me/notices'), mail ?? (mail = mailAvailable())]);
+      const noMail = () => { mail = Promise.resolve(false); draw(); };
+      if (alive) body.replaceChildren(languageForm(s, draw), strangersBox(s, draw), canMail ? emailForm(s, draw, noMail) : noMailNote(), pushForm(s, draw));
     } catch (e) { problem(e); }
   }
   draw();
   return () => { alive = false; };
 }
 
+/**
+ * Whether this server sends mail. The API tells only by refusing an address with 409
+ * `email_unavailable` (its operator set no SMTP_URL), which it decides before it looks at the
+ * address: an empty address is refused either way and changes nothing.
+ */
+async function mailAvailable() {
+  try { await api('PUT', '/v1/me/email', { address: '' }); return true; } catch (e) { return !unavailable(e); }
+}
+const unavailable = (e) => e.status === 409 && e.code === 'email_unavailable';
+
+function noMailNote() {
+  return h('section', { class: 'email' }, h('h2', {}, t('notices.email')), h('p', { id: 'notices-no-mail' }, t('notices.no_mail')));
+}
+
+/** "At most one mail every 3 hours", "… an hour", "… a day": the interval in its words. */
+export function everyText(n) {
+  if (n === 0) return t('notices.every.once');
+  return has(`notices.every.${n}`) ? t(`notices.every.${n}`) : t('notices.every.hours', { n });
+}
+
 function kindBoxes(name, chosen) {
   return h('fieldset', { class: 'kinds' }, h('legend', {}, t('notices.kinds')),
-    KINDS.map((k) => h('label', {},
+    KINDS.map((k) => h('label', { class: 'check-row' },
       h('input', { type: 'checkbox', name, value: k, ...(chosen.includes(k) ? { checked: true } : {}) }),
-      ' ', t(`notices.kind.${k}`))));
+      h('span', {}, t(`notices.kind.${k}`)))));
 }
 
 function checked(form, name) {
@@ -54,17 +75,17 @@ function strangersBox(s, redraw) {
   box.addEventListener('change', async () => {
     try { await put('/v1/me/notices', { refuse_stranger_invitations: box.checked }); redraw(); } catch (e) { problem(e); }
   });
-  return h('p', {}, box, ' ', h('label', { for: 'notices-strangers' }, t('notices.strangers')));
+  return h('label', { class: 'check-row', for: 'notices-strangers' }, box, h('span', {}, t('notices.strangers')));
 }
 
-function emailForm(s, redraw) {
+function emailForm(s, redraw, noMail) {
   const address = h('input', { id: 'notices-email', type: 'email', autocomplete: 'email', maxlength: 254, value: s.email || '' });
   const status = s.email
     ? h('p', { id: 'notices-email-status' }, s.email_confirmed ? t('notices.email.confirmed') : t('notices.email.unconfirmed'))
     : '';
   const every = h('select', { id: 'notices-every' }, EVERY.map((n) =>
     h('option', { value: String(n), ...(n === s.email_every_hours ? { selected: true } : {}) },
-      n === 0 ? t('notices.every.once') : t('notices.every.hours', { n }))));
+      everyText(n))));
   const form = h('form', { class: 'email', onsubmit: async (e) => {
     e.preventDefault();
     problem(null);
@@ -75,7 +96,10 @@ function emailForm(s, redraw) {
       }
       await put('/v1/me/notices', { email_kinds: checked(form, 'email-kind'), email_every_hours: Number(every.value) });
       redraw();
-    } catch (err) { problem(err); }
+    } catch (err) {
+      // The server sends no mail after all: say so instead of the form.
+      if (unavailable(err)) noMail(); else problem(err);
+    }
   } },
   h('h2', {}, t('notices.email')),
   h('label', { for: 'notices-email' }, t('notices.email.address')), address, status,
@@ -111,7 +135,7 @@ function pushForm(s, redraw) {
   h('p', {}, t('notices.push.devices', { n: s.push_subscriptions })),
   kindBoxes('push-kind', s.push_kinds),
   h('div', { class: 'row' },
-    h('button', { type: 'submit' }, t('notices.save')),
+    h('button', { type: 'submit', id: 'notices-push-save' }, t('notices.save')),
     supported ? h('button', { type: 'button', id: 'notices-push-on', onclick: async () => {
       try {
         if (await Notification.requestPermission() !== 'granted') throw new Error(t('notices.push.denied'));

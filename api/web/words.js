@@ -113,3 +113,22 @@ export function count(n, one, many = `${one}s`) {
   if (has(`count.${one}`)) return t(`count.${one}`, { n });
   return `${n} ${n === 1 ? one : many}`;
 }
+
+// A player's name as the page shows it. A bot's account (`bot-greedy`, `bot-random-2`) reads
+// as its level in the page's language ("Greedy bot", "Zufallsbot 2"); a person's name as it is.
+// Links and the API keep the account's name.
+const BOT = /^bot-(random|greedy|strong)(?:-(\d+))?$/;
+
+/** `bot`: whether the seat or row says it is a bot (the name's shape alone when unknown). */
+export function shownName(name, bot) {
+  if (typeof name !== 'string') return name;
+  const m = bot === false ? null : BOT.exec(name);
+  if (!m) return name;
+  const level = t(`name.bot.${m[1]}`);
+  return m[2] ? t('name.bot_numbered', { bot: level, n: m[2] }) : level;
+}
+
+/** The seats' names as shown, by seat number (what the log's sentences and boards take). */
+export function seatNames(seats) {
+  return Object.fromEntries((seats || []).filter((s) => s.player).map((s) => [s.seat, shownName(s.player, s.bot)]));
+}

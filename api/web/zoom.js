@@ -16,6 +16,23 @@ import { t } from './i18n/index.js';
 
 const views = new Map();
 const DRAG_PX = 6;
+// A pointer pressed this recently (ms) focuses what it pressed: no panning to it then, or the
+// release would land beside the target and the tap be lost.
+const POINTER_FOCUS_MS = 800;
+// With a mouse a board may open this much smaller than its readable scale to show all it must.
+const SMALLEST = 0.65;
+
+// The replay and the live board keep views of their own: a small early board in the replay must
+// not move the live one's.
+let mode = 'live';
+export function viewMode(m) { mode = m; }
+
+/** The union of boxes ([x0, y0, x1, y1]; nulls left out), null when none. */
+function union(...boxes) {
+  const bs = boxes.filter(Boolean);
+  if (!bs.length) return null;
+  return [Math.min(...bs.map((b) => b[0])), Math.min(...bs.map((b) => b[1])), Math.max(...bs.map((b) => b[2])), Math.max(...bs.map((b) => b[3]))];
+}
 
 /**
  * Wraps `svg` (made by svgRoot, with a viewBox in board units) into a window that zooms and
@@ -25,7 +42,7 @@ const DRAG_PX = 6;
  */
 export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minScale = 1, open = 'readable' }) {
   // Per board and page (the route names the game): another game opens at its own view.
-  const key = `${location.hash}|${board}`;
+  const key = `${location.hash}|${mode}|${board}`;
   const [, , W, H] = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
   const [ox, oy] = origin;
   svg.removeAttribute('viewBox');
@@ -55,10 +72,12 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
     layer.setAttribute('transform', `translate(${tx.toFixed(1)},${ty.toFixed(1)}) scale(${v.k.toFixed(4)})`);
     views.set(key, v);
   }
+  const fitted = () => ({ k: fitScale(), cx: ox + W / 2, cy: oy + H / 2 });
   function fit() {
-    v = { k: fitScale(), cx: ox + W / 2, cy: oy + H / 2 };
+    v = { ...fitted(), sig: v && v.sig };
     apply();
   }
+  const targetsSignature = () => [...layer.querySelectorAll('.target')].map((el) => el.getAttribute('data-move') || el.getAttribute('data-place') || el.getAttribute('data-spot') || el.getAttribute('aria-label')).sort().join('|');
   /** Scales by `f` keeping the board point under window point (px, py) where it is. */
   function zoomAt(f, px = vw / 2, py = vh / 2) {
     const wx = v.cx + (px - vw / 2) / v.k;
@@ -89,14 +108,58 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
   // The view at scale k around a box (board units): its middle where it fits in the window, else
   // the window from its top left.
   function around(box, k) {
-    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (lo + hi) / 2 : lo - 8 + win / 2 / k);
+    // Where the box lies within the board's first window-width (or height) from its edge, the
+    // view starts at that edge: nothing left of it is cut off for nothing.
+    const along = (lo, hi, win) => ((hi - lo) * k <= win ? (hi <= win / k - 8 ? win / 2 / k : (lo + hi) / 2) : lo - 8 + win / 2 / k);
     return { k, cx: ox + along(box[0], box[2], vw), cy: oy + along(box[1], box[3], vh) };
   }
   /** The readable scale, around the move targets where they fit in the window (else from their top left). */
   function actualSize() {
     const box = boxOf('.target');
-    v = box ? around(box, minScale) : { ...v, k: minScale };
+    v = { ...(box ? around(box, minScale) : { ...v, k: minScale }), sig: v.sig };
     apply();
+  }
+
+  /**
+   * The first view (null: the whole board). Every move target and the player's own area
+   * (`.own-area`) in the window: at the readable scale where they fit; with a mouse smaller, down
+   * to SMALLEST of it (a pointer aims finer than a finger; the text still legible), and the whole board where that shows it;
+   * on a touch screen at the readable scale around the targets and the own area, else the
+   * targets alone, else from their top left. Without targets: around the last move.
+   */
+  function opening(k) {
+    const fine = !matchMedia('(pointer: coarse)').matches;
+    if (k <= fitScale() + 1e-9 || (fine && fitScale() >= k * SMALLEST)) return null;
+    const targets = boxOf('.target');
+    const own = boxOf('.own-area');
+    const fits = (b, kk) => b && (b[2] - b[0]) * kk <= vw - 8 && (b[3] - b[1]) * kk <= vh - 8;
+    const both = union(targets, own);
+    if (fine && targets) {
+      const kk = Math.max(k * SMALLEST, Math.min(k, (vw - 16) / Math.max(1, both[2] - both[0]), (vh - 16) / Math.max(1, both[3] - both[1])));
+      return around(both, kk);
+    }
+    // No target on the board (a bid is made beside it): what happened last, where it is marked.
+    const box = targets ? (fits(both, k) ? both : targets)
+      : (focus ? [focus[0], focus[1], focus[0], focus[1]] : null) || boxOf('.last-move') || own || [0, 0, 0, 0];
+    return around(box, k);
+  }
+
+  /** Whether the view shows the middle of every move target (none: it does). */
+  function showsTargets() {
+    apply();
+    const inv = layer.getCTM() && layer.getCTM().inverse();
+    if (!inv) return true;
+    const [x0, x1] = [v.cx - vw / 2 / v.k, v.cx + vw / 2 / v.k];
+    const [y0, y1] = [v.cy - vh / 2 / v.k, v.cy + vh / 2 / v.k];
+    for (const el of layer.querySelectorAll('.target')) {
+      const b = el.getBBox();
+      if (!b.width) continue;
+      const m = inv.multiply(el.getCTM());
+      const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+      const [bx, by] = [ox + m.a * x + m.c * y + m.e, oy + m.b * x + m.d * y + m.f];
+      if (bx < x0 || bx > x1 || by < y0 || by > y1) return false;
+    }
+    return true;
   }
 
   // The opening scale: the readable one (never smaller, whatever the window's width; a board
@@ -113,12 +176,13 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
     if (Math.abs(height - svg.clientHeight) > 1) svg.style.height = `${height}px`;
     vw = w;
     vh = height;
-    if (!v) {
-      // The whole board fits at that scale: shown whole. Else around what the seat acts on.
-      if (k <= fitScale() + 1e-9) return fit();
-      const box = focus ? [focus[0], focus[1], focus[0], focus[1]] : boxOf('.target') || boxOf('.last-move') || [0, 0, 0, 0];
-      v = around(box, k);
-    }
+    // A view kept from before (the player's, or the last turn's) stays while the targets are
+    // the same, and where it shows every new target; where it does not (a new turn's targets lie
+    // elsewhere) the board opens around them again.
+    const sig = targetsSignature();
+    if (v && v.sig !== sig && !showsTargets()) v = null;
+    if (!v) v = opening(k) || fitted();
+    v.sig = sig;
     apply();
   }).observe(svg);
 
@@ -136,7 +200,9 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
       gesture = { pinch: true, d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, k: v.k, wx: v.cx + (mid[0] - vw / 2) / v.k, wy: v.cy + (mid[1] - vh / 2) / v.k };
     }
   };
+  let pressed = 0;
   svg.addEventListener('pointerdown', (e) => {
+    pressed = Date.now();
     if (!v || (e.pointerType === 'mouse' && e.button !== 0)) return;
     pointers.set(e.pointerId, local(e));
     dragged = false;
@@ -181,9 +247,9 @@ export function zoomable(svg, { key: board, origin = [0, 0], focus = null, minSc
     zoomAt(Math.exp(-e.deltaY * unit * 0.0015), px, py);
   }, { passive: false });
 
-  // A target reached by keyboard comes into view.
+  // A target reached by keyboard comes into view (one pressed by a pointer is in view already).
   svg.addEventListener('focusin', (e) => {
-    if (!v) return;
+    if (!v || pointers.size || Date.now() - pressed < POINTER_FOCUS_MS) return;
     const r = e.target.getBoundingClientRect();
     const b = svg.getBoundingClientRect();
     const [x, y] = [(r.left + r.right) / 2 - b.left, (r.top + r.bottom) / 2 - b.top];

@@ -249,10 +249,10 @@ async function zoomAndPlay(browser, g) {
   assert.ok(shown.length > 0, 'a free place shows on the map');
   for (const p of shown) assert.ok(p.w >= 44 && p.h >= 44, `a free place is ${p.w}×${p.h} px at this zoom`);
   const place = desk.locator(`.board [data-place="${shown[0].at}"]`);
-  const before = await desk.textContent('#log-h');
+  const before = await desk.getAttribute('[data-game-page]', 'data-version');
   await place.click();
   await desk.locator('button.rotation').first().click();
-  await desk.waitForFunction((b) => document.querySelector('#log-h')?.textContent !== b, before, { timeout: 10000 });
+  await desk.waitForFunction((b) => document.querySelector('[data-game-page]')?.dataset.version !== b, before, { timeout: 10000 });
   assert.ok(await desk.locator('.board .zoom-layer .last-move').count() > 0, 'the tile just placed is marked');
   // Where the tile has room for a follower, the picker shows it large: no label cut off there.
   if (await desk.locator('.c-zoom svg').count()) {

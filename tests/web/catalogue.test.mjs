@@ -166,3 +166,35 @@ test('every refusal of every kind\'s rules has a sentence in both languages', ()
   for (const m of contract.matchAll(/Self::new\(\s*"([a-z_]+)"/g)) keys.add(`err.${m[1]}`);
   assert.deepEqual(missingIn(keys), []);
 });
+
+test('the refusals a player meets in the pages are said in both languages', () => {
+  // What the lobby, the game page, invitations, rematches, bots and the chat can be refused.
+  const met = ['already_invited', 'bot_level_unavailable', 'cannot_mute_self', 'chat_message_not_found', 'chat_message_removed',
+    'game_not_finished', 'invalid_command', 'invalid_options', 'invitation_expired', 'invitation_invalid', 'invitation_not_found',
+    'invitation_not_pending', 'invitation_refused', 'invitation_required', 'invitation_revoked', 'invitation_used_up', 'invitee_is_bot',
+    'no_bot_free', 'no_rematch', 'no_such_seat', 'not_creator', 'not_seated', 'rematch_already_answered', 'rematch_exists',
+    'rematch_not_open', 'spectators_only', 'too_many_invitations', 'too_many_mutes', 'unknown_kind'];
+  for (const [name, cat] of [['en', en], ['de', de]]) {
+    assert.deepEqual(met.filter((code) => !cat[`err.${code}`]), [], `${name}: refusals without words`);
+  }
+});
+
+test('no import loops between the client\'s modules', () => {
+  const root = new URL('../../api/web/', import.meta.url).pathname;
+  const files = [];
+  const walk = (dir) => { for (const f of readdirSync(dir, { withFileTypes: true })) { const p = `${dir}${f.name}`; if (f.isDirectory()) walk(`${p}/`); else if (p.endsWith('.js')) files.push(p); } };
+  walk(root);
+  const imports = new Map(files.map((f) => [f, [...readFileSync(f, 'utf8').matchAll(/^import [^'"]*['"](\.[^'"]+)['"]/gm)].map((m) => new URL(m[1], `file://${f}`).pathname)]));
+  const loops = [];
+  const state = new Map();
+  const visit = (f, path) => {
+    state.set(f, 'open');
+    for (const g of imports.get(f) || []) {
+      if (state.get(g) === 'open') loops.push([...path.slice(path.indexOf(g)), g].map((x) => x.slice(root.length)).join(' → '));
+      else if (!state.has(g)) visit(g, [...path, g]);
+    }
+    state.set(f, 'done');
+  };
+  for (const f of files) if (!state.has(f)) visit(f, [f]);
+  assert.deepEqual(loops, []);
+});

@@ -125,16 +125,16 @@ check('Skip to content moves the focus and stays on the game', async (browser) =
 
 check('the event stream carries the token in a header, never in the URL', async (browser) => {
   const page = await gamePage(browser);
-  await page.waitForSelector('text=Live (event stream).', { timeout: 10000 });
+  await page.waitForSelector('[data-live="stream"]', { timeout: 10000 });
   const streams = page.requests.filter((r) => r.url.includes('/stream'));
   assert.ok(streams.length > 0, 'the page opened the event stream');
   assert.ok(page.requests.every((r) => !/[?&]token=/.test(r.url)), 'no request carries the token in its URL');
   for (const r of streams) assert.match(r.headers.authorization || '', /^Bearer /, 'the stream request carries the token in its header');
   // Live: a move made elsewhere shows.
-  const before = await page.textContent('#log-h');
+  const before = await page.getAttribute('[data-game-page]', 'data-version');
   const { moves } = await api.call('GET', `/v1/games/${active}/moves`, undefined, toAct.token);
   await api.call('POST', `/v1/games/${active}/commands`, { command: moves[0].command }, toAct.token);
-  await page.waitForFunction((b) => document.querySelector('#log-h')?.textContent !== b, before, { timeout: 10000 });
+  await page.waitForFunction((b) => document.querySelector('[data-game-page]')?.dataset.version !== b, before, { timeout: 10000 });
   await page.screenshot({ path: `${SHOTS}game-phone.png`, fullPage: true });
   await page.context().close();
 });
@@ -149,10 +149,10 @@ check('a move of the player\'s own costs one request: the command, its answer ho
   await page.goto(`${BASE}/#/game/${game}`);
   await page.waitForSelector('#status[data-your-turn="true"]');
   await page.waitForSelector('[data-live="stream"]', { timeout: 10000 });
-  const before = await page.textContent('#log-h');
+  const before = await page.getAttribute('[data-game-page]', 'data-version');
   const from = page.requests.length;
   await page.locator('[data-move]').first().click();
-  await page.waitForFunction((b) => document.querySelector('#log-h')?.textContent !== b, before, { timeout: 10000 });
+  await page.waitForFunction((b) => document.querySelector('[data-game-page]')?.dataset.version !== b, before, { timeout: 10000 });
   await page.waitForTimeout(1000);
   const asked = page.requests.slice(from).map((r) => r.url).filter((u) => u.includes(`/v1/games/${game}`) && !u.includes('/stream'));
   assert.deepEqual(asked.map((u) => new URL(u).pathname), [`/v1/games/${game}/commands`], `requests after the move: ${asked.join(', ')}`);
@@ -278,22 +278,20 @@ check('the page can be installed: manifest, icons, theme colour', async (browser
 });
 
 check('the notification settings save what the player chose, and the service worker is served', async (browser) => {
-  const page = await open(browser, a);
+  // The page asks whether the server sends mail; this one has no SMTP_URL and says 409.
+  const page = await open(browser, a, DESKTOP, (text) => /409/.test(text));
   await page.goto(`${BASE}/#/`);
   await page.click('#notices-link', { timeout: 10000 });
-  await page.waitForSelector('#notices-every');
-  // Mail needs SMTP, which this server has not: only the kinds and the interval are saved here.
-  await page.uncheck('input[name="email-kind"][value="game_started"]');
-  await page.selectOption('#notices-every', '6');
-  await page.click('#notices-email-save');
+  await page.waitForSelector('#notices-no-mail');
+  await page.uncheck('input[name="push-kind"][value="game_started"]');
+  await page.click('#notices-push-save');
   await page.waitForFunction(async () => {
     const r = await fetch('/v1/me/notices', { headers: { Authorization: `Bearer ${localStorage.getItem('baumeister.token')}` } });
-    return (await r.json()).email_every_hours === 6;
+    return !(await r.json()).push_kinds.includes('game_started');
   });
   const settings = await api.call('GET', '/v1/me/notices', undefined, a.token);
-  assert.equal(settings.email_every_hours, 6);
-  assert.ok(!settings.email_kinds.includes('game_started'), 'unchecked kind saved');
-  assert.ok(settings.email_kinds.includes('your_turn'), 'checked kinds kept');
+  assert.ok(!settings.push_kinds.includes('game_started'), 'unchecked kind saved');
+  assert.ok(settings.push_kinds.includes('your_turn'), 'checked kinds kept');
   await page.screenshot({ path: `${SHOTS}notices.png`, fullPage: true });
   const sw = await page.request.get(`${BASE}/sw.js`);
   assert.equal(sw.status(), 200);

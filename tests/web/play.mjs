@@ -194,7 +194,7 @@ async function signUp(page, name) {
 }
 
 async function signature(page) {
-  return page.evaluate(() => `${document.querySelector('#log-h')?.textContent}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`);
+  return page.evaluate(() => `${document.querySelector('[data-game-page]')?.dataset.version}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`);
 }
 
 /** What the page shows now, in one round trip. */
@@ -250,7 +250,7 @@ async function act(page, spec, seen, lang) {
     try { await target.dispatchEvent('click', undefined, { timeout: 1000 }); } catch { return false; }
   }
   await page.waitForFunction((b) => {
-    const s = `${document.querySelector('#log-h')?.textContent}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`;
+    const s = `${document.querySelector('[data-game-page]')?.dataset.version}|${document.querySelector('#status')?.textContent}|${document.querySelector('#problem')?.textContent}|${document.querySelectorAll('[data-move]').length}`;
     return s !== b;
   }, before, { timeout: 10000, polling: 25 }).catch(() => {});
   spec.count = (spec.count || 0) + 1;
@@ -428,6 +428,8 @@ async function playKind(browser, kind, round) {
   const result = await host.locator('#status').textContent();
   assert.ok(result.startsWith(say(langs[0], 'game.finished_nobody').split(' ')[0]), `${kind}: the end says "${result}"`);
   // The audit's verdict, the replay slider over every version, and the finished board for all.
+  // The audit is behind "Advanced".
+  await watcher.click('#advanced summary');
   await watcher.waitForSelector('#audit[data-verdict="sound"]', { timeout: 20000 });
   const max = Number(await watcher.locator('#replay').getAttribute('max'));
   assert.ok(max > 5, 'the replay covers every version');

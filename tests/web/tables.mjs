@@ -110,7 +110,7 @@ async function act(page) {
     busy: !!document.querySelector('.moves[aria-busy]'),
   }));
   if (!seen.turn || seen.busy) return false;
-  const before = await page.evaluate(() => `${document.querySelector('#log-h')?.textContent}|${document.querySelectorAll('[data-move]').length}`);
+  const before = await page.evaluate(() => `${document.querySelector('[data-game-page]')?.dataset.version}|${document.querySelectorAll('[data-move]').length}`);
   let pick = -1;
   if (seen.moves.length) {
     const skip = seen.moves.indexOf('SkipFollower');
@@ -123,7 +123,7 @@ async function act(page) {
     pick = Math.floor(Math.random() * n);
   } else return false;
   await page.locator('[data-move]').nth(pick).dispatchEvent('click').catch(() => {});
-  await page.waitForFunction((b) => `${document.querySelector('#log-h')?.textContent}|${document.querySelectorAll('[data-move]').length}` !== b,
+  await page.waitForFunction((b) => `${document.querySelector('[data-game-page]')?.dataset.version}|${document.querySelectorAll('[data-move]').length}` !== b,
     before, { timeout: 10000, polling: 25 }).catch(() => {});
   return true;
 }
@@ -184,7 +184,7 @@ try {
   await A.click('#invite-link');
   await A.waitForSelector('.link-url');
   const link = await A.inputValue('.link-url');
-  assert.match(link, new RegExp(`/#/invite/${id}/[0-9a-f]{48}$`), 'the link is the game and its code');
+  assert.match(link, new RegExp(`/#/invite/${id}/[0-9a-f]{48}\\?game=[a-z-]+&from=\\w+$`), 'the link is the game and its code');
   await A.click('[data-copy]');
   await A.waitForSelector('.invite-box .tables-status >> text=/copied|selected/');
   assert.equal(await A.evaluate(() => navigator.clipboard.readText()), link, 'the copied link');

@@ -133,3 +133,33 @@ test('places are counted from 1 for people, in every kind that shows them (the A
   assert.equal(ws.describe({ type: 'FoundCity', cards: [0, 16, 28] }, names), 'Deine Stadt mit Eckturm links (1), Stadttor (2) und Rathaus (6) gründen');
   assert.equal(cc.describe({ type: 'PlaceFollower', segment: 0 }), 'Gefolgsmann auf Teil 1 setzen');
 });
+
+test('the shuffle of Wettstreit reads in the page\'s language while its stacks are secret', () => {
+  // Players get `open` and `face_down` as null until the game ends.
+  const secret = { type: 'WettstreitCardsShuffled', open: null, face_down: null };
+  assert.equal(sentence('wettstreit', secret, names, 'de'), de['ev.WettstreitCardsShuffled.hidden']);
+  assert.equal(sentence('wettstreit', secret, names, 'en'), en['ev.WettstreitCardsShuffled.hidden']);
+  assert.equal(sentence('wettstreit', { ...secret, open: [1, 2], face_down: [3] }, names, 'en'),
+    'The cards were shuffled into an open stack of 2 and a face-down stack of 1.');
+});
+
+test('bots are named by their level in the page\'s language, people as they are', async () => {
+  const { shownName } = await import('../../api/web/words.js');
+  setLang('de');
+  assert.equal(shownName('bot-random', true), 'Zufallsbot');
+  assert.equal(shownName('bot-greedy-2', true), 'Gieriger Bot 2');
+  assert.equal(shownName('bot-greedy-2', false), 'bot-greedy-2', 'a person keeps the name');
+  assert.equal(shownName('Anna', false), 'Anna');
+  setLang('en');
+  assert.equal(shownName('bot-strong', true), 'Strong bot');
+});
+
+test('a bot\'s long run of steps is one line of the log, short runs stay lines of their own', async () => {
+  const { runs, FOLD } = await import('../../api/web/words/index.js');
+  const step = (version, seat) => ({ version, seat, event: { type: 'BuildingCardPlaced', seat } });
+  const log = [{ version: 1, seat: null, event: { type: 'X' } },
+    ...Array.from({ length: 200 }, (_, i) => step(i + 2, 1)), step(202, 0), step(203, 0)];
+  const lines = runs(log);
+  assert.deepEqual(lines.map((r) => r.length), [1, 200, 1, 1]);
+  assert.deepEqual(runs(Array.from({ length: FOLD - 1 }, (_, i) => step(i + 1, 1))).map((r) => r.length), Array(FOLD - 1).fill(1));
+});

@@ -30,12 +30,22 @@ function card(x, y, label, cls, sym) {
     sym ? symbol(sym, CW / 2, CH - 11) : null);
 }
 
+/**
+ * The store's columns: nine where the page is wide; on a narrow screen as many as fit its width
+ * at the readable scale, so that every card to turn up is in the window as the turn begins.
+ */
+function storeColumns() {
+  const w = globalThis.document ? document.documentElement.clientWidth : 0;
+  return w ? Math.max(5, Math.min(COLS, Math.floor((w - 32) / (CW + GAP)))) : COLS;
+}
+
 export function render(view, ctx) {
   const by = (type) => ctx.moves.filter((m) => m.command.type === type);
-  const rows = Math.ceil(view.store.length / COLS);
+  const cols = storeColumns();
+  const rows = Math.ceil(view.store.length / cols);
   const storeH = rows * (CH + GAP);
   const wallLen = Math.max(12, ...view.walls.map((w) => w.cards.length + 2));
-  const width = Math.max(COLS * (CW + GAP), 110 + wallLen * (CW + 4)) + 10;
+  const width = Math.max(cols * (CW + GAP), 110 + wallLen * (CW + 4)) + 10;
   const wallTop = storeH + 110;
   const height = wallTop + view.walls.length * (CH + 30) + 10;
   const svg = svgRoot(width, height, t('bb.ui.aria'));
@@ -45,8 +55,8 @@ export function render(view, ctx) {
   const last = (ctx.recent || []).find((e) => ['CardTurnedUp', 'CardReturned', 'CardAddedToWall', 'CardDestroyed'].includes(e.type)) || {};
   const lastSlot = last.type === 'CardTurnedUp' || last.type === 'CardReturned' ? last.slot : null;
   for (const slot of view.store) {
-    const x = (slot.slot % COLS) * (CW + GAP);
-    const y = 22 + Math.floor(slot.slot / COLS) * (CH + GAP);
+    const x = (slot.slot % cols) * (CW + GAP);
+    const y = 22 + Math.floor(slot.slot / cols) * (CH + GAP);
     const label = slot.state === 'turned_up' || slot.card !== null ? slot.card : null;
     const el = card(x, y, slot.state === 'empty' ? null : label, slot.state.replace('_', '-'), slot.symbol);
     el.setAttribute('data-slot', slot.slot);
@@ -76,6 +86,8 @@ export function render(view, ctx) {
     });
     if (me) {
       const endX = 60 + w.cards.length * step;
+      // The player's own wall and its free end: what the board opens on (zoom.js).
+      svg.append(s('rect', { x: 0, y: y - 20, width: endX + CW, height: CH + 20, class: 'own-area' }));
       for (const m of by('AddCardToWall')) {
         ctx.claimed.add(m);
         svg.append(moveTarget(s('g', { class: 'slot-target' }, s('rect', { x: endX, y, width: CW, height: CH, rx: 5 }), s('text', { x: endX + CW / 2, y: y + CH / 2 + 5, 'text-anchor': 'middle' }, '+')), m, t('bb.ui.add_end'), ctx));

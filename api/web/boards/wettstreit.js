@@ -81,14 +81,16 @@ export function render(view, ctx) {
   info.push(`${t('ui.phase', { phase: t(`ws.phase.${view.phase}`) })}${view.last_die ? `, ${t('ws.ui.last_die', { die: t(`ws.face.${view.last_die}`) })}` : ''}${view.final_round ? `, ${t('ws.ui.final_round')}` : ''}`);
   info.push(t('ws.ui.saboteur_supply', { n: view.saboteur_supply }));
   if (view.ransom) info.push(t('ws.ui.ransom', { who: seatName(view.ransom.owner, n), price: view.ransom.price, kind: KIND[view.ransom.building.kind], value: view.ransom.building.value }));
-  const top = 176 + info.length * 20 + 10;
+  // The facts (auction, phase, supply) are words above the board, wrapped to the page's width.
+  const top = 186;
   const svg = svgRoot(width, top + players.length * rowH, t('ws.ui.aria'));
   const wrap = h('div', { class: 'wettstreit' });
 
   // The stacks: click one to put its top card up for auction, or a card under it.
+  // Stacks, the card up for auction and the die side by side within a phone's width (360).
   const stacks = [['open', view.open_stack, t('ws.ui.open_stack')], ['face_down', view.face_down_stack, t('ws.ui.face_down_stack')]];
   stacks.forEach(([name, st, label], i) => {
-    const x = i * 170;
+    const x = i * 110;
     const g = s('g', { 'data-stack': name }, face(x, 20, name === 'open' ? st.top : st.top || null),
       s('text', { x, y: 14, class: 'label' }, `${label} (${st.count})`));
     // Auction: tap the stack. Under the stack: tap the band below it.
@@ -103,21 +105,23 @@ export function render(view, ctx) {
     svg.prepend(g);
   });
   // The income die: tap it to roll.
-  const dieEl = die(86, 26, view.last_die);
+  const dieEl = die(300, 26, view.last_die);
   const roll = ctx.moves.find((m) => m.command.type === 'RollIncomeDie');
   if (roll) { ctx.claimed.add(roll); moveTarget(dieEl, roll, t('boards.w.roll'), ctx); }
-  svg.append(s('text', { x: 112, y: 96, 'text-anchor': 'middle', class: 'small' }, t('boards.w.die')), dieEl);
-  if (last.type === 'IncomeRolled') svg.append(lastFrame(86, 26, 52, 52));
+  svg.append(s('text', { x: 326, y: 96, 'text-anchor': 'middle', class: 'small' }, t('boards.w.die')), dieEl);
+  if (last.type === 'IncomeRolled') svg.append(lastFrame(300, 26, 52, 52));
   if (a) {
-    svg.append(s('text', { x: 340, y: 14, class: 'label' }, t('ws.ui.up_for_auction')), face(340, 20, a.top || null, 'auction'));
-    if (['CardPutUpForAuction', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced'].includes(last.type)) svg.append(lastFrame(340, 20, CW, CH));
+    svg.append(s('text', { x: 220, y: 14, class: 'label' }, t('ws.ui.up_for_auction')), face(220, 20, a.top || null, 'auction'));
+    if (['CardPutUpForAuction', 'AuctionOpened', 'BidRaised', 'BidPassed', 'CardKindAnnounced'].includes(last.type)) svg.append(lastFrame(220, 20, CW, CH));
   }
-  info.forEach((line, i) => svg.append(s('text', { x: 0, y: 176 + i * 20, class: 'label' }, line)));
+  wrap.append(h('ul', { class: 'ws-info', id: 'ws-info' }, info.map((line) => h('li', {}, line))));
 
   players.forEach((p, i) => {
     // The row's top is 18 above y: the name and purse, then the numbers, then the city at y + 20.
     const y = top + i * rowH + 18;
     const me = p.seat === ctx.seat;
+    // The player's own row (name, city, hand): what the board opens on with the moves (zoom.js).
+    if (me) svg.append(s('rect', { x: 0, y: y - 20, width: width - 100, height: rowH - 24, class: 'own-area' }));
     const purse = p.money === null || p.money === undefined ? t('ws.ui.purse_secret') : t('ws.ui.purse', { n: p.money });
     svg.append(seatBadge(p.seat, 0, y - 6), s('text', { x: 18, y: y - 6, class: 'label' },
       `${seatName(p.seat, n)}${me ? t('ui.you') : ''} — `,
@@ -201,7 +205,11 @@ export function render(view, ctx) {
   const signs = [lastMoveKey(), [swatch(saboteur(12, 14), ''), t('boards.w.saboteur_key')]];
   wrap.append(zoomable(rove(svg, 'wettstreit'), { key: 'wettstreit' }), legend(signs, t('boards.legend')));
 
-  // Bids: a number within the legal amounts, not ninety buttons.
+  // Bids: a number within the legal amounts, not ninety buttons; passing beside it. A bid beyond
+  // the player's Taler is allowed (the rules let a bidder go insolvent) but said so first.
+  const mine = players.find((p) => p.seat === ctx.seat);
+  const money = mine && Number.isInteger(mine.money) ? mine.money : null;
+  const pass = ctx.moves.find((m) => m.command.type === 'PassBid');
   for (const type of ['MakeOpeningBid', 'RaiseBid']) {
     const bids = ctx.moves.filter((m) => m.command.type === type);
     if (!bids.length) continue;
@@ -209,17 +217,33 @@ export function render(view, ctx) {
     const amounts = bids.map((m) => m.command.amount);
     const min = Math.min(...amounts);
     const max = Math.max(...amounts);
-    const input = h('input', { type: 'number', id: `bid-${type}`, min, max, value: min, inputmode: 'numeric' });
+    const input = h('input', { type: 'number', id: `bid-${type}`, min, max, value: min, inputmode: 'numeric', 'aria-describedby': `bid-${type}-note` });
+    const note = h('p', { class: 'bid-note', id: `bid-${type}-note`, role: 'status' });
+    const warn = () => {
+      const over = money !== null && Number(input.value) > money;
+      note.textContent = over ? t('ws.ui.bid_over', { n: money }) : money !== null ? t('ws.ui.bid_purse', { n: money }) : '';
+      note.classList.toggle('warn', over);
+    };
+    input.addEventListener('input', warn);
+    warn();
     const button = h('button', { type: 'button', class: 'bid', 'data-move': JSON.stringify(bids[0].command) }, type === 'MakeOpeningBid' ? t('ws.ui.open_bidding') : t('ws.ui.raise'));
     const pick = () => bids.find((m) => m.command.amount === Number(input.value));
     input.addEventListener('input', () => { const m = pick(); if (m) button.setAttribute('data-move', JSON.stringify(m.command)); });
     button.addEventListener('click', () => { const m = pick(); if (m) ctx.play(m); else input.setCustomValidity(t('ws.ui.bid_between', { min, max })), input.reportValidity(); });
-    wrap.append(h('div', { class: 'bidbox' }, h('label', { for: input.id }, t('ws.ui.bid', { min, max })), ' ', input, ' ', button));
+    const passing = pass ? (ctx.claimed.add(pass), h('button', { type: 'button', class: 'secondary', 'data-move': JSON.stringify(pass.command), onclick: () => ctx.play(pass) }, t('mv.PassBid'))) : '';
+    wrap.append(h('div', { class: 'bidbox' }, h('label', { for: input.id }, t('ws.ui.bid', { min, max })), ' ', input, ' ', button, ' ', passing, note));
   }
   if (view.result) {
     wrap.append(h('div', { class: 'result' }, h('h3', {}, t('game.results')), h('ul', {}, view.result.scores.map((sc) => h('li', {}, `${seatName(sc.seat, n)}: ${Object.entries(sc).filter(([k]) => k !== 'seat').map(([k, v]) => t(`ws.score.${k}`, { v: typeof v === 'boolean' ? t(v ? 'words.yes' : 'words.no') : v })).join(', ')}`)))));
   }
   return wrap;
+}
+
+/** A seat's standing for the seat line while the game keeps no score: its city's value and, where seen, its Taler. */
+export function seatFacts(view, seat) {
+  const p = (view.players || []).find((x) => x.seat === seat);
+  if (!p) return '';
+  return Number.isInteger(p.money) ? t('ws.ui.seat_facts_taler', { value: p.city_value, n: p.money }) : t('ws.ui.seat_facts', { value: p.city_value });
 }
 
 export function describe(c, n) {

@@ -5,6 +5,7 @@
 import { post, openapi } from '../api.js';
 import { h, s } from '../svg.js';
 import { t } from '../i18n/index.js';
+import { shownName } from '../words.js';
 
 /** The levels the spec lists (`BotLevel`); the server says which kinds each plays. */
 export async function botLevels() {
@@ -37,7 +38,7 @@ export function clockBotMark(seat) {
 
 /** A player's name as a link to the profile, with the bot marker after a bot's (one flat list, for `h`). */
 export function playerName(x, name = x.player) {
-  const link = h('a', { href: profileHref(name), class: 'player-link' }, name);
+  const link = h('a', { href: profileHref(name), class: 'player-link' }, shownName(name, x.bot));
   return x.bot ? [link, ' ', botMark({ ...x, player: name })] : [link];
 }
 
@@ -57,7 +58,8 @@ export const profileHref = (name) => `#/player/${encodeURIComponent(name)}`;
  */
 export function linkNames(el, seats) {
   if (!el || !seats || !seats.length) return el;
-  const bySeatName = new Map(seats.filter((s) => s.player).map((s) => [s.player, s]));
+  // Keyed by the name as shown (a bot's in the page's language); the link goes to the account.
+  const bySeatName = new Map(seats.filter((s) => s.player).map((s) => [shownName(s.player, s.bot), s]));
   const names = [...bySeatName.keys()].sort((a, b) => b.length - a.length);
   if (!names.length) return el;
   const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -75,7 +77,8 @@ export function linkNames(el, seats) {
     parts.forEach((part, i) => {
       if (i % 2 === 0) { if (part) frag.append(part); return; }
       const seat = bySeatName.get(part);
-      frag.append(h('a', { class: 'player-link', href: profileHref(part), 'data-player': part }, part));
+      const account = seat ? seat.player : part;
+      frag.append(h('a', { class: 'player-link', href: profileHref(account), 'data-player': account }, part));
       if (seat && seat.bot) frag.append(' ', botMark(seat));
       else if (seat && seat.clock_bot) frag.append(' ', clockBotMark(seat));
     });

@@ -2,10 +2,9 @@
 // call each: private games and invitations, bots, rematches, the chat, profiles,
 // leaderboards and undo. Each part lives in its own module beside this one.
 
-import { session } from '../api.js';
+import { session, problem } from '../api.js';
 import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
-import { problem } from '../app.js';
 import { extendCreate, playAgainstBots } from './create.js';
 import { linkNames, botSeats, profileHref } from './bots.js';
 import { invitationsBox, myInvitations, showInvite, pendingInvite } from './invitations.js';
@@ -19,8 +18,8 @@ export { extendCreate, linkNames };
 
 /** The pages of their own: `#/invite/GAME/CODE`, `#/player/NAME`, `#/leaderboard[/KIND[/OFFSET]]`. */
 export function tablesRoute(main, hash) {
-  let m = hash.match(/^#\/invite\/(\d+)\/([^/?#]+)$/);
-  if (m) { showInvite(main, Number(m[1]), decodeURIComponent(m[2]), problem); return () => {}; }
+  let m = hash.match(/^#\/invite\/(\d+)\/([^/?#]+)(?:\?(.*))?$/);
+  if (m) { showInvite(main, Number(m[1]), decodeURIComponent(m[2]), problem, new URLSearchParams(m[3] || '')).catch(problem); return () => {}; }
   m = hash.match(/^#\/player\/([^/?#]+)$/);
   if (m) return showProfile(main, decodeURIComponent(m[1]), problem);
   m = hash.match(/^#\/leaderboard(?:\/([a-z0-9-]+)(?:\/(\d+))?)?$/);

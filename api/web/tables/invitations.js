@@ -9,6 +9,7 @@ import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
 import { followMe } from './live.js';
 import { profileHref } from './bots.js';
+import { shownName } from '../words.js';
 
 const PENDING = 'baumeister.pending_invite';
 
@@ -17,7 +18,12 @@ export const when = (iso) => {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };
 
-export const inviteUrl = (gameId, code) => `${location.origin}/#/invite/${gameId}/${code}`;
+// The link names the game's kind and who invites, so that its page can say so before the
+// guest has a seat (a private game's details are the seated players' only).
+export const inviteUrl = (gameId, code, kind, from) => {
+  const about = new URLSearchParams({ ...(kind ? { game: kind } : {}), ...(from ? { from } : {}) }).toString();
+  return `${location.origin}/#/invite/${gameId}/${code}${about ? `?${about}` : ''}`;
+};
 
 /** Copies `text`; says so in `status`. */
 async function copy(text, input, status) {
@@ -62,7 +68,7 @@ export function invitationsBox(d, codes, onError) {
   }
   function showLinks() {
     links.replaceChildren(...[...codes.entries()].map(([iid, code]) => {
-      const url = inviteUrl(d.id, code);
+      const url = inviteUrl(d.id, code, d.kind, session.name);
       const id = `invite-link-${iid}`;
       const input = h('input', { id, readonly: true, value: url, class: 'link-url', 'data-link-for': iid });
       return h('div', { class: 'field' }, h('label', { for: id }, t('tables.invite.link_label')),
@@ -132,11 +138,21 @@ export function myInvitations(section, onError) {
 }
 
 /** A link's page: accept (signed in), or sign in first and come back here. */
-export function showInvite(main, gameId, code, onError) {
+export async function showInvite(main, gameId, code, onError, about = new URLSearchParams()) {
+  // What the game is and who invites, as the link names them.
+  let kind = about.get('game');
+  let from = about.get('from');
+  // A link without them (made before links named them): the game itself, where it is public.
+  const d = kind ? null : await get(`/v1/games/${gameId}`).catch(() => null);
+  if (d) { kind = d.kind; const host = d.seats.find((s) => s.seat === 0); if (host && !from) from = host.player; }
+  const titles = await kinds().catch(() => []);
+  const title = (titles.find((k) => k.kind === kind) || {}).title || null;
+  const what = h('p', { class: 'invite-what', id: 'invite-what' },
+    from ? t(title ? 'tables.link.from_game' : 'tables.link.from', { who: shownName(from), game: title }) : title ? t('tables.link.game', { game: title }) : '');
   if (!session.token) {
-    try { sessionStorage.setItem(PENDING, `#/invite/${gameId}/${code}`); } catch { /* private mode: the link must be opened again */ }
+    try { sessionStorage.setItem(PENDING, `#/invite/${gameId}/${code}${about.toString() ? `?${about}` : ''}`); } catch { /* private mode: the link must be opened again */ }
     main.replaceChildren(h('div', { class: 'card invite-page', 'data-invite-page': gameId },
-      h('h1', {}, t('tables.link.title', { id: gameId })),
+      h('h1', {}, t('tables.link.title', { id: gameId })), what,
       h('p', {}, t('tables.link.sign_in_first')),
       h('a', { href: '#/', class: 'button', id: 'invite-sign-in' }, t('tables.link.sign_in'))));
     return null;
@@ -154,7 +170,7 @@ export function showInvite(main, gameId, code, onError) {
     }
   } }, t('tables.link.accept'));
   main.replaceChildren(h('div', { class: 'card invite-page', 'data-invite-page': gameId },
-    h('h1', {}, t('tables.link.title', { id: gameId })),
+    h('h1', {}, t('tables.link.title', { id: gameId })), what,
     h('p', {}, t('tables.link.text', { name: session.name })),
     h('div', { class: 'row' }, accept, h('a', { href: '#/', class: 'button secondary' }, t('tables.link.not_now')))));
   return null;

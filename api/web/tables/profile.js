@@ -5,6 +5,7 @@ import { get, kinds } from '../api.js';
 import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
 import { botMark, playerName } from './bots.js';
+import { shownName } from '../words.js';
 import { when } from './invitations.js';
 
 export const rating = (r) => (r ? `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` : '—');
@@ -33,7 +34,7 @@ export function showProfile(main, name, onError) {
         t('tables.profile.seat_place', { n: s.place }), ' ', playerName(s),
         s.score !== null && s.score !== undefined ? ` — ${t('tables.profile.score', { n: s.score })}` : '')))))) : h('p', { class: 'muted' }, t('tables.profile.no_recent'));
     main.replaceChildren(h('div', { class: 'tables-page profile', 'data-profile': p.name },
-      h('h1', {}, p.name, p.bot ? [' ', botMark({ ...p, player: p.name })] : ''),
+      h('h1', {}, shownName(p.name, p.bot), p.bot ? [' ', botMark({ ...p, player: p.name })] : ''),
       h('p', { class: 'muted' }, t('tables.profile.since', { at: when(p.member_since) })),
       kindsTable,
       h('h2', {}, t('tables.profile.recent')), recent,

@@ -7,6 +7,7 @@ import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
 import { followMe } from './live.js';
 import { botMark } from './bots.js';
+import { shownName } from '../words.js';
 
 /** The links both ways, for everybody who sees the game (`proposal`: the new game may be newer than `d`). */
 export function rematchLinks(d, proposal) {
@@ -71,7 +72,7 @@ export function rematchState(id, me, changed, onError) {
     } else {
       children.push(h('p', { 'data-rematch-state': p.state }, t(`tables.rematch.state_${p.state}`, { by: p.proposed_by })));
       children.push(h('ul', { class: 'rematch-players' }, p.players.map((x) => h('li', { 'data-rematch-player': x.player },
-        t('tables.rematch.player', { name: x.player, seat: x.new_seat + 1 }), ' ', x.bot ? [botMark(x), ' '] : '',
+        t('tables.rematch.player', { name: shownName(x.player, x.bot), seat: x.new_seat + 1 }), ' ', x.bot ? [botMark(x), ' '] : '',
         h('strong', {}, x.answer ? t(`tables.rematch.answer_${x.answer}`) === `tables.rematch.answer_${x.answer}` ? x.answer : t(`tables.rematch.answer_${x.answer}`) : t('tables.rematch.no_answer'))))));
       const mine = p.players.find((x) => x.player === me);
       if (p.state === 'open' && mine && !mine.answer) {

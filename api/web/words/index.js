@@ -64,3 +64,27 @@ export function results(event, names, code) {
   rows.sort((a, b) => b.score - a.score || won(a) - won(b));
   return rows.map((r) => [c.name(r.seat), r.score, event.winners.includes(r.seat)]);
 }
+
+// The log as lines a player reads: a long run of one seat's steps (a bot laying and moving its
+// cards 200 times in a round of Space Builder) becomes one line that opens to show them all.
+/** Runs at least this long of one seat's consecutive steps are folded into one line. */
+export const FOLD = 8;
+
+/** The entries (oldest first) as runs: `[entry]` alone, or a longer run of one seat's. */
+export function runs(entries) {
+  const out = [];
+  let run = [];
+  const flush = () => {
+    if (run.length >= FOLD) out.push(run);
+    else for (const e of run) out.push([e]);
+    run = [];
+  };
+  for (const e of entries) {
+    const seat = e.seat ?? null;
+    if (seat === null || (run.length && run[0].seat !== seat)) flush();
+    if (seat === null) out.push([e]);
+    else run.push(e);
+  }
+  flush();
+  return out;
+}

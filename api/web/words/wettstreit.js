@@ -17,7 +17,10 @@ const die = (d, c) => (d === 'saboteur' ? c.t('ws.die.saboteur') : c.t('ws.die.n
 
 export default {
   WettstreitGameStarted: (e, c) => c.s('WettstreitGameStarted', { players: e.players, first: c.name(e.starting_seat) }),
-  WettstreitCardsShuffled: (e, c) => c.s('WettstreitCardsShuffled', { open: e.open.length, down: e.face_down.length }),
+  // The stacks' contents are secret until the game ends (`null` for players): then only that they were laid.
+  WettstreitCardsShuffled: (e, c) => (Array.isArray(e.open) && Array.isArray(e.face_down)
+    ? c.s('WettstreitCardsShuffled', { open: e.open.length, down: e.face_down.length })
+    : c.s('WettstreitCardsShuffled.hidden', {})),
   OpenStackTopShown: (e, c) => (e.card === null ? c.s('OpenStackTopShown.empty', {}) : c.s('OpenStackTopShown', { card: cardName(e.card, c) })),
   WettstreitTurnBegan: (e, c) => c.s(e.final_round ? 'WettstreitTurnBegan.final' : 'WettstreitTurnBegan', { who: c.name(e.seat) }),
   IncomeRolled: (e, c) => c.s(e.taler === null || e.taler === undefined ? 'IncomeRolled.secret' : 'IncomeRolled', { who: c.name(e.seat), die: die(e.die, c), gate: e.gate_coins, taler: e.taler }),
