@@ -46,10 +46,10 @@ pub struct NewGame {
     /// invitation: see `POST /v1/games/{id}/invitations`).
     #[serde(default)]
     pub visibility: Visibility,
-    /// Whether the game counts for its players' ratings once finished (default `true`). Beside
-    /// the kind's options: every kind takes it.
+    /// Whether the game counts for its players' ratings once finished. Default: `true`, but
+    /// `false` when `bots` seats any bot (a game against bots is practice unless chosen
+    /// otherwise). Beside the kind's options: every kind takes it.
     #[serde(default)]
-    #[schema(default = true)]
     pub rated: Option<bool>,
     /// Whether players may take back their last command (default `true`; see README "Undo"
     /// and `POST /v1/games/{id}/undo`). Beside the kind's options: every kind takes it.
@@ -288,7 +288,7 @@ pub async fn create(
             body.seats,
             &options,
             baumeister_storage::Table {
-                rated: body.rated.unwrap_or(true),
+                rated: body.rated.unwrap_or(body.bots.is_empty()),
                 visibility: body.visibility,
                 undo: body.undo.unwrap_or(true),
             },
