@@ -6,19 +6,27 @@ import { session, api, get, post, kinds } from './api.js';
 import { eventStream } from './sse.js';
 import { h } from './svg.js';
 import { describeMove, seatName, count } from './words.js';
-import { sentence, results } from './words/index.js';
+import { sentence, results, loadWords } from './words/index.js';
 import { t, num, has } from './i18n/index.js';
 import { showRules } from './rules.js';
+import { phaseHint } from './hints.js';
 import { problem, notice } from './app.js';
 import { movesSkip } from './moves-skip.js';
 import { tablesGame } from './tables/index.js';
-import * as burgbaumeister from './boards/burgbaumeister.js';
-import * as wettstreit from './boards/wettstreit.js';
-import * as spaceBuilder from './boards/space-builder.js';
-import * as mauerbauer from './boards/mauerbauer.js';
-import * as carcassonne from './boards/carcassonne.js';
 
-const BOARDS = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, mauerbauer, carcassonne };
+// Each kind's board, loaded with the first game of that kind the page shows (with its sentences).
+const LOADERS = {
+  burgbaumeister: () => import('./boards/burgbaumeister.js'),
+  wettstreit: () => import('./boards/wettstreit.js'),
+  'space-builder': () => import('./boards/space-builder.js'),
+  mauerbauer: () => import('./boards/mauerbauer.js'),
+  carcassonne: () => import('./boards/carcassonne.js'),
+};
+const BOARDS = {};
+async function loadKind(kind) {
+  const [board] = await Promise.all([!BOARDS[kind] && LOADERS[kind] ? LOADERS[kind]() : null, loadWords(kind)]);
+  if (board) BOARDS[kind] = board;
+}
 // Polling period; `localStorage['baumeister.poll_ms']` shortens it (the browser test does).
 const POLL_MS = Number(localStorage.getItem('baumeister.poll_ms')) || 1500;
 
@@ -63,6 +71,7 @@ export function showGame(main, id) {
       const r = await api('GET', `/v1/games/${id}`, undefined, { etag: st.etag });
       if (r.status === 304) return;
       const d = r.data;
+      await loadKind(d.kind);
       const seat = d.your_seat;
       const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       // The stream's status names this seat's moves at its version: no request for them then.
@@ -223,7 +232,7 @@ export function showGame(main, id) {
     const join = d.status === 'open' && session.token && (seat === null || seat === undefined)
       ? h('button', { type: 'button', id: 'join', onclick: async () => { try { await post(`/v1/games/${id}/join`); } catch (e) { problem(e); } await refresh(); } }, t('game.join')) : '';
     head.replaceChildren(
-      h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind).catch(problem); } }, t('game.rules'))),
+      h('h1', {}, `#${d.id} ${((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind}`, ' ', h('a', { href: `#/rules/${d.kind}`, class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, ((st.kinds || []).find((k) => k.kind === d.kind) || {}).title || d.kind).catch(problem); } }, t('game.rules'))),
       h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', join),
       h('ul', { class: 'seats' }, seatLine),
       d.status === 'active' && (seat === null || seat === undefined) ? h('p', { class: 'muted' }, t('game.watching')) : '',
@@ -246,7 +255,9 @@ export function showGame(main, id) {
     const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
     // Only a seated player has moves; a spectator gets no box for them.
     movesBox.hidden = seat === null || seat === undefined;
+    const hint = view && d.status === 'active' ? phaseHint(d.kind, view, seat) : '';
     movesBox.replaceChildren(h('h2', { id: 'moves-h' }, t('game.moves')),
+      hint ? h('p', { class: 'phase-hint', id: 'phase-hint' }, hint) : '',
       ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
       ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted' }, t('game.click')) : '',
       rest.length ? h('ul', { class: 'move-list', id: 'move-list' }, rest.map((m) => h('li', {},
