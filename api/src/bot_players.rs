@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use baumeister_domain::bots::{choose, due_ms, Budget};
+use baumeister_domain::bots::{choose, due_ms, gives_up, Budget};
 use baumeister_domain::rng::GameRng;
 use baumeister_storage::{BotTurn, CommandRequest, Store, StoreError};
 use tokio::sync::mpsc;
@@ -172,6 +172,11 @@ async fn play(store: &Store, turn: &BotTurn) -> Result<Played, StoreError> {
         return Ok(Played::NotMade);
     }
     let level = turn.level;
+    if turn.clock_seat.is_none() {
+        if let Some(command) = gives_up(&read.input, level) {
+            return send(store, turn, &command, read.version).await;
+        }
+    }
     let seed = u64::from_le_bytes(
         baumeister_storage::trust::random_bytes()[..8]
             .try_into()
@@ -209,11 +214,21 @@ async fn play(store: &Store, turn: &BotTurn) -> Result<Played, StoreError> {
     let Some(command) = command else {
         return Ok(Played::NotMade);
     };
+    send(store, turn, &command, read.version).await
+}
+
+/// Sends the bot's `command` as its account's, expected at `version`.
+async fn send(
+    store: &Store,
+    turn: &BotTurn,
+    command: &serde_json::Value,
+    version: i64,
+) -> Result<Played, StoreError> {
     let request = CommandRequest {
         game_id: turn.game_id,
         account_id: turn.account_id,
-        command: &command,
-        expected_version: Some(read.version),
+        command,
+        expected_version: Some(version),
         idempotency_key: None,
         representation: false,
     };

@@ -61,7 +61,7 @@ export const en = {
       'The winner of the round takes one more card of their choice into their hand and builds with it from now on. Whoever wins a round while holding all eight cards wins the game.',
     ] },
     { title: 'Against bots', blocks: [
-      'Bots build at a person’s pace: every card takes the random bot 4 to 8 seconds, the greedy bot 2 to 3½ seconds and the strong bot 1½ to 2½ seconds. So a quick and careful player beats the random and the greedy bot.',
+      'Bots build at a person’s pace: every card takes the random bot 4 to 8 seconds, the greedy bot 2 to 3½ seconds and the strong bot 1½ to 2½ seconds. The random bot lays its cards anywhere and gives up a round after a few tries. So a quick and careful player beats the random bot and can beat the greedy one.',
       'A game against bots does not count for your rating, unless you ask for a rated game when you create it.',
     ] },
   ],
@@ -94,7 +94,7 @@ export const de = {
       'Wer die Runde gewinnt, nimmt eine weitere Karte eigener Wahl auf die Hand und baut ab jetzt auch mit ihr. Wer eine Runde mit allen acht Karten gewinnt, gewinnt das Spiel.',
     ] },
     { title: 'Gegen Bots', blocks: [
-      'Bots bauen im Tempo eines Menschen: Jede Karte braucht beim zufälligen Bot 4 bis 8 Sekunden, beim gierigen 2 bis 3½ und beim starken 1½ bis 2½ Sekunden. Wer schnell und sorgfältig baut, schlägt also den zufälligen und den gierigen Bot.',
+      'Bots bauen im Tempo eines Menschen: Jede Karte braucht beim zufälligen Bot 4 bis 8 Sekunden, beim gierigen 2 bis 3½ und beim starken 1½ bis 2½ Sekunden. Der zufällige Bot legt seine Karten irgendwohin und gibt eine Runde nach einigen Versuchen auf. Wer schnell und sorgfältig baut, schlägt also den zufälligen Bot und kann den gierigen schlagen.',
       'Ein Spiel gegen Bots zählt nicht für eure Wertungszahl, außer ihr wählt beim Erstellen ein gewertetes Spiel.',
     ] },
   ],

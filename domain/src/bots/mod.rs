@@ -32,7 +32,7 @@ use utoipa::ToSchema;
 use crate::rng::GameRng;
 
 pub use input::BotInput;
-pub use pace::{act_millis, due_ms};
+pub use pace::{act_millis, due_ms, gives_up};
 pub use rules::{rules_for, BotRules};
 
 /// How well a bot plays.

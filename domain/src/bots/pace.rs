@@ -10,6 +10,12 @@
 //!
 //! Times are judged by the store's clock against the times the events carry (`at_ms`), so a
 //! bot's pace is what the log shows, and a test may move the clock instead of waiting.
+//!
+//! A beginner also gives up: the random bot picks any of the few hundred listed ways to lay a
+//! card and seldom happens to finish, which at a person's pace would hold a round with `elapsed`
+//! timing (it ends when nobody builds) for the better part of an hour. So after
+//! [`GIVE_UP_ACTS_PER_CARD`] acts per card it holds (and two more) in a round, it stops
+//! building ([`gives_up`]), its city checked as it stands.
 
 use serde_json::Value;
 
@@ -76,6 +82,38 @@ pub fn due_ms(input: &BotInput, level: Level, salt: u64) -> Option<i64> {
     );
     let pause = low + rng.below((high - low) as u64 + 1) as i64;
     Some(last + pause)
+}
+
+/// The random bot's acts per card it holds (and two more) in a round before it gives up.
+pub const GIVE_UP_ACTS_PER_CARD: usize = 2;
+
+/// The command with which a bot of `level` gives up building this round, if it does now:
+/// `StopBuilding`, for the random bot in Space Builder after its acts ran out.
+pub fn gives_up(input: &BotInput, level: Level) -> Option<Value> {
+    if level != Level::Random || input.kind != "space-builder" || input.view["phase"] != "building"
+    {
+        return None;
+    }
+    let me = input.view["players"]
+        .as_array()?
+        .iter()
+        .find(|p| p["seat"] == u64::from(input.seat))?;
+    let held = me["hand"].as_array().map_or(0, Vec::len);
+    let started = input.view["round_started_ms"].as_i64()?;
+    let acts = input
+        .log
+        .iter()
+        .filter(|e| is_act_of(e, input.seat) && e["type"] != "BlueprintLookedAt")
+        .filter(|e| e["at_ms"].as_i64().is_some_and(|at| at >= started))
+        .count();
+    if acts < GIVE_UP_ACTS_PER_CARD * held + 2 {
+        return None;
+    }
+    input
+        .moves
+        .iter()
+        .find(|m| m["type"] == "StopBuilding")
+        .cloned()
 }
 
 fn is_act_of(event: &Value, seat: u8) -> bool {

@@ -167,3 +167,34 @@ fn bots_are_not_paced_when_nothing_is_raced() {
         "looking at the blueprint is not delayed"
     );
 }
+
+#[test]
+fn the_random_bot_gives_up_a_round_after_two_acts_a_card_and_two_more() {
+    let mut game = Played::set_up("space-builder", 2, Value::Null, 11);
+    let lay = |slot: u8| json!({"type": "PlaceBuildingCard", "card": 1, "slot": slot, "face": "A", "rotation": 0});
+    let shift = |slot: u8| json!({"type": "MoveBuildingCard", "card": 1, "slot": slot, "face": "A", "rotation": 0});
+    play_at(&mut game, 1, &lay(0), 1_000);
+    // Four cards held: ten acts (two a card and two more) before it gives up.
+    for act in 1..10u8 {
+        assert_eq!(
+            crate::bots::gives_up(&game.input(1), Level::Random),
+            None,
+            "after {act}"
+        );
+        play_at(&mut game, 1, &shift(act % 9), 1_000 + i64::from(act));
+    }
+    assert_eq!(
+        crate::bots::gives_up(&game.input(1), Level::Random),
+        Some(json!({"type": "StopBuilding"}))
+    );
+    assert_eq!(
+        crate::bots::gives_up(&game.input(1), Level::Greedy),
+        None,
+        "it builds the plan"
+    );
+    assert_eq!(
+        crate::bots::gives_up(&game.input(0), Level::Random),
+        None,
+        "its own acts count"
+    );
+}
