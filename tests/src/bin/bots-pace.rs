@@ -3,11 +3,13 @@
 //! card) plays whole games against one bot of each level, all games at once; prints its share
 //! of games won per level with a 95 % (Wilson) interval.
 //!
-//! `cargo run -p baumeister-tests --bin bots-pace [-- GAMES [SECONDS [TIMING]]]` (defaults 10
-//! games per level, 3 seconds a card, `arrival` timing, the one-click form's).
+//! `cargo run -p baumeister-tests --bin bots-pace [-- GAMES [SECONDS [TIMING [AT_ONCE]]]]`
+//! (defaults 10 games per level, 3 seconds a card, `arrival` timing, the one-click form's, and
+//! 6 games at a time: with many more the bots' moves queue for the server's two thinkers and
+//! come late, which flatters the person).
 //!
 //! The server runs in this process (the tests' harness, on a fresh database on the PostgreSQL
-//! of `DATABASE_URL`), configured as it ships except for the per-account command limit; every
+//! of `DATABASE_URL`), configured as it ships except for the limits on commands, registrations and logins; every
 //! game has its own person (account), as if each were a different visitor. The client reads
 //! its game every 200 ms, so it sees a new round up to that late: a person's eyes are slower.
 
@@ -23,16 +25,15 @@ const LEVELS: [&str; 3] = ["random", "greedy", "strong"];
 /// One game of a person against a bot of `level`: whether the person won, and the rounds.
 async fn game(
     s: &TestServer,
-    n: usize,
+    token: &str,
     level: &str,
     per_card: Duration,
     timing: &str,
 ) -> (bool, u64) {
-    let token = s.player(&format!("person-{level}-{n}")).await;
     let r = s
         .post(
             "/v1/games",
-            Some(&token),
+            Some(token),
             &json!({"kind": "space-builder", "seats": 2, "options": {"timing": timing},
                     "bots": [{"seat": 1, "level": level}]}),
         )
@@ -48,7 +49,7 @@ async fn game(
             started.elapsed() < Duration::from_secs(3_600),
             "game {id} did not end"
         );
-        let game = s.get(&format!("/v1/games/{id}"), Some(&token)).await.body;
+        let game = s.get(&format!("/v1/games/{id}"), Some(token)).await.body;
         if game["status"] == "finished" {
             let won = game["winners"]
                 .as_array()
@@ -71,7 +72,7 @@ async fn game(
             }
         }
         // A refusal (the round ended meanwhile) is read again on the next turn of the loop.
-        send(s, id, &token, &command).await;
+        send(s, id, token, &command).await;
         last_act = Instant::now();
     }
 }
@@ -101,17 +102,39 @@ fn main() {
         .get(1)
         .map_or(3.0, |a| a.parse().expect("SECONDS: a number"));
     let timing = args.get(2).cloned().unwrap_or_else(|| "arrival".into());
+    let at_once: usize = args
+        .get(3)
+        .map_or(6, |a| a.parse().expect("AT_ONCE: a whole number"));
     let per_card = Duration::from_secs_f64(seconds);
     actix_web::rt::System::new().block_on(async move {
-        let s = Rc::new(TestServer::start_with(|c| c.limits.commands = None).await);
-        println!("Space Builder, {timing} timing: a person who builds the plan exactly at {seconds} s a card, {games} games against each level, all at once");
+        let s = Rc::new(
+            TestServer::start_with(|c| {
+                c.limits.commands = None;
+                c.limits.registrations = None;
+                c.limits.logins = None;
+                c.limits.name_attempts = None;
+            })
+            .await,
+        );
+        println!("Space Builder, {timing} timing: a person who builds the plan exactly at {seconds} s a card, {games} games against each level, {at_once} at a time");
+        let turns = Rc::new(tokio::sync::Semaphore::new(at_once.max(1)));
         let started = Instant::now();
-        let tasks: Vec<_> = LEVELS
-            .iter()
-            .flat_map(|level| (0..games).map(move |n| (*level, n)))
-            .map(|(level, n)| {
-                let (s, timing) = (s.clone(), timing.clone());
-                (level, actix_web::rt::spawn(async move { game(&s, n, level, per_card, &timing).await }))
+        // The accounts first, one after another (signing up is deliberately slow).
+        let mut people = Vec::new();
+        // Levels interleaved, so that each level's games share the server alike.
+        for n in 0..games {
+            for level in LEVELS {
+                people.push((level, s.player(&format!("person-{level}-{n}")).await));
+            }
+        }
+        let tasks: Vec<_> = people
+            .into_iter()
+            .map(|(level, token)| {
+                let (s, timing, turns) = (s.clone(), timing.clone(), turns.clone());
+                (level, actix_web::rt::spawn(async move {
+                    let _turn = turns.acquire().await.expect("never closed");
+                    game(&s, &token, level, per_card, &timing).await
+                }))
             })
             .collect();
         let mut results: Vec<(&str, bool, u64)> = Vec::new();
