@@ -280,13 +280,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
         .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
         .service(
-            resource("/openapi.json", "GET").route(web::get().to(move || {
+            resource("/openapi.json", "GET").route(web::get().to(move |req: HttpRequest| {
                 let spec = spec.clone();
-                async move {
-                    HttpResponse::Ok()
-                        .content_type("application/json")
-                        .body(spec)
-                }
+                async move { crate::web_client::spec(&req, &spec) }
             })),
         )
         .service(

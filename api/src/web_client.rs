@@ -6,9 +6,21 @@
 //!
 //! `WEB_CLIENT_DIR` (development only) serves the same files from that folder instead, read
 //! on every request, so that the client can be changed without building the server again.
+//!
+//! Loading at once: the page names its files under `/web/v-<fingerprint>/` (a hash of every
+//! file of the client), so those answers are cached for a year as `immutable`, and a new build
+//! is a new address. The page itself (`/`) is revalidated on every visit with its ETag, so a
+//! repeat visit costs one `304`. Text files are sent gzip-compressed to a browser that accepts
+//! it (compressed once, on first use). With `WEB_CLIENT_DIR` nothing is cached: files change
+//! under a running server.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::OnceLock;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
+use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 
@@ -36,6 +48,33 @@ const FILES: &[(&str, &str, &str)] = &[
     ("notices.js", JS, include_str!("../web/notices.js")),
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
     ("rules.js", JS, include_str!("../web/rules.js")),
+    ("hints.js", JS, include_str!("../web/hints.js")),
+    ("rules/draw.js", JS, include_str!("../web/rules/draw.js")),
+    (
+        "rules/burgbaumeister.js",
+        JS,
+        include_str!("../web/rules/burgbaumeister.js"),
+    ),
+    (
+        "rules/wettstreit.js",
+        JS,
+        include_str!("../web/rules/wettstreit.js"),
+    ),
+    (
+        "rules/space-builder.js",
+        JS,
+        include_str!("../web/rules/space-builder.js"),
+    ),
+    (
+        "rules/mauerbauer.js",
+        JS,
+        include_str!("../web/rules/mauerbauer.js"),
+    ),
+    (
+        "rules/carcassonne.js",
+        JS,
+        include_str!("../web/rules/carcassonne.js"),
+    ),
     (
         "manifest.webmanifest",
         "application/manifest+json",
@@ -181,54 +220,246 @@ fn bytes(name: &str, compiled: &'static [u8]) -> std::borrow::Cow<'static, [u8]>
     }
 }
 
-fn serve<B: Into<Vec<u8>>>(kind: &str, body: B) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(kind)
+fn developing() -> bool {
+    std::env::var_os("WEB_CLIENT_DIR").is_some()
+}
+
+fn digest(parts: &[&[u8]]) -> String {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    hash.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The compiled client's fingerprint: a hash of every file's name and bytes.
+fn fingerprint() -> &'static str {
+    static PRINT: OnceLock<String> = OnceLock::new();
+    PRINT.get_or_init(|| {
+        let mut parts: Vec<&[u8]> = Vec::new();
+        for (name, _, body) in FILES {
+            parts.extend([name.as_bytes(), body.as_bytes()]);
+        }
+        for (name, _, body) in IMAGES {
+            parts.extend([name.as_bytes(), *body]);
+        }
+        parts.extend([INDEX.as_bytes(), SERVICE_WORKER.as_bytes()]);
+        digest(&parts)
+    })
+}
+
+/// The folder the page names its files in: fingerprinted, except while developing.
+fn folder() -> String {
+    if developing() {
+        "/web/".into()
+    } else {
+        format!("/web/v-{}/", fingerprint())
+    }
+}
+
+/// How an answer may be cached.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Caching {
+    /// A fingerprinted address: its bytes never change.
+    Immutable,
+    /// Asked again every time, answered `304` while its ETag matches.
+    Revalidate,
+}
+
+/// gzip of `body`, at the best compression: text files are compressed once and kept.
+fn gzip(body: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(body).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
+
+/// The compiled text file `name` compressed (once per process).
+fn compressed(name: &'static str, body: &'static str) -> &'static [u8] {
+    static CACHE: OnceLock<std::sync::Mutex<HashMap<&'static str, &'static [u8]>>> =
+        OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry(name)
+        .or_insert_with(|| Box::leak(gzip(body.as_bytes()).into_boxed_slice()))
+}
+
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    == Some(0.0)
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
+}
+
+/// Whether the request's `If-None-Match` names `etag`.
+fn unchanged(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| {
+            let tag = tag.trim();
+            tag == "*" || tag.trim_start_matches("W/") == etag
+        })
+}
+
+/// A file's answer: its body as this request may take it (gzip or not), with the headers of
+/// `caching`, or `304` when the browser holds these bytes already.
+fn serve(req: &HttpRequest, kind: &str, body: Body, caching: Caching) -> HttpResponse {
+    let plain = body.plain();
+    let etag = format!("\"{}\"", digest(&[plain]));
+    let mut answer = if unchanged(req, &etag) {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    answer
         .insert_header((header::CONTENT_SECURITY_POLICY, CSP))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        // The files change with the binary; a short cache keeps upgrades visible.
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .body(body.into())
+        .insert_header((header::ETAG, etag.clone()))
+        .insert_header((header::VARY, "Accept-Encoding"))
+        .insert_header((
+            header::CACHE_CONTROL,
+            match caching {
+                Caching::Immutable => "public, max-age=31536000, immutable",
+                Caching::Revalidate => "no-cache",
+            },
+        ));
+    if unchanged(req, &etag) {
+        return answer.finish();
+    }
+    answer.content_type(kind);
+    // Compressing a few hundred bytes gains nothing; images are compressed already.
+    if body.is_text() && plain.len() > 512 && accepts_gzip(req) {
+        answer.insert_header((header::CONTENT_ENCODING, "gzip"));
+        return match body {
+            Body::Compiled(name, text) if !developing() => answer.body(compressed(name, text)),
+            other => answer.body(gzip(other.plain())),
+        };
+    }
+    answer.body(plain.to_vec())
+}
+
+/// A file's bytes, compiled in (with its name, so that its compressed form is kept) or read.
+enum Body {
+    Compiled(&'static str, &'static str),
+    Text(String),
+    Image(Vec<u8>),
+}
+
+impl Body {
+    fn plain(&self) -> &[u8] {
+        match self {
+            Body::Compiled(_, text) => text.as_bytes(),
+            Body::Text(text) => text.as_bytes(),
+            Body::Image(bytes) => bytes,
+        }
+    }
+
+    fn is_text(&self) -> bool {
+        !matches!(self, Body::Image(_))
+    }
+
+    /// The text file `name` (compiled in as `compiled`) as served now.
+    fn text(name: &'static str, compiled: &'static str) -> Body {
+        match text(name, compiled) {
+            std::borrow::Cow::Borrowed(text) => Body::Compiled(name, text),
+            std::borrow::Cow::Owned(text) => Body::Text(text),
+        }
+    }
 }
 
 /// The service worker that shows pushes (`api/web/sw.js`). Served at `/sw.js`, not under
 /// `/web/`: a service worker controls only the pages under its own path, and the page is `/`.
 const SERVICE_WORKER: &str = include_str!("../web/sw.js");
 
-/// `GET /sw.js`: the service worker.
-pub async fn service_worker() -> HttpResponse {
-    serve(JS, text("sw.js", SERVICE_WORKER).into_owned())
+/// `GET /sw.js`: the service worker (never fingerprinted: browsers look for it by its name).
+pub async fn service_worker(req: HttpRequest) -> HttpResponse {
+    serve(
+        &req,
+        JS,
+        Body::text("sw.js", SERVICE_WORKER),
+        Caching::Revalidate,
+    )
 }
 
-/// `GET /`: the page.
-pub async fn index() -> HttpResponse {
+/// `GET /`: the page, naming its files in the fingerprinted folder; revalidated by its ETag.
+pub async fn index(req: HttpRequest) -> HttpResponse {
+    let page = text("index.html", INDEX).replace("\"/web/", &format!("\"{}", folder()));
     serve(
+        &req,
         "text/html; charset=utf-8",
-        text("index.html", INDEX).into_owned(),
+        Body::Text(page),
+        Caching::Revalidate,
     )
 }
 
 /// `GET /favicon.ico`: the client's icon (an SVG; browsers read it whatever the name says).
-pub async fn favicon() -> HttpResponse {
+pub async fn favicon(req: HttpRequest) -> HttpResponse {
     serve(
+        &req,
         SVG,
-        text("icon.svg", include_str!("../web/icon.svg")).into_owned(),
+        Body::text("icon.svg", include_str!("../web/icon.svg")),
+        Caching::Revalidate,
     )
 }
 
-/// `GET /web/{file}`: one of the client's files.
+/// `GET /web/{file}`: one of the client's files; `GET /web/v-<fingerprint>/{file}` the same,
+/// cached as immutable when the fingerprint is this build's (an older page's files are served
+/// as they are now, revalidated).
 pub async fn file(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let name = req.match_info().query("file");
+    let asked = req.match_info().query("file");
+    let (name, caching) = match asked
+        .strip_prefix("v-")
+        .and_then(|rest| rest.split_once('/'))
+    {
+        Some((print, name)) if print == fingerprint() && !developing() => {
+            (name, Caching::Immutable)
+        }
+        Some((_, name)) => (name, Caching::Revalidate),
+        None => (asked, Caching::Revalidate),
+    };
     if let Some((name, kind, body)) = IMAGES.iter().find(|(n, _, _)| *n == name) {
-        return Ok(serve(kind, bytes(name, body).into_owned()));
+        let body = Body::Image(bytes(name, body).into_owned());
+        return Ok(serve(&req, kind, body, caching));
     }
     match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((name, kind, body)) => Ok(serve(kind, text(name, body).into_owned())),
+        Some((name, kind, body)) => Ok(serve(&req, kind, Body::text(name, body), caching)),
         None => Err(ApiError::not_found(format!(
             "No file {} in the web client.",
             req.path()
         ))),
     }
+}
+
+/// `GET /openapi.json`: the API's spec, which the client's create form reads, sent as the
+/// client's files are (gzip when accepted, revalidated by its ETag: a repeat visit costs a
+/// `304`, not half a megabyte). It is the same all the process long, so it is compressed once.
+pub fn spec(req: &HttpRequest, spec: &[u8]) -> HttpResponse {
+    static TEXT: OnceLock<&'static str> = OnceLock::new();
+    let text: &'static str =
+        TEXT.get_or_init(|| Box::leak(String::from_utf8_lossy(spec).into_owned().into_boxed_str()));
+    serve(
+        req,
+        "application/json",
+        Body::Compiled("openapi.json", text),
+        Caching::Revalidate,
+    )
 }
 
 /// The names of the client's files (for the test that every file referenced is served).

@@ -7,7 +7,8 @@ import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { tablesRoute } from './tables/index.js';
 import { showNotices } from './notices.js';
-import { t, lang, setLang, LANGUAGES } from './i18n/index.js';
+import { showRulesPage } from './rules.js';
+import { t, lang, setLang, loadLanguage, LANGUAGES } from './i18n/index.js';
 
 const main = document.getElementById('main');
 let leave = null;
@@ -16,7 +17,10 @@ let leave = null;
 function languageSwitch() {
   const select = h('select', { id: 'lang', 'aria-label': t('lang.label') },
     LANGUAGES.map(([code, label]) => h('option', { value: code, ...(code === lang() ? { selected: true } : {}) }, label)));
-  select.addEventListener('change', () => { setLang(select.value); renderAccount(); route(); });
+  select.addEventListener('change', async () => {
+    try { await loadLanguage(select.value); } catch (e) { problem(e); return; }
+    setLang(select.value); renderAccount(); route();
+  });
   return select;
 }
 
@@ -64,6 +68,7 @@ export function route() {
   main.replaceChildren();
   if (m) leave = showGame(main, Number(m[1]));
   else if (hash.startsWith('#/notices') && session.token) leave = showNotices(main);
+  else if (hash.match(/^#\/rules\/[\w-]+$/)) leave = showRulesPage(main, hash.slice('#/rules/'.length));
   else leave = tablesRoute(main, hash) || showLobby(main);
 }
 

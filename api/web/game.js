@@ -6,19 +6,27 @@ import { session, api, get, post, kinds, problem, notice } from './api.js';
 import { eventStream } from './sse.js';
 import { h } from './svg.js';
 import { describeMove, seatName, count, seatNames } from './words.js';
-import { sentence, results, runs } from './words/index.js';
+import { sentence, results, runs, loadWords } from './words/index.js';
 import { t, num, has } from './i18n/index.js';
 import { showRules } from './rules.js';
+import { phaseHint } from './hints.js';
 import { movesSkip } from './moves-skip.js';
 import { tablesGame } from './tables/index.js';
 import { viewMode } from './zoom.js';
-import * as burgbaumeister from './boards/burgbaumeister.js';
-import * as wettstreit from './boards/wettstreit.js';
-import * as spaceBuilder from './boards/space-builder.js';
-import * as mauerbauer from './boards/mauerbauer.js';
-import * as carcassonne from './boards/carcassonne.js';
 
-const BOARDS = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, mauerbauer, carcassonne };
+// Each kind's board, loaded with the first game of that kind the page shows (with its sentences).
+const LOADERS = {
+  burgbaumeister: () => import('./boards/burgbaumeister.js'),
+  wettstreit: () => import('./boards/wettstreit.js'),
+  'space-builder': () => import('./boards/space-builder.js'),
+  mauerbauer: () => import('./boards/mauerbauer.js'),
+  carcassonne: () => import('./boards/carcassonne.js'),
+};
+const BOARDS = {};
+async function loadKind(kind) {
+  const [board] = await Promise.all([!BOARDS[kind] && LOADERS[kind] ? LOADERS[kind]() : null, loadWords(kind)]);
+  if (board) BOARDS[kind] = board;
+}
 // Polling period; `localStorage['baumeister.poll_ms']` shortens it (the browser test does).
 const POLL_MS = Number(localStorage.getItem('baumeister.poll_ms')) || 1500;
 
@@ -97,7 +105,7 @@ function gameHead(d, n, mod, kindList, join) {
   const joining = d.status === 'open' && session.token && !seated ? h('button', { type: 'button', id: 'join', onclick: join }, t('game.join')) : '';
   const title = ((kindList || []).find((k) => k.kind === d.kind) || {}).title || d.kind;
   return [
-    h('div', { class: 'game-title' }, h('h1', {}, `#${d.id} ${title}`), h('a', { href: `/v1/kinds/${d.kind}/rules`, target: '_blank', rel: 'noopener', class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, title).catch(problem); } }, t('game.rules'))),
+    h('div', { class: 'game-title' }, h('h1', {}, `#${d.id} ${title}`), h('a', { href: `#/rules/${d.kind}`, class: 'small', id: 'rules-link', onclick: (e) => { e.preventDefault(); showRules(d.kind, title).catch(problem); } }, t('game.rules'))),
     h('div', { class: 'game-bar' },
       h('p', { class: 'status', id: 'status', 'data-status': d.status, 'data-your-turn': String(yourTurn) }, status, ' ', joining),
       h('ul', { class: 'seats' }, seatLine)),
@@ -105,9 +113,11 @@ function gameHead(d, n, mod, kindList, join) {
 }
 
 /** The moves box: what the board does not take, as a list of sentences. */
-function movesParts(ctx, n, mod, replaying, play) {
+function movesParts(ctx, n, mod, replaying, play, hint) {
   const rest = ctx.moves.filter((m) => !ctx.claimed.has(m));
   return [h('h2', { id: 'moves-h' }, t('game.moves')),
+    // What this phase of the game asks, in a sentence (hints.js).
+    hint ? h('p', { class: 'phase-hint', id: 'phase-hint' }, hint) : '',
     ctx.moves.length === 0 ? h('p', { class: 'muted' }, replaying ? t('game.replaying') : t('game.nothing')) : '',
     // "Or choose below" only where something is below.
     ctx.moves.length && rest.length < ctx.moves.length ? h('p', { class: 'muted', id: 'moves-hint' }, t(rest.length ? 'game.click' : 'game.click_board')) : '',
@@ -202,6 +212,7 @@ export function showGame(main, id) {
       const r = await api('GET', `/v1/games/${id}`, undefined, { etag: st.etag });
       if (r.status === 304) return;
       const d = r.data;
+      await loadKind(d.kind);
       const seat = d.your_seat;
       const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
       // The stream's status names this seat's moves at its version: no request for them then.
@@ -355,7 +366,7 @@ export function showGame(main, id) {
 
     // Only a seated player has moves; a spectator gets no box for them.
     movesBox.hidden = seat === null || seat === undefined;
-    movesBox.replaceChildren(...movesParts(ctx, n, mod, replaying, play));
+    movesBox.replaceChildren(...movesParts(ctx, n, mod, replaying, play, view && d.status === 'active' ? phaseHint(d.kind, view, seat) : ''));
     renderReplay();
     renderLog();
     tables.update(st);

@@ -238,7 +238,7 @@ async function createForm(section) {
   const kind = h('select', { id: 'kind', name: 'kind' }, list.map((k) => h('option', { value: k.kind }, k.title)));
   const seats = h('select', { id: 'seats', name: 'seats' });
   const opts = h('div', { class: 'options' });
-  const rules = h('a', { target: '_blank', rel: 'noopener', onclick: (e) => { e.preventDefault(); const k = list.find((x) => x.kind === kind.value); showRules(k.kind, k.title).catch(problem); } }, t('game.rules'));
+  const rules = h('a', { onclick: (e) => { e.preventDefault(); const k = list.find((x) => x.kind === kind.value); showRules(k.kind, k.title).catch(problem); } }, t('game.rules'));
   let readers = [];
   function update() {
     const k = list.find((x) => x.kind === kind.value);
@@ -251,7 +251,7 @@ async function createForm(section) {
       readers.push([n, r.read]);
       return r.el;
     }));
-    rules.href = k.rules || `/v1/kinds/${k.kind}/rules`;
+    rules.href = `#/rules/${k.kind}`;
     rules.textContent = t('lobby.rules_of', { title: k.title });
   }
   kind.addEventListener('change', update);

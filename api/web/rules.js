@@ -1,82 +1,68 @@
-// A game's rules in the page's language: `GET /v1/kinds/{kind}/rules` asked with the page's
-// `Accept-Language` (a plain link cannot send it), its Markdown drawn as headings, paragraphs,
-// lists and tables in a dialog. Only text nodes are made: nothing in the document is run.
+// A game's rules for players, in the page's language: how to play, what the board shows and how
+// points are counted, with small drawings of the board's parts. Each kind's text lives in its own
+// module (`rules/<kind>.js`, both languages side by side), loaded when its rules are first
+// opened. The rules as the server plays them, written for programmers, stay with the API
+// (`/v1/kinds/{kind}/rules`, linked from `/docs`).
+//
+// A kind's module exports `{ en, de, drawings }`: each language `{ intro, sections }`, a section
+// `{ title, blocks }`, a block a paragraph (a string), a list (an array of strings) or a drawing
+// (`{ draw: name, caption }`, `drawings[name]()` making the SVG).
 
 import { h } from './svg.js';
 import { t, lang } from './i18n/index.js';
 
-/** `**bold**`, `*emphasis*`, `` `code` `` and `[text](url)` (the text only) as nodes. */
-function inline(text) {
-  const out = [];
-  const re = /\*\*([^*]+)\*\*|\*([^*]+)\*|`([^`]+)`|\[([^\]]+)\]\([^)]*\)/g;
-  let at = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m.index > at) out.push(text.slice(at, m.index));
-    if (m[1] !== undefined) out.push(h('strong', {}, m[1]));
-    else if (m[2] !== undefined) out.push(h('em', {}, m[2]));
-    else if (m[3] !== undefined) out.push(h('code', {}, m[3]));
-    else out.push(m[4]);
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
-}
+const LOADERS = {
+  burgbaumeister: () => import('./rules/burgbaumeister.js'),
+  wettstreit: () => import('./rules/wettstreit.js'),
+  'space-builder': () => import('./rules/space-builder.js'),
+  mauerbauer: () => import('./rules/mauerbauer.js'),
+  carcassonne: () => import('./rules/carcassonne.js'),
+};
 
-const cells = (line) => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+/** The kinds with rules for players. */
+export const RULE_KINDS = Object.keys(LOADERS);
 
-/** Markdown as the rules documents write it, as elements. */
-export function markdown(source) {
-  const out = [];
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  let para = [];
-  let list = null;
-  const flush = () => {
-    if (para.length) out.push(h('p', {}, inline(para.join(' '))));
-    para = [];
-    list = null;
+/** The rules of `kind` for players as elements, in language `code`; null for a kind without. */
+export async function rulesContent(kind, code = lang()) {
+  if (!LOADERS[kind]) return null;
+  const mod = (await LOADERS[kind]()).default;
+  const text = mod[code] || mod.en;
+  const block = (b) => {
+    if (typeof b === 'string') return h('p', {}, b);
+    if (Array.isArray(b)) return h('ul', {}, b.map((item) => h('li', {}, item)));
+    const art = mod.drawings[b.draw]();
+    art.setAttribute('role', 'img');
+    art.setAttribute('aria-label', b.caption);
+    art.classList.add('rules-drawing');
+    return h('figure', { class: 'rules-figure', 'data-drawing': b.draw }, art, h('figcaption', {}, b.caption));
   };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const head = line.match(/^(#{1,4})\s+(.*)$/);
-    const item = line.match(/^\s*(?:[-*]|\d+\.)\s+(.*)$/);
-    if (!line.trim()) { flush(); continue; }
-    if (head) { flush(); out.push(h(`h${Math.min(6, head[1].length + 1)}`, {}, inline(head[2]))); continue; }
-    if (line.trim().startsWith('|')) {
-      flush();
-      const rows = [];
-      for (; i < lines.length && lines[i].trim().startsWith('|'); i++) rows.push(lines[i]);
-      i--;
-      const body = rows.filter((r, n) => !(n === 1 && /^[\s|:-]+$/.test(r)));
-      out.push(h('table', { class: 'rules-table' },
-        h('thead', {}, h('tr', {}, cells(body[0]).map((c) => h('th', {}, inline(c))))),
-        h('tbody', {}, body.slice(1).map((r) => h('tr', {}, cells(r).map((c) => h('td', {}, inline(c))))))));
-      continue;
-    }
-    if (item) {
-      if (para.length) { out.push(h('p', {}, inline(para.join(' ')))); para = []; }
-      if (!list) { list = h(/^\s*\d+\./.test(line) ? 'ol' : 'ul', {}); out.push(list); }
-      list.append(h('li', {}, inline(item[1])));
-      continue;
-    }
-    // A continued list item (indented) or a paragraph's next line.
-    if (list && /^\s+\S/.test(line) && list.lastChild) list.lastChild.append(' ', ...inline(line.trim()));
-    else { list = null; para.push(line.trim()); }
-  }
-  flush();
-  return out;
+  return [
+    h('p', { class: 'rules-intro' }, text.intro),
+    ...text.sections.map((sec) => h('section', { class: 'rules-section' }, h('h3', {}, sec.title), sec.blocks.map(block))),
+  ];
 }
 
-/** Shows the rules of `kind` in a dialog, fetched in the page's language. */
+/** Shows the rules of `kind` in a dialog, in the page's language. */
 export async function showRules(kind, title) {
-  const res = await fetch(`/v1/kinds/${encodeURIComponent(kind)}/rules`, { headers: { Accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1', 'Accept-Language': lang() } });
-  if (!res.ok) throw new Error(t('rules.unavailable', { title }));
-  const text = await res.text();
+  const content = await rulesContent(kind);
+  if (!content) throw new Error(t('rules.unavailable', { title }));
   const close = h('button', { type: 'button', id: 'rules-close' }, t('dismiss'));
-  const dialog = h('dialog', { class: 'rules', id: 'rules', 'aria-label': t('lobby.rules_of', { title }), lang: res.headers.get('Content-Language') || undefined },
-    h('div', { class: 'row' }, close), ...markdown(text));
+  const dialog = h('dialog', { class: 'rules', id: 'rules', 'aria-label': t('lobby.rules_of', { title }), lang: lang() },
+    h('div', { class: 'row' }, h('h2', {}, t('lobby.rules_of', { title })), close), ...content);
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
   close.focus();
+}
+
+/** The rules of `kind` as a page of their own (`#/rules/KIND`), for a link to keep or share. */
+export function showRulesPage(main, kind) {
+  const box = h('article', { class: 'rules-page', 'data-rules': kind, lang: lang() });
+  main.replaceChildren(box);
+  rulesContent(kind).then((content) => {
+    if (!content) { box.replaceChildren(h('p', {}, t('rules.unavailable', { title: kind }))); return; }
+    box.replaceChildren(h('p', {}, h('a', { href: '#/' }, t('rules.back'))), h('h1', {}, t(`rules.title.${kind}`)), ...content);
+  }).catch(() => box.replaceChildren(h('p', {}, t('rules.unavailable', { title: kind }))));
+  return null;
 }

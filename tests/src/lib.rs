@@ -16,6 +16,7 @@ use tokio_postgres::NoTls;
 pub use serde_json;
 
 pub mod conformance;
+pub mod person_builder;
 pub mod proxy;
 pub mod push;
 pub mod random_play;

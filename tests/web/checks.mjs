@@ -236,7 +236,7 @@ check('a German browser gets the page in German, and the player can switch', asy
   await page.context().close();
 });
 
-check('a German game page speaks German, and its rules are asked for in German', async (browser) => {
+check('a German game page speaks German, and its rules are for players, in German', async (browser) => {
   // A game of its own: the checks before have moved in the others.
   const game = await api.game('burgbaumeister', [a, b]);
   const d = await api.call('GET', `/v1/games/${game}`);
@@ -251,14 +251,37 @@ check('a German game page speaks German, and its rules are asked for in German',
   await page.screenshot({ path: `${SHOTS}game-desktop-de.png`, fullPage: true });
   await page.click('#rules-link');
   await page.waitForSelector('dialog#rules[open] h2');
-  const asked = page.requests.filter((r) => r.url.endsWith('/v1/kinds/burgbaumeister/rules'));
-  assert.equal(asked.length, 1, 'the rules were fetched once');
-  assert.match(asked[0].headers['accept-language'] || '', /^de\b/, 'in German');
+  await page.waitForSelector('dialog#rules figure svg');
+  assert.equal(page.requests.filter((r) => r.url.includes('/v1/kinds/')).length, 0, 'not the API\'s specification');
+  assert.deepEqual(await englishOn(page), [], 'the rules speak German');
+  assert.deepEqual(await apiWords(page, 'dialog#rules'), [], 'the rules use no API words');
   await page.click('#rules-close');
   // The dialog leaves the page on its `close` event, a task after the click.
   await page.waitForSelector('dialog#rules', { state: 'detached', timeout: 5000 });
   assert.equal(await page.locator('dialog#rules').count(), 0, 'the dialog closes');
   await page.context().close();
+});
+
+/** Words of the API's specification in the element `selector`: kinds' and options' names, routes, event and command types. */
+async function apiWords(page, selector) {
+  const text = await page.textContent(selector);
+  const words = [/\bKind\b/, /\b[a-z]+_[a-z_]+\b/, /GET \/v1|\/v1\//, /\b[A-Z][a-z]+(?:[A-Z][a-z]+){1,}\b/, /`/, /\*\*/];
+  return words.filter((w) => w.test(text)).map((w) => `${w}: ${text.match(w)[0]}`);
+}
+
+check('the rules page of every kind is written for players, in both languages, with drawings', async (browser) => {
+  for (const lang of ['en', 'de']) {
+    const page = await open(browser, null, DESKTOP, undefined, lang);
+    for (const kind of ['burgbaumeister', 'wettstreit', 'space-builder', 'mauerbauer', 'carcassonne']) {
+      await page.goto(`${BASE}/#/rules/${kind}`);
+      await page.waitForSelector(`[data-rules="${kind}"] h3`);
+      assert.ok(await page.locator(`[data-rules="${kind}"] figure svg`).count() >= 2, `${kind}: drawings`);
+      assert.deepEqual(await apiWords(page, `[data-rules="${kind}"]`), [], `${kind} in ${lang}: no API words`);
+      if (lang === 'de') assert.deepEqual(await englishOn(page), [], `${kind}: German`);
+      await page.screenshot({ path: `${SHOTS}rules-${kind}-${lang}.png`, fullPage: true });
+    }
+    await page.context().close();
+  }
 });
 
 check('the page can be installed: manifest, icons, theme colour', async (browser) => {

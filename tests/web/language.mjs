@@ -3,7 +3,11 @@
 
 import en from '../../api/web/i18n/en.js';
 import de from '../../api/web/i18n/de.js';
-import { translate } from '../../api/web/i18n/index.js';
+import { translate, loadLanguage } from '../../api/web/i18n/index.js';
+
+// The page loads only its own language; the tests read both.
+await loadLanguage('en');
+await loadLanguage('de');
 
 export const CATALOGUES = { en, de };
 /** The browser locale that makes the page choose each language by itself. */

@@ -5,9 +5,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import en from '../../api/web/i18n/en.js';
 import de from '../../api/web/i18n/de.js';
-import { TABLES, sentence, results } from '../../api/web/words/index.js';
+import { TABLES, KINDS, loadWords, sentence, results } from '../../api/web/words/index.js';
 import { seatName } from '../../api/web/words.js';
-import { setLang } from '../../api/web/i18n/index.js';
+import { setLang, loadLanguage } from '../../api/web/i18n/index.js';
+
+// The page loads one language and the kinds it shows; the tests read them all.
+await Promise.all([loadLanguage('en'), loadLanguage('de'), ...KINDS.map(loadWords)]);
 
 const spec = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url)));
 const eventTypes = Object.keys(spec.components.schemas.AnyEvent.discriminator.mapping);

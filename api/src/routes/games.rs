@@ -46,11 +46,11 @@ pub struct NewGame {
     /// invitation: see `POST /v1/games/{id}/invitations`).
     #[serde(default)]
     pub visibility: Visibility,
-    /// Whether the game counts for its players' ratings once finished (default `true`; a
-    /// private game is never rated: its default is `false`, and `true` is refused with
+    /// Whether the game counts for its players' ratings once finished. Default: `true`, but
+    /// `false` when `bots` seats any bot (a game against bots is practice unless chosen
+    /// otherwise) and for a private game, which is never rated (`true` is refused with
     /// `invalid_options`). Beside the kind's options: every kind takes it.
     #[serde(default)]
-    #[schema(default = true)]
     pub rated: Option<bool>,
     /// Whether players may take back their last command (default `true`; see docs/api.md, "Undo"
     /// and `POST /v1/games/{id}/undo`). Beside the kind's options: every kind takes it.
@@ -74,7 +74,8 @@ fn rated(body: &NewGame) -> ApiResult<bool> {
             "A private game is not rated: leave `rated` out, or set it to false.",
         )),
         Some(rated) => Ok(rated),
-        None => Ok(!private),
+        // Against bots, practice unless chosen otherwise.
+        None => Ok(!private && body.bots.is_empty()),
     }
 }
 

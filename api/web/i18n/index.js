@@ -1,10 +1,12 @@
 // The page's language: English or German, from `navigator.languages` unless the player chose one
 // in the page (remembered in localStorage). `t(key, params)` fills `{name}` placeholders.
+// Only the page's catalogue is loaded (each is a large module): this module waits for it before
+// any module that imports it runs, and another is loaded when the player switches.
 
-import en from './en.js';
-import de from './de.js';
-
-export const CATALOGUES = { en, de };
+/** The catalogues there are, each loaded when first needed. */
+const LOADERS = { en: () => import('./en.js'), de: () => import('./de.js') };
+/** The catalogues loaded so far. */
+export const CATALOGUES = {};
 export const LANGUAGES = [['en', 'English'], ['de', 'Deutsch']];
 const KEY = 'baumeister.lang';
 
@@ -16,15 +18,23 @@ function stored() {
 export function pickLanguage(preferred) {
   for (const tag of preferred || []) {
     const base = String(tag).toLowerCase().split('-')[0];
-    if (CATALOGUES[base]) return base;
+    if (LOADERS[base]) return base;
   }
   return 'en';
 }
 
-let current = CATALOGUES[stored()] ? stored() : pickLanguage(globalThis.navigator && navigator.languages);
+let current = LOADERS[stored()] ? stored() : pickLanguage(globalThis.navigator && navigator.languages);
+
+/** Loads the catalogue `code` (once); resolves when `setLang(code)` and `translate(code, …)` may use it. */
+export async function loadLanguage(code) {
+  if (LOADERS[code] && !CATALOGUES[code]) CATALOGUES[code] = (await LOADERS[code]()).default;
+}
+
+await loadLanguage(current);
 
 export function lang() { return current; }
 
+/** Switches the page to `code`, whose catalogue must have been loaded (`loadLanguage`). */
 export function setLang(code) {
   if (!CATALOGUES[code]) return;
   current = code;
@@ -38,7 +48,7 @@ export function setLang(code) {
  * ("1 point", "3 points"; "1 Punkt", "3 Punkte").
  */
 export function translate(code, key, params = {}) {
-  const text = CATALOGUES[code][key] ?? en[key] ?? key;
+  const text = (CATALOGUES[code] || CATALOGUES[current])[key] ?? CATALOGUES.en?.[key] ?? key;
   return text.replace(/\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (m, k, one, other) => {
     const v = params[k];
     if (v === undefined || v === null) return m;
@@ -50,7 +60,7 @@ export function translate(code, key, params = {}) {
 export function t(key, params) { return translate(current, key, params); }
 
 /** Whether the page's catalogue (or the English one) has `key`: for keys built from data. */
-export function has(key) { return key in CATALOGUES[current] || key in en; }
+export function has(key) { return key in CATALOGUES[current] || key in (CATALOGUES.en || {}); }
 
 /** A number as the page's language writes it ("1,234" or "1.234"). */
 export function num(n) {

@@ -44,6 +44,13 @@ export function extendCreate(form, kindSelect, seatsSelect) {
         return h('div', { class: 'field' }, h('label', { for: id }, t('tables.create.seat', { n: seat + 1 })), sel);
       }));
   }
+  // A game against bots is practice unless the player asks for a rated one (as the server
+  // defaults): "rated" follows the seats until the player sets it.
+  let ratedChosen = false;
+  rated.addEventListener('change', () => { ratedChosen = true; });
+  botBox.addEventListener('change', () => {
+    if (!ratedChosen) rated.checked = ![...botBox.querySelectorAll('select')].some((sel) => sel.value);
+  });
   botLevels().then((l) => { levels = l; seatsChanged(); });
   kindSelect.addEventListener('change', seatsChanged);
   seatsSelect.addEventListener('change', seatsChanged);

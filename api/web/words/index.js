@@ -4,14 +4,24 @@
 
 import { translate, lang } from '../i18n/index.js';
 import { place, PLACE_FIELDS } from '../words.js';
-import burgbaumeister from './burgbaumeister.js';
-import wettstreit from './wettstreit.js';
-import spaceBuilder from './space-builder.js';
-import mauerbauer from './mauerbauer.js';
-import carcassonne from './carcassonne.js';
 import every from './every.js';
 
-export const TABLES = { burgbaumeister, wettstreit, 'space-builder': spaceBuilder, mauerbauer, carcassonne, every };
+/** Each kind's table, loaded with the first game of that kind the page shows (`loadWords`). */
+const LOADERS = {
+  burgbaumeister: () => import('./burgbaumeister.js'),
+  wettstreit: () => import('./wettstreit.js'),
+  'space-builder': () => import('./space-builder.js'),
+  mauerbauer: () => import('./mauerbauer.js'),
+  carcassonne: () => import('./carcassonne.js'),
+};
+export const KINDS = Object.keys(LOADERS);
+/** The tables loaded so far. */
+export const TABLES = { every };
+
+/** Loads the sentences of `kind` (once). */
+export async function loadWords(kind) {
+  if (LOADERS[kind] && !TABLES[kind]) TABLES[kind] = (await LOADERS[kind]()).default;
+}
 
 /** The helpers every sentence gets: names for seats, lists joined as the language does. */
 export function context(names, code = lang()) {

@@ -16,6 +16,7 @@ mod greedy;
 mod input;
 mod ismcts;
 mod mauerbauer;
+mod pace;
 mod random;
 mod rules;
 mod simulate;
@@ -31,6 +32,7 @@ use utoipa::ToSchema;
 use crate::rng::GameRng;
 
 pub use input::BotInput;
+pub use pace::{act_millis, due_ms, gives_up};
 pub use rules::{rules_for, BotRules};
 
 /// How well a bot plays.

@@ -32,7 +32,7 @@ async fn a_game_against_a_bot_names_it_as_a_bot_in_every_list_and_the_bot_takes_
             "/v1/games",
             Some(&anna),
             &json!({"kind": "space-builder", "seats": 2, "options": {"move_minutes": 1},
-                    "bots": [{"seat": 1, "level": "random"}]}),
+                    "rated": true, "bots": [{"seat": 1, "level": "random"}]}),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
@@ -77,7 +77,7 @@ async fn a_game_against_a_bot_names_it_as_a_bot_in_every_list_and_the_bot_takes_
     marked(&recent["seats"][0], None);
     marked(&recent["seats"][1], Some("random"));
 
-    // The leaderboard (a game against a bot is rated like any other).
+    // The leaderboard (a game against a bot, rated as Anna asked, counts like any other).
     let board = s
         .get("/v1/kinds/space-builder/leaderboard", None)
         .await

@@ -2,7 +2,6 @@
 //! HTTP against a real PostgreSQL (each test with a server and a database of its own; see
 //! `tests/src/lib.rs`). One binary links once: forty-odd binaries spent most of the suite's
 //! build in linking.
-
 mod accounts;
 mod batched_appends;
 mod bots;
@@ -26,6 +25,7 @@ mod multi_process;
 mod my_games;
 mod name_skeletons;
 mod one_request_per_move;
+mod paced_bots;
 mod private_games;
 mod private_gate;
 mod races;

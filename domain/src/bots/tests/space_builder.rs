@@ -86,3 +86,115 @@ fn space_builder_greedy_and_strong_bots_finish_games_against_random_players() {
         20_000,
     );
 }
+
+/// Plays `command` for `seat` at `now_ms` by the game's clock.
+fn play_at(played: &mut Played, seat: Seat, command: &Value, now_ms: i64) {
+    let events = played
+        .game
+        .decide(
+            &played.state,
+            seat,
+            command,
+            &mut crate::contract::Ctx::new(7, now_ms),
+        )
+        .unwrap_or_else(|e| panic!("{command} refused: {e}"));
+    for event in events {
+        played.game.evolve(&mut played.state, &event).unwrap();
+        played.events.push(event);
+    }
+}
+
+#[test]
+fn a_space_builder_bot_acts_a_persons_time_after_its_last_act_and_a_draw_stands() {
+    let mut game = Played::set_up("space-builder", 2, Value::Null, 11);
+    let started = game.input(1).view["round_started_ms"].as_i64().unwrap();
+    for level in Level::ALL {
+        let (low, high) = crate::bots::act_millis(level);
+        let due = crate::bots::due_ms(&game.input(1), level, 3).expect("a race is paced");
+        assert!((started + low..=started + high).contains(&due), "{level:?}");
+    }
+    let first = crate::bots::due_ms(&game.input(1), Level::Greedy, 3).unwrap();
+    // The other player's acts do not draw the bot's time again.
+    let plan = target(
+        game.state
+            .downcast::<State>()
+            .unwrap()
+            .blueprint
+            .as_ref()
+            .unwrap(),
+    );
+    let lay = |p: &crate::games::space_builder::Placement| {
+        let mut command = serde_json::to_value(p).unwrap();
+        command["type"] = json!("PlaceBuildingCard");
+        command
+    };
+    let hand = game.input(0).view["players"][0]["hand"].clone();
+    let held: Vec<_> = plan
+        .iter()
+        .filter(|p| hand.as_array().unwrap().contains(&json!(p.card)))
+        .collect();
+    play_at(&mut game, 0, &lay(held[0]), started + 500);
+    assert_eq!(
+        crate::bots::due_ms(&game.input(1), Level::Greedy, 3),
+        Some(first)
+    );
+    // Its own act starts the next wait.
+    play_at(&mut game, 1, &lay(held[0]), started + 10_000);
+    let (low, high) = crate::bots::act_millis(Level::Greedy);
+    let next = crate::bots::due_ms(&game.input(1), Level::Greedy, 3).unwrap();
+    assert!((started + 10_000 + low..=started + 10_000 + high).contains(&next));
+}
+
+#[test]
+fn bots_are_not_paced_when_nothing_is_raced() {
+    let mut game = Played::set_up("space-builder", 2, Value::Null, 11);
+    play_at(&mut game, 1, &json!({"type": "StopBuilding"}), 1_000);
+    assert_eq!(
+        crate::bots::due_ms(&game.input(1), Level::Greedy, 3),
+        None,
+        "stopped"
+    );
+    let turns = Played::set_up("mauerbauer", 2, Value::Null, 11);
+    let seat = turns.to_act().unwrap();
+    assert_eq!(
+        crate::bots::due_ms(&turns.input(seat), Level::Greedy, 3),
+        None
+    );
+    let looks = Played::set_up("space-builder", 2, json!({"timing": "elapsed"}), 11);
+    assert_eq!(
+        crate::bots::due_ms(&looks.input(1), Level::Greedy, 3),
+        None,
+        "looking at the blueprint is not delayed"
+    );
+}
+
+#[test]
+fn the_random_bot_gives_up_a_round_after_two_acts_a_card_and_two_more() {
+    let mut game = Played::set_up("space-builder", 2, Value::Null, 11);
+    let lay = |slot: u8| json!({"type": "PlaceBuildingCard", "card": 1, "slot": slot, "face": "A", "rotation": 0});
+    let shift = |slot: u8| json!({"type": "MoveBuildingCard", "card": 1, "slot": slot, "face": "A", "rotation": 0});
+    play_at(&mut game, 1, &lay(0), 1_000);
+    // Four cards held: ten acts (two a card and two more) before it gives up.
+    for act in 1..10u8 {
+        assert_eq!(
+            crate::bots::gives_up(&game.input(1), Level::Random),
+            None,
+            "after {act}"
+        );
+        play_at(&mut game, 1, &shift(act % 9), 1_000 + i64::from(act));
+    }
+    assert_eq!(
+        crate::bots::gives_up(&game.input(1), Level::Random),
+        Some(json!({"type": "StopBuilding"}))
+    );
+    assert_eq!(
+        crate::bots::gives_up(&game.input(1), Level::Greedy),
+        None,
+        "it builds the plan"
+    );
+    assert_eq!(
+        crate::bots::gives_up(&game.input(0), Level::Random),
+        None,
+        "its own acts count"
+    );
+}
