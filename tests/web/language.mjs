@@ -25,6 +25,9 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 function englishMarks() {
   const marks = [];
+  // Every word the German catalogue writes: an English count's word that German writes too
+  // ("bot", German for "bid") gives nothing away.
+  const germanWords = new Set(Object.values(de).flatMap((t) => t.split(/\{[^}]*\}|[^\p{L}]+/u)));
   for (const [key, text] of Object.entries(en)) {
     const german = de[key];
     if (german === text) continue;
@@ -34,7 +37,7 @@ function englishMarks() {
     const pieces = parts.map((p) => p.trim()).filter((p) => p.length >= 6 && /[a-z]{2,} [a-z]{2,}/i.test(p) && !german.includes(p));
     // A count's English forms ("{n:point|points}") give it away as "3 points".
     const forms = [...text.matchAll(/\{\w+:([^|}]*)\|([^}]*)\}/g)].flatMap((m) => [m[1], m[2]])
-      .filter((w) => /[a-z]{3,}/i.test(w) && !german.includes(w))
+      .filter((w) => /[a-z]{3,}/i.test(w) && !german.includes(w) && !germanWords.has(w))
       .map((w) => new RegExp(`(^|\\s)\\d+ ${escape(w)}\\b`));
     // A pattern with no words of its own ("{colour} {shape}") would match anything.
     const whole = /[a-z]{3,}/i.test(parts.join('')) ? pattern : null;
