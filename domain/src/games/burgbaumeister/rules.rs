@@ -1,6 +1,6 @@
-//! The [`Game`] implementation: the guards every command shares, then each rule area's file.
+//! The [`Game`] implementation: the guard every command passes (the contract's), then each rule area's file.
 
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_turn, Ctx, Game, RuleError, Seat, Status, Viewer};
 
 use super::model::*;
 use super::{cannon, evolve, legal, scoring, setup, turn, view, wizard};
@@ -39,15 +39,7 @@ impl Game for Burgbaumeister {
         command: &BurgbaumeisterCommand,
         _ctx: &mut Ctx,
     ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
-        if state.ended.is_some() {
-            return Err(RuleError::game_over());
-        }
-        if !state.started {
-            return Err(RuleError::not_started());
-        }
-        if seat != state.turn {
-            return Err(RuleError::not_your_turn());
-        }
+        check_turn(state.ended.is_some(), state.started, state.turn, seat)?;
         match command {
             BurgbaumeisterCommand::TurnUpCard(c) => turn::turn_up(state, seat, c),
             BurgbaumeisterCommand::AddCardToWall(_) => turn::add(state, seat),

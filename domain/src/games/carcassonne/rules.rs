@@ -1,6 +1,6 @@
-//! The [`Game`] implementation: the guards every command shares, then each rule area's file.
+//! The [`Game`] implementation: the guard every command passes (the contract's), then each rule area's file.
 
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_turn, Ctx, Game, RuleError, Seat, Status, Viewer};
 
 use super::model::*;
 use super::state::State;
@@ -41,15 +41,7 @@ impl Game for Carcassonne {
         command: &CarcassonneCommand,
         ctx: &mut Ctx,
     ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-        if state.ended.is_some() {
-            return Err(RuleError::game_over());
-        }
-        if !state.started {
-            return Err(RuleError::not_started());
-        }
-        if seat != state.turn {
-            return Err(RuleError::not_your_turn());
-        }
+        check_turn(state.ended.is_some(), state.started, state.turn, seat)?;
         match command {
             CarcassonneCommand::PlaceTile(c) => turn::place_tile(state, seat, c, ctx),
             CarcassonneCommand::PlaceGoldIngot(c) => turn::place_gold(state, seat, c, ctx),
