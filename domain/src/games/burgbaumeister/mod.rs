@@ -6,6 +6,7 @@
 //! [`evolve`], [`view`] (views and redaction) and [`legal`] (the listed commands and the turn
 //! clock's default); [`rules`] ties them to the [`crate::contract::Game`] trait.
 
+pub(crate) mod bot;
 mod cannon;
 mod end;
 mod evolve;

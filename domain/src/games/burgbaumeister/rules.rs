@@ -141,7 +141,8 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::{DynGame, Erased};
+    use crate::dynamic::DynGame;
+    use crate::erased::Erased;
     use crate::testing::given;
 
     use super::super::test_support::*;

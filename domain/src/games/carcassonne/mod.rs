@@ -9,6 +9,7 @@
 //! [`view`] and [`legal`]; [`rules`] ties them to the [`crate::contract::Game`] trait.
 
 mod board;
+pub(crate) mod bot;
 pub(crate) mod end;
 mod evolve;
 mod farms;

@@ -102,7 +102,8 @@ impl Game for Carcassonne {
 
 #[cfg(test)]
 mod tests {
-    use crate::dynamic::{DynGame, Erased};
+    use crate::dynamic::DynGame;
+    use crate::erased::Erased;
 
     use super::*;
 

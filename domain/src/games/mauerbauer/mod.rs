@@ -21,6 +21,7 @@
 //! [`crate::contract::Game`] trait.
 
 mod board;
+pub(crate) mod bot;
 mod card_points;
 mod cities;
 mod deck;

@@ -3,7 +3,8 @@
 use super::super::guild_cards::GuildCard;
 use super::super::test_support::*;
 use super::*;
-use crate::dynamic::{DomainError, DynGame, Erased};
+use crate::dynamic::{DomainError, DynGame};
+use crate::erased::Erased;
 use crate::schema::TaggedUnion;
 use crate::testing::given;
 

@@ -9,6 +9,7 @@
 //! and [`game`] (the `Game` trait and the fold).
 
 mod blueprints;
+pub(crate) mod bot;
 mod building;
 mod faults;
 mod game;

@@ -13,6 +13,7 @@
 //! (views and redaction) and [`legal`] (the listed commands and the turn clock's default).
 
 mod auction;
+pub(crate) mod bot;
 mod building;
 mod evolve;
 mod income;

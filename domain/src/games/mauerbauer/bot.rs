@@ -4,12 +4,13 @@
 //! seat cannot see are the deck less its own hand and the discard pile; a guess deals the others
 //! as many of those as they hold, at random, and leaves the rest in the draw pile.
 
-use super::rules::{replay, Guesses};
-use super::{BotError, BotInput, BotRules};
+use crate::bots::error::BotError;
+use crate::bots::input::BotInput;
+use crate::bots::rules::{replay, BotRules, Guesses};
 use crate::contract::Seat;
 use crate::dynamic::{DynGame, GameState};
-use crate::games::mauerbauer::{Cards, GuildCard, State};
-use crate::registry;
+use crate::erased::Erased;
+use crate::games::mauerbauer::{Cards, GuildCard, Mauerbauer, State};
 use crate::rng::GameRng;
 
 /// A guild card in hand is worth about this many points: most score a few points in a city or
@@ -20,7 +21,8 @@ pub struct Rules;
 
 impl BotRules for Rules {
     fn game(&self) -> &'static dyn DynGame {
-        registry::find("mauerbauer").expect("mauerbauer is offered")
+        static GAME: Erased<Mauerbauer> = Erased::new();
+        &GAME
     }
 
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError> {

@@ -11,16 +11,17 @@
 
 use serde_json::Value;
 
-use super::rules::{replay, Guesses};
-use super::{BotError, BotInput, BotRules};
+use crate::bots::error::BotError;
+use crate::bots::input::BotInput;
+use crate::bots::rules::{replay, BotRules, Guesses};
 use crate::contract::Seat;
 use crate::dynamic::{DynGame, GameState};
+use crate::erased::Erased;
 use crate::games::space_builder::{
     check_city, revealed, target, Card, DeclareCityFinished, LookAtBlueprint, MoveBuildingCard,
-    Phase, PlaceBuildingCard, Placement, ReleaseBuildingCard, SpaceBuilderCommand, State,
-    TakeBackBuildingCard, Timing, CARDS, ROTATIONS,
+    Phase, PlaceBuildingCard, Placement, ReleaseBuildingCard, SpaceBuilder, SpaceBuilderCommand,
+    State, TakeBackBuildingCard, Timing, CARDS, ROTATIONS,
 };
-use crate::registry;
 use crate::rng::GameRng;
 use crate::typed_command::TypedCommand;
 
@@ -33,7 +34,8 @@ pub struct Rules;
 
 impl BotRules for Rules {
     fn game(&self) -> &'static dyn DynGame {
-        registry::find("space-builder").expect("space-builder is offered")
+        static GAME: Erased<SpaceBuilder> = Erased::new();
+        &GAME
     }
 
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError> {

@@ -2,13 +2,14 @@
 //! tile is drawn at random only when a turn begins. So the one game a seat's log makes is the
 //! game, and a guess is the log folded.
 
-use super::rules::{replay, Guesses};
-use super::{BotError, BotInput, BotRules};
+use crate::bots::error::BotError;
+use crate::bots::input::BotInput;
+use crate::bots::rules::{replay, BotRules, Guesses};
 use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
+use crate::erased::Erased;
 use crate::games::carcassonne::end::final_scoring;
 use crate::games::carcassonne::{Carcassonne, State};
-use crate::registry;
 use crate::rng::GameRng;
 
 /// A follower still in the supply is worth about this many points: it can still claim
@@ -19,7 +20,8 @@ pub struct Rules;
 
 impl BotRules for Rules {
     fn game(&self) -> &'static dyn DynGame {
-        registry::find("carcassonne").expect("carcassonne is offered")
+        static GAME: Erased<Carcassonne> = Erased::new();
+        &GAME
     }
 
     fn determinize(&self, input: &BotInput, _rng: &mut GameRng) -> Result<GameState, BotError> {

@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use super::policy;
 use super::race::{Ended, Race, MAX_SEATS, TOWER};
-use crate::bots::Budget;
+use crate::bots::budget::Budget;
 use crate::contract::Seat;
 use crate::games::burgbaumeister::{Card, State};
 use crate::rng::GameRng;

@@ -6,21 +6,22 @@
 //! [`race`], whose imagined players follow [`policy`]; the variant (points, cannons, the
 //! wizard) is left to the generic search.
 
-pub(super) mod flat;
-pub(super) mod policy;
-pub(super) mod race;
+pub mod flat;
+pub mod policy;
+pub mod race;
 
 use serde_json::Value;
 
-use super::rules::replay;
-use super::rules::Guesses;
-use super::{BotError, BotInput, BotRules, Budget};
+use crate::bots::budget::Budget;
+use crate::bots::error::BotError;
+use crate::bots::input::BotInput;
+use crate::bots::rules::{replay, BotRules, Guesses};
 use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
+use crate::erased::Erased;
 use crate::games::burgbaumeister::{
     could_place, Burgbaumeister, Card, State, STORE_SLOTS, WALL_TO_WIN,
 };
-use crate::registry;
 use crate::rng::GameRng;
 
 /// The highest card number (cards run 2..=46).
@@ -32,7 +33,8 @@ pub struct Rules;
 
 impl BotRules for Rules {
     fn game(&self) -> &'static dyn DynGame {
-        registry::find("burgbaumeister").expect("burgbaumeister is offered")
+        static GAME: Erased<Burgbaumeister> = Erased::new();
+        &GAME
     }
 
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError> {

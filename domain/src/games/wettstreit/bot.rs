@@ -12,15 +12,16 @@
 
 use serde_json::{json, Value};
 
-use super::rules::{replay, Guesses};
-use super::{BotError, BotInput, BotRules};
+use crate::bots::error::BotError;
+use crate::bots::input::BotInput;
+use crate::bots::rules::{replay, BotRules, Guesses};
 use crate::contract::{Game, Seat};
 use crate::dynamic::{DynGame, GameState};
+use crate::erased::Erased;
 use crate::games::wettstreit::{
     kind_of, score_city, value_of, Card, Kind, Phase, Stack, State, Wettstreit,
     WettstreitCardsShuffled, WettstreitCommand, WettstreitEvent, CARD_COUNT, MAX_BID,
 };
-use crate::registry;
 use crate::rng::GameRng;
 use crate::typed_command::TypedCommand;
 
@@ -40,7 +41,8 @@ pub struct Rules;
 
 impl BotRules for Rules {
     fn game(&self) -> &'static dyn DynGame {
-        registry::find("wettstreit").expect("wettstreit is offered")
+        static GAME: Erased<Wettstreit> = Erased::new();
+        &GAME
     }
 
     fn determinize(&self, input: &BotInput, rng: &mut GameRng) -> Result<GameState, BotError> {
