@@ -12,7 +12,10 @@
 
 use crate::contract::{RuleError, Seat};
 
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 use super::turn::expect_step;
 
 pub fn auction_top_card(

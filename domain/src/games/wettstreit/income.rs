@@ -4,7 +4,10 @@
 
 use crate::contract::{Ctx, RuleError, Seat};
 
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 use super::turn::expect_step;
 
 pub fn roll_income_die(

@@ -10,7 +10,10 @@
 
 use crate::contract::{Ctx, RuleError, Seat};
 
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 use super::turn::expect_step;
 
 pub fn sabotage_building(

@@ -6,10 +6,13 @@
 //! round begins with the next player and ends with them: each lays up to three cards (a first
 //! build still needs three). Then the game is scored.
 
-use crate::contract::{RuleError, Seat};
+use crate::contract::{RuleError, Seat, Status};
 
+use super::commands::*;
+use super::events::*;
 use super::evolve::evolve;
-use super::model::*;
+use super::options::*;
+use super::state::*;
 use super::{auction, payment, scoring};
 
 /// The command is this seat's to give in this phase of their turn.
@@ -143,4 +146,31 @@ pub fn settle(state: &State, mut events: Vec<WettstreitEvent>) -> Vec<Wettstreit
         events.push(event);
     }
     events
+}
+
+/// Who must act, and the result once the game has ended.
+pub(crate) fn status(state: &State) -> Status {
+    if let Some(ended) = &state.ended {
+        return Status {
+            to_act: Vec::new(),
+            finished: true,
+            scores: Some(ended.scores.iter().map(|s| s.total).collect()),
+            winners: ended.winners.clone(),
+        };
+    }
+    let to_act = match state.phase {
+        Phase::NotStarted | Phase::Ended | Phase::AuctionClosing | Phase::TurnOver => Vec::new(),
+        Phase::Income | Phase::TakeSaboteur | Phase::Auction | Phase::OpeningBid | Phase::Build => {
+            vec![state.turn]
+        }
+        Phase::Bidding => state.auction.iter().map(|a| a.next).collect(),
+        Phase::OwnerChoice => state.ransom.iter().map(|r| r.owner).collect(),
+        Phase::CardUnder => state.card_under.iter().map(|u| u.chooser).collect(),
+    };
+    Status {
+        to_act,
+        finished: false,
+        scores: None,
+        winners: Vec::new(),
+    }
 }

@@ -13,8 +13,12 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 use serde_json::Value;
 
-use super::model::*;
-use super::Wettstreit;
+use super::super::commands::*;
+use super::super::events::*;
+use super::super::options::*;
+use super::super::state::*;
+use super::super::view::*;
+use super::super::Wettstreit;
 use crate::contract::{Ctx, Game, Seat, Viewer};
 use crate::rng::GameRng;
 use crate::schema::TaggedUnion;
