@@ -6,8 +6,12 @@
 
 use proptest::prelude::*;
 
-use super::model::*;
-use super::Burgbaumeister;
+use super::super::commands::*;
+use super::super::events::*;
+use super::super::options::*;
+use super::super::state::*;
+use super::super::view::*;
+use super::super::Burgbaumeister;
 use crate::contract::{Ctx, Game, Viewer};
 use crate::testing::{check_judged_view, random_game, viewers};
 

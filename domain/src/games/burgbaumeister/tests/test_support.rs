@@ -1,7 +1,8 @@
 //! Boards for rule tests, laid out by events. The store is unshuffled: slot `i` holds card
 //! `i + 2`, so [`slot_of`] finds a card.
 
-use super::model::*;
+use super::super::events::*;
+use super::super::options::*;
 
 pub fn slot_of(card: Card) -> u8 {
     card - 2

@@ -1,10 +1,11 @@
 //! The rules page's worked checks and the rulebook's example, as tests.
 
-use super::cannon::{targets, unprotected};
-use super::model::*;
-use super::scoring::variant_points;
+use super::super::cannon::{targets, unprotected};
+use super::super::commands::*;
+use super::super::events::*;
+use super::super::scoring::variant_points;
+use super::super::Burgbaumeister;
 use super::test_support::*;
-use super::Burgbaumeister;
 use crate::contract::Game;
 use crate::testing::given;
 
