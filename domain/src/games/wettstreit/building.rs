@@ -16,7 +16,6 @@ use super::commands::*;
 use super::events::*;
 use super::options::*;
 use super::state::*;
-use super::turn::expect_step;
 
 pub fn found_city(
     state: &State,

@@ -8,7 +8,6 @@ use super::commands::*;
 use super::events::*;
 use super::options::*;
 use super::state::*;
-use super::turn::expect_step;
 
 pub fn roll_income_die(
     state: &State,

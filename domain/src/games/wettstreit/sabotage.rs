@@ -14,7 +14,6 @@ use super::commands::*;
 use super::events::*;
 use super::options::*;
 use super::state::*;
-use super::turn::expect_step;
 
 pub fn sabotage_building(
     state: &State,

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::contract::Seat;
+use crate::contract::{RuleError, Seat};
 
 use super::events::*;
 use super::options::*;
@@ -200,4 +200,35 @@ pub enum Phase {
     /// The turn is over; the next begins at once (never waits).
     TurnOver,
     Ended,
+}
+
+/// The command is this seat's to give in this phase of their turn.
+pub fn expect_step(state: &State, seat: Seat, phase: Phase) -> Result<(), RuleError> {
+    if state.phase != phase {
+        return Err(RuleError::new(
+            "wrong_step",
+            format!("This is not the time for that: {}.", describe(state.phase)),
+        ));
+    }
+    if state.turn != seat {
+        return Err(RuleError::not_your_turn());
+    }
+    Ok(())
+}
+
+fn describe(phase: Phase) -> &'static str {
+    match phase {
+        Phase::NotStarted => "the game has not started",
+        Phase::Income => "the player whose turn it is rolls for income",
+        Phase::TakeSaboteur => "the player whose turn it is takes a saboteur from another player",
+        Phase::Auction => "the player whose turn it is auctions a card",
+        Phase::OpeningBid => "the auctioneer makes the opening bid",
+        Phase::Bidding => "an auction is taking bids",
+        Phase::AuctionClosing => "an auction is being paid",
+        Phase::OwnerChoice => "the owner of a sabotaged building decides whether to pay",
+        Phase::CardUnder => "a sabotaged card waits to go under a stack",
+        Phase::Build => "the player whose turn it is builds or sabotages",
+        Phase::TurnOver => "the turn is over",
+        Phase::Ended => "the game has ended",
+    }
 }
