@@ -2,7 +2,9 @@
 
 use crate::contract::{check_turn, Ctx, Game, RuleError, Seat, Status, Viewer};
 
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
 use super::state::State;
 use super::view::CarcassonneView;
 use super::{evolve, legal, mage_witch, setup, turn, view};

@@ -3,11 +3,12 @@
 //! ends with the tile drawn for the turn under test. The pile holds cloisters (B) unless the
 //! test names it; with an empty pile the turn under test is the last and the game ends after it.
 
-use super::evolve::evolve;
-use super::model::*;
-use super::placement;
-use super::state::{State, FOLLOWERS};
-use super::tiles::{self, catalogue, quarters, TileKind};
+use super::super::events::*;
+use super::super::evolve::evolve;
+use super::super::options::*;
+use super::super::placement;
+use super::super::state::{State, FOLLOWERS};
+use super::super::tiles::{self, catalogue, quarters, TileKind};
 
 pub fn at(x: i32, y: i32) -> Position {
     Position::new(x, y)

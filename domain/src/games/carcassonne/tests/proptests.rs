@@ -18,10 +18,12 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 
-use super::model::*;
-use super::state::{State, FOLLOWERS};
-use super::tiles::{self, catalogue, facing_half, opposite, step, FeatureKind};
-use super::Carcassonne;
+use super::super::commands::*;
+use super::super::events::*;
+use super::super::options::*;
+use super::super::state::{State, FOLLOWERS};
+use super::super::tiles::{self, catalogue, facing_half, opposite, step, FeatureKind};
+use super::super::Carcassonne;
 use crate::contract::{Ctx, Game, Viewer};
 use crate::testing::{random_game, viewers};
 
@@ -195,7 +197,7 @@ fn check_features_against_a_walk(state: &State) {
             let turned = tiles::tile(placed.kind).turned(placed.quarters);
             let mut neighbours = Vec::new();
             for edge in 0..4u8 {
-                let there = super::board::offset(placed.pos, step(edge));
+                let there = super::super::board::offset(placed.pos, step(edge));
                 let other = board.at(there);
                 if turned.edge_segment[edge as usize] == Some(segment) {
                     match other {

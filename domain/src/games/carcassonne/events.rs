@@ -1,4 +1,4 @@
-//! Carcassonne's options, commands and events.
+//! Carcassonne's events: what happened, as the log records it.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,92 +8,7 @@ use crate::tagged_union;
 
 use super::tiles::FeatureKind;
 
-/// Options of Carcassonne: the two mini expansions, each adding its 8 tiles and its rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields, default)]
-pub struct CarcassonneOptions {
-    /// Magier & Hexe: 8 tiles with the magic symbol, the mage and the witch.
-    pub mage_and_witch: bool,
-    /// Die Goldminen: 8 tiles with the gold symbol and 16 gold ingots.
-    pub gold_mines: bool,
-}
-
-/// The mage or the witch (Magier & Hexe).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = CarcassonneMagicFigure)]
-pub enum MagicFigure {
-    /// +1 point per tile of the road or city it stands on.
-    Mage,
-    /// Halves the points of the road or city it stands on (rounded up).
-    Witch,
-}
-
-// ---- commands -------------------------------------------------------------------------------
-
-/// Place the drawn tile at (`x`, `y`), turned `rotation` degrees clockwise. Every touching edge
-/// must match and it must touch at least one tile.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct PlaceTile {
-    /// Columns grow to the east; the start tile is at (0, 0).
-    pub x: i32,
-    /// Rows grow to the south.
-    pub y: i32,
-    /// 0, 90, 180 or 270.
-    #[schema(minimum = 0, maximum = 270, multiple_of = 90)]
-    pub rotation: u16,
-}
-
-/// Die Goldminen: put the second ingot on the placed tile at (`x`, `y`), one of the 8 around
-/// the gold tile just placed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct PlaceGoldIngot {
-    pub x: i32,
-    pub y: i32,
-}
-
-/// Magier & Hexe: place or move the mage or the witch onto segment `segment` of the tile at
-/// (`x`, `y`): a segment of an unfinished road or city that neither figure stands on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct PlaceMageOrWitch {
-    pub figure: MagicFigure,
-    pub x: i32,
-    pub y: i32,
-    /// The segment's number on that tile (see the view's `segments`).
-    pub segment: u8,
-}
-
-/// Magier & Hexe: with no segment to move to and both figures on the board, take one of them
-/// off the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct RemoveMageOrWitch {
-    pub figure: MagicFigure,
-}
-
-/// Put one of your followers on segment `segment` of the tile placed this turn; its feature
-/// must hold no follower.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct PlaceFollower {
-    pub segment: u8,
-}
-
-/// Place no follower this turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct SkipFollower {}
-
-tagged_union! {
-    /// A command of Carcassonne.
-    pub enum CarcassonneCommand {
-        PlaceTile,
-        PlaceGoldIngot,
-        PlaceMageOrWitch,
-        RemoveMageOrWitch,
-        PlaceFollower,
-        SkipFollower,
-    }
-}
-
-// ---- events ---------------------------------------------------------------------------------
+use super::options::*;
 
 /// How many copies of a tile.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
