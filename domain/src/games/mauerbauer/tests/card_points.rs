@@ -9,7 +9,7 @@
 use super::super::guild_cards::GuildCard::{self, *};
 use super::super::pieces::HouseColour::{self, *};
 use super::super::pieces::TowerColour::*;
-use super::super::test_support::*;
+use super::super::tests::test_support::*;
 use super::*;
 
 fn board_with_one_city() -> State {

@@ -1,10 +1,11 @@
 //! Joining a city just closed with an older neighbour: the walls between them and every tower
 //! the join leaves strictly inside go back to the supply.
 
+use super::super::commands::*;
 use super::super::phase::{step, Step};
 use super::super::pieces::Colour;
 use super::super::pieces::TowerColour::*;
-use super::super::test_support::*;
+use super::super::tests::test_support::*;
 use super::super::Mauerbauer;
 use super::*;
 use crate::testing::given;

@@ -1,7 +1,7 @@
 //! Setup, the guards every command passes, the status, and the named schemas.
 
 use super::super::guild_cards::GuildCard;
-use super::super::test_support::*;
+use super::super::tests::test_support::*;
 use super::*;
 use crate::dynamic::{DomainError, DynGame};
 use crate::erased::Erased;

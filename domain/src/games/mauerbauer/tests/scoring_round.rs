@@ -3,7 +3,7 @@
 use super::super::guild_cards::GuildCard::{self, *};
 use super::super::phase::{step, Step};
 use super::super::pieces::TowerColour::*;
-use super::super::test_support::*;
+use super::super::tests::test_support::*;
 use super::super::Mauerbauer;
 use super::*;
 use crate::testing::given;

@@ -3,14 +3,17 @@
 
 use crate::contract::{Ctx, Game, Seat};
 
-use super::board::{board, ids128, FieldId, FieldSet, LineId, VertexId};
-use super::cities::{close, enclosed, reach};
-use super::evolve::Outcome;
-use super::guild_cards::GuildCard;
-use super::model::*;
-use super::phase::{step, Step};
-use super::pieces::{HouseColour, TowerColour};
-use super::Mauerbauer;
+use super::super::board::{board, ids128, FieldId, FieldSet, LineId, VertexId};
+use super::super::cities::{close, enclosed, reach};
+use super::super::commands::*;
+use super::super::events::*;
+use super::super::evolve::Outcome;
+use super::super::guild_cards::GuildCard;
+use super::super::options::*;
+use super::super::phase::{step, Step};
+use super::super::pieces::{HouseColour, TowerColour};
+use super::super::state::*;
+use super::super::Mauerbauer;
 
 /// A started game for `players` with nobody's cards dealt, seat 0 to build.
 pub fn table(players: u8) -> Vec<MauerbauerEvent> {

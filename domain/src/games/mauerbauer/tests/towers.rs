@@ -4,7 +4,7 @@
 use super::super::phase::{step, Step};
 use super::super::pieces::Colour;
 use super::super::pieces::TowerColour::{self, *};
-use super::super::test_support::*;
+use super::super::tests::test_support::*;
 use super::super::Mauerbauer;
 use super::*;
 use crate::contract::{Ctx, Game};

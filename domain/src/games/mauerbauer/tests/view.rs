@@ -4,7 +4,7 @@
 use super::super::guild_cards::GuildCard::*;
 use super::super::pieces::HouseColour::*;
 use super::super::pieces::TowerColour::*;
-use super::super::test_support::*;
+use super::super::tests::test_support::*;
 use super::super::Mauerbauer;
 use super::*;
 use crate::contract::Game;

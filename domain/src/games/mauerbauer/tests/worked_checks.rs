@@ -6,12 +6,14 @@
 //! Three more cities (fields 22, 34 and 42) make four. Outside every city: five towers at the
 //! water, six walls, six red houses, and seven houses in region C.
 
-use super::guild_cards::GuildCard::{self, *};
-use super::model::*;
-use super::pieces::HouseColour::*;
-use super::pieces::TowerColour::*;
+use super::super::commands::*;
+use super::super::events::*;
+use super::super::guild_cards::GuildCard::{self, *};
+use super::super::pieces::HouseColour::*;
+use super::super::pieces::TowerColour::*;
+use super::super::state::*;
+use super::super::Mauerbauer;
 use super::test_support::*;
-use super::Mauerbauer;
 use crate::testing::given;
 
 fn city_x_about_to_close() -> State {
