@@ -97,6 +97,22 @@ impl RuleError {
     }
 }
 
+/// The guard that opens every command of a game played in turns, in this order: the game has
+/// not ended, it has been set up, and it is `seat`'s turn. Every kind that has one refuses with
+/// these same codes and words.
+pub fn check_turn(ended: bool, started: bool, turn: Seat, seat: Seat) -> Result<(), RuleError> {
+    if ended {
+        return Err(RuleError::game_over());
+    }
+    if !started {
+        return Err(RuleError::not_started());
+    }
+    if seat != turn {
+        return Err(RuleError::not_your_turn());
+    }
+    Ok(())
+}
+
 /// One game's rules. Implemented by a zero-sized marker type per game.
 ///
 /// `decide` validates and never mutates; `evolve` folds an event into the state, never fails on
@@ -240,4 +256,18 @@ pub fn check_setup<G: Game>(options: &G::Options, seats: u8) -> Result<(), RuleE
         ));
     }
     G::validate_options(options, seats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_turn;
+
+    #[test]
+    fn the_turn_guard_refuses_in_order_game_over_not_started_not_your_turn() {
+        let code = |ended, started, turn, seat| check_turn(ended, started, turn, seat).err();
+        assert_eq!(code(true, false, 0, 1).unwrap().code, "game_over");
+        assert_eq!(code(false, false, 0, 1).unwrap().code, "game_not_started");
+        assert_eq!(code(false, true, 0, 1).unwrap().code, "not_your_turn");
+        assert_eq!(code(false, true, 1, 1), None);
+    }
 }

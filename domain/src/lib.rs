@@ -4,6 +4,7 @@
 pub mod bots;
 pub mod contract;
 pub mod dynamic;
+pub mod erased;
 pub mod fairness;
 pub mod games;
 pub mod language;

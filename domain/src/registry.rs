@@ -1,27 +1,49 @@
 //! The games this server offers.
 
+use std::sync::LazyLock;
+
 use serde_json::Value;
 
-use crate::dynamic::{DomainError, DynGame, Erased};
-use crate::games::burgbaumeister::Burgbaumeister;
-use crate::games::carcassonne::Carcassonne;
-use crate::games::mauerbauer::Mauerbauer;
-use crate::games::space_builder::SpaceBuilder;
-use crate::games::wettstreit::Wettstreit;
+use crate::bots::level::Level;
+use crate::bots::rules::BotRules;
+use crate::dynamic::{DomainError, DynGame};
+use crate::erased::Erased;
+use crate::games::{burgbaumeister, carcassonne, mauerbauer, space_builder, wettstreit};
+use crate::turn_clock;
 
-static BURGBAUMEISTER: Erased<Burgbaumeister> = Erased::new();
-static CARCASSONNE: Erased<Carcassonne> = Erased::new();
-static MAUERBAUER: Erased<Mauerbauer> = Erased::new();
-static SPACE_BUILDER: Erased<SpaceBuilder> = Erased::new();
-static WETTSTREIT: Erased<Wettstreit> = Erased::new();
+/// A game this server offers: its rules, and its bots' rules (`None` for a kind whose hidden
+/// part bots cannot imagine: only the random level would play it).
+struct Offered {
+    game: &'static dyn DynGame,
+    bots: Option<&'static dyn BotRules>,
+}
 
-static ALL: [&dyn DynGame; 5] = [
-    &BURGBAUMEISTER,
-    &WETTSTREIT,
-    &SPACE_BUILDER,
-    &MAUERBAUER,
-    &CARCASSONNE,
+/// The one table of games, in the order `GET /v1/kinds` lists them. A new kind is one line here.
+static OFFERED: [Offered; 5] = [
+    Offered {
+        game: &Erased::<burgbaumeister::Burgbaumeister>::new(),
+        bots: Some(&burgbaumeister::bot::Rules),
+    },
+    Offered {
+        game: &Erased::<wettstreit::Wettstreit>::new(),
+        bots: Some(&wettstreit::bot::Rules),
+    },
+    Offered {
+        game: &Erased::<space_builder::SpaceBuilder>::new(),
+        bots: Some(&space_builder::bot::Rules),
+    },
+    Offered {
+        game: &Erased::<mauerbauer::Mauerbauer>::new(),
+        bots: Some(&mauerbauer::bot::Rules),
+    },
+    Offered {
+        game: &Erased::<carcassonne::Carcassonne>::new(),
+        bots: Some(&carcassonne::bot::Rules),
+    },
 ];
+
+static ALL: LazyLock<Vec<&'static dyn DynGame>> =
+    LazyLock::new(|| OFFERED.iter().map(|o| o.game).collect());
 
 /// Every game, in the order `GET /v1/kinds` lists them.
 pub fn all() -> &'static [&'static dyn DynGame] {
@@ -31,6 +53,26 @@ pub fn all() -> &'static [&'static dyn DynGame] {
 /// The game of that kind id.
 pub fn find(kind: &str) -> Option<&'static dyn DynGame> {
     all().iter().copied().find(|g| g.kind() == kind)
+}
+
+/// The bot rules of a kind; `None` for a kind whose hidden part bots cannot imagine (see
+/// [`plays`]). Every kind offered has them now.
+pub fn bot_rules(kind: &str) -> Option<&'static dyn BotRules> {
+    OFFERED
+        .iter()
+        .find(|o| o.game.kind() == kind)
+        .and_then(|o| o.bots)
+}
+
+/// Whether a bot of `level` plays games of `kind`. The random level plays every kind; the
+/// searching ones the kinds whose hidden part they can imagine ([`bot_rules`]), which is every
+/// kind offered now. A kind added without bot rules would be refused (422
+/// `bot_level_unavailable`) rather than played at random under a better name.
+pub fn plays(kind: &str, level: Level) -> bool {
+    match level {
+        Level::Random => find(kind).is_some(),
+        Level::Greedy | Level::Strong => bot_rules(kind).is_some(),
+    }
 }
 
 /// What a new game must pass, exactly as game creation checks it: the kind exists, `seats` is
@@ -45,6 +87,15 @@ pub fn validate_new_game(
 ) -> Result<(&'static dyn DynGame, Value), DomainError> {
     let game = find(kind).ok_or_else(|| DomainError::UnknownKind(kind.to_string()))?;
     let options = game.validate_options(options, seats)?;
+    if let Some(level) = turn_clock::bot(&options)? {
+        if !plays(kind, level) {
+            return Err(DomainError::InvalidOptions(format!(
+                "`{}`: the {} bot does not play {kind} yet",
+                turn_clock::BOT_OPTION,
+                level.name()
+            )));
+        }
+    }
     Ok((game, options))
 }
 

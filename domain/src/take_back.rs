@@ -530,6 +530,16 @@ pub fn standing(events: &[Value]) -> Result<Vec<&Value>, DomainError> {
         .collect())
 }
 
+/// Folds a whole stored log (`events[i]` is version `i + 1`) from the initial state,
+/// take-backs included (see the module).
+pub fn replay(game: &dyn DynGame, events: &[Value]) -> Result<GameState, DomainError> {
+    let mut fold = Fold::from_start(game, events)?;
+    for (i, event) in events.iter().enumerate() {
+        fold.apply(i as i64 + 1, event)?;
+    }
+    Ok(fold.state)
+}
+
 #[cfg(test)]
 #[path = "take_back_tests.rs"]
 mod tests;

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 
-use crate::bots::Level;
+use crate::bots::level::Level;
 use crate::dynamic::DomainError;
 
 /// The option's name in every kind's options.
@@ -49,9 +49,10 @@ fn out_of_range(given: &str) -> DomainError {
 }
 
 /// The level of the clock's bot in `options` (`None`: the clock makes the default move). The
-/// level must play `kind` and the game must have a turn clock (`move_minutes`), else the option
-/// would promise a bot that never comes.
-pub fn bot(kind: &str, options: &Value) -> Result<Option<Level>, DomainError> {
+/// game must have a turn clock (`move_minutes`), and the level must play the kind (which
+/// [`crate::registry::validate_new_game`] checks), else the option would promise a bot that
+/// never comes.
+pub fn bot(options: &Value) -> Result<Option<Level>, DomainError> {
     let given = match options {
         Value::Object(map) => map.get(BOT_OPTION),
         _ => None,
@@ -66,12 +67,6 @@ pub fn bot(kind: &str, options: &Value) -> Result<Option<Level>, DomainError> {
             "`{BOT_OPTION}` is a bot level (`random`, `greedy` or `strong`), or null for none"
         )));
     };
-    if !crate::bots::supports(kind, level) {
-        return Err(DomainError::InvalidOptions(format!(
-            "`{BOT_OPTION}`: the {} bot does not play {kind} yet",
-            level.name()
-        )));
-    }
     if split(options)?.1.is_none() {
         return Err(DomainError::InvalidOptions(format!(
             "`{BOT_OPTION}` needs the turn clock: set `{OPTION}` too"
@@ -176,16 +171,13 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_bot_is_a_level_that_plays_the_kind_and_needs_the_clock() {
+    fn the_clock_bot_is_a_level_and_needs_the_clock() {
         let options = json!({"move_minutes": 5, "clock_bot": "random"});
         assert_eq!(split(&options).unwrap(), (json!({}), Some(5)));
-        assert_eq!(bot("mauerbauer", &options).unwrap(), Some(Level::Random));
+        assert_eq!(bot(&options).unwrap(), Some(Level::Random));
+        assert_eq!(bot(&json!({"move_minutes": 5})).unwrap(), None);
         assert_eq!(
-            bot("mauerbauer", &json!({"move_minutes": 5})).unwrap(),
-            None
-        );
-        assert_eq!(
-            bot("mauerbauer", &json!({"move_minutes": 5, "clock_bot": null})).unwrap(),
+            bot(&json!({"move_minutes": 5, "clock_bot": null})).unwrap(),
             None
         );
         for bad in [
@@ -193,7 +185,7 @@ mod tests {
             json!({"move_minutes": 5, "clock_bot": "genius"}),
             json!({"move_minutes": 5, "clock_bot": true}),
         ] {
-            assert!(bot("mauerbauer", &bad).is_err(), "{bad}");
+            assert!(bot(&bad).is_err(), "{bad}");
         }
         assert_eq!(
             join_bot(json!({"move_minutes": 5}), Some(Level::Greedy)),

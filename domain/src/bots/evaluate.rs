@@ -3,7 +3,7 @@
 
 use crate::dynamic::GameState;
 
-use super::BotRules;
+use super::rules::BotRules;
 
 /// One reward per seat: a finished game gives its winners a share of 1 each and the rest 0; a
 /// running one gives each seat 0.5 plus or minus its lead over the best other seat, squashed

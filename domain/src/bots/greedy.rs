@@ -3,9 +3,11 @@
 
 use serde_json::Value;
 
+use super::error::BotError;
 use super::evaluate::rewards;
+use super::input::BotInput;
+use super::rules::BotRules;
 use super::simulate::{apply, typed};
-use super::{BotError, BotInput, BotRules};
 use crate::rng::GameRng;
 
 /// Imagined games per choice: each command is tried in the same ones.

@@ -15,9 +15,12 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use super::budget::Budget;
+use super::error::BotError;
 use super::evaluate::rewards;
+use super::input::BotInput;
+use super::rules::BotRules;
 use super::simulate::{apply, next_actor, playout, typed};
-use super::{BotError, BotInput, BotRules, Budget};
 use crate::contract::Seat;
 use crate::rng::GameRng;
 use crate::typed_command::TypedCommand;

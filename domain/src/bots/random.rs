@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::BotInput;
+use super::input::BotInput;
 use crate::rng::GameRng;
 
 /// One of the seat's legal commands, uniformly (the caller makes sure there is one).

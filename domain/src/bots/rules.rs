@@ -8,7 +8,9 @@ use crate::dynamic::{DynGame, GameState};
 use crate::rng::GameRng;
 use crate::typed_command::TypedCommand;
 
-use super::{BotError, BotInput, Budget};
+use super::budget::Budget;
+use super::error::BotError;
+use super::input::BotInput;
 
 /// Guesses of one input's hidden part, one per call (see [`BotRules::guesser`]).
 pub type Guesses<'a> = Box<dyn FnMut(&mut GameRng) -> Result<GameState, BotError> + 'a>;
@@ -111,25 +113,6 @@ pub trait BotRules: Send + Sync {
     /// [`Self::candidates`] thins them (a kind that thins overrides both alike).
     fn moves(&self, state: &GameState, seat: Seat) -> Vec<TypedCommand> {
         self.game().typed_commands(state, seat)
-    }
-}
-
-static BURGBAUMEISTER: super::burgbaumeister::Rules = super::burgbaumeister::Rules;
-static CARCASSONNE: super::carcassonne::Rules = super::carcassonne::Rules;
-static MAUERBAUER: super::mauerbauer::Rules = super::mauerbauer::Rules;
-static SPACE_BUILDER: super::space_builder::Rules = super::space_builder::Rules;
-static WETTSTREIT: super::wettstreit::Rules = super::wettstreit::Rules;
-
-/// The bot rules of a kind; `None` for a kind whose hidden part bots cannot imagine (only its
-/// random level would play it: see [`super::supports`]). Every kind offered has them now.
-pub fn rules_for(kind: &str) -> Option<&'static dyn BotRules> {
-    match kind {
-        "burgbaumeister" => Some(&BURGBAUMEISTER),
-        "carcassonne" => Some(&CARCASSONNE),
-        "mauerbauer" => Some(&MAUERBAUER),
-        "space-builder" => Some(&SPACE_BUILDER),
-        "wettstreit" => Some(&WETTSTREIT),
-        _ => None,
     }
 }
 

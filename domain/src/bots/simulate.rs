@@ -7,7 +7,7 @@ use crate::rng::GameRng;
 use crate::typed_command::TypedCommand;
 
 use super::evaluate::rewards;
-use super::BotRules;
+use super::rules::BotRules;
 
 /// Decides `command` for `seat` in `state` with randomness from `rng` and folds its events in
 /// ([`DynGame::play_typed`]). The clock stands at 0: an imagined game has no deadlines to miss.

@@ -5,10 +5,10 @@
 use serde_json::{json, Value};
 
 use super::{assert_blind, burgbaumeister_twins_with, Played, TEST_BUDGET};
-use crate::bots::burgbaumeister::flat::{self, Choice};
-use crate::bots::burgbaumeister::policy::{self, accepts};
-use crate::bots::burgbaumeister::race::{Ended, Race, TOWER};
 use crate::bots::{choose, Level};
+use crate::games::burgbaumeister::bot::flat::{self, Choice};
+use crate::games::burgbaumeister::bot::policy::{self, accepts};
+use crate::games::burgbaumeister::bot::race::{Ended, Race, TOWER};
 use crate::games::burgbaumeister::Card;
 use crate::rng::GameRng;
 

@@ -178,7 +178,7 @@ fn quick_guesses_are_the_guesses_determinize_makes() {
     for game in registry::all() {
         let kind = game.kind();
         let info = game.info();
-        let rules = rules_for(kind).unwrap();
+        let rules = registry::bot_rules(kind).unwrap();
         let mut played = Played::set_up(
             kind,
             3.clamp(info.min_seats, info.max_seats),
@@ -344,7 +344,7 @@ fn burgbaumeister_bots_cannot_peek_at_face_down_cards() {
 
 #[test]
 fn burgbaumeister_guesses_agree_with_the_seat_and_keep_the_cards() {
-    let rules = rules_for("burgbaumeister").unwrap();
+    let rules = registry::bot_rules("burgbaumeister").unwrap();
     for seed in 0..4 {
         let (a, _) = burgbaumeister_twins(seed, 25);
         for seat in 0..3 {
@@ -386,7 +386,7 @@ fn burgbaumeister_guesses_agree_with_the_seat_and_keep_the_cards() {
 #[test]
 fn burgbaumeister_values_a_longer_wall_and_room_to_grow() {
     use crate::games::burgbaumeister::{BurgbaumeisterEvent, CardAddedToWall};
-    let rules = rules_for("burgbaumeister").unwrap();
+    let rules = registry::bot_rules("burgbaumeister").unwrap();
     let game = Played::set_up("burgbaumeister", 2, Value::Null, 1);
     let with_wall = |cards: &[u8]| {
         let mut state = game.state.clone();
@@ -409,7 +409,7 @@ fn burgbaumeister_values_a_longer_wall_and_room_to_grow() {
 #[test]
 fn burgbaumeister_counts_the_cards_above_a_wall_that_are_still_in_the_store() {
     use crate::games::burgbaumeister::{BurgbaumeisterEvent, CardAddedToWall};
-    let rules = rules_for("burgbaumeister").unwrap();
+    let rules = registry::bot_rules("burgbaumeister").unwrap();
     let game = Played::set_up("burgbaumeister", 2, Value::Null, 1);
     let walls = |mine: &[u8], theirs: &[u8]| {
         let mut state = game.state.clone();
@@ -442,7 +442,7 @@ fn burgbaumeister_counts_the_cards_above_a_wall_that_are_still_in_the_store() {
 
 #[test]
 fn carcassonne_has_no_secret_so_a_guess_is_the_game() {
-    let rules = rules_for("carcassonne").unwrap();
+    let rules = registry::bot_rules("carcassonne").unwrap();
     let mut game = Played::set_up("carcassonne", 2, Value::Null, 5);
     let mut pick = GameRng::from_seed(5);
     for step in 0..30 {
@@ -463,7 +463,7 @@ fn carcassonne_has_no_secret_so_a_guess_is_the_game() {
 /// choice only for one its search finds better.
 #[test]
 fn a_guided_search_starts_from_the_greedy_choice() {
-    let rules = rules_for("carcassonne").unwrap();
+    let rules = registry::bot_rules("carcassonne").unwrap();
     let mut game = Played::set_up("carcassonne", 2, Value::Null, 8);
     let judge = |game: &Played, seat: Seat, command: &Value| {
         let mut state = game.state.clone();
@@ -506,7 +506,7 @@ fn a_guided_search_starts_from_the_greedy_choice() {
 /// seat (Carcassonne: no secret, and a placement's value does not hang on the next tile).
 #[test]
 fn a_greedy_playout_move_is_the_best_judged_one() {
-    let rules = rules_for("carcassonne").unwrap();
+    let rules = registry::bot_rules("carcassonne").unwrap();
     let mut game = Played::set_up("carcassonne", 2, Value::Null, 3);
     let mut pick = GameRng::from_seed(3);
     let mut compared = 0;
@@ -542,7 +542,7 @@ fn a_greedy_playout_move_is_the_best_judged_one() {
 
 #[test]
 fn carcassonne_counts_unfinished_features_and_followers_at_home() {
-    let rules = rules_for("carcassonne").unwrap();
+    let rules = registry::bot_rules("carcassonne").unwrap();
     let game = Played::set_up("carcassonne", 2, Value::Null, 5);
     let start = rules.evaluate(&game.state, 0);
     assert_eq!(
@@ -620,7 +620,7 @@ fn mauerbauer_bots_cannot_peek_at_other_hands_or_the_draw_pile() {
 #[test]
 fn mauerbauer_guesses_show_the_seat_its_view_and_deal_the_unseen_cards() {
     use crate::games::mauerbauer::State;
-    let rules = rules_for("mauerbauer").unwrap();
+    let rules = registry::bot_rules("mauerbauer").unwrap();
     for seed in 0..4 {
         let mut game = Played::set_up("mauerbauer", 3, Value::Null, seed);
         let mut pick = GameRng::from_seed(seed);
@@ -665,7 +665,7 @@ fn mauerbauer_guesses_show_the_seat_its_view_and_deal_the_unseen_cards() {
 
 #[test]
 fn mauerbauer_values_points_and_cards_in_hand() {
-    let rules = rules_for("mauerbauer").unwrap();
+    let rules = registry::bot_rules("mauerbauer").unwrap();
     let game = Played::set_up("mauerbauer", 2, Value::Null, 1);
     let state = game
         .state

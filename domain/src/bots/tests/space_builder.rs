@@ -4,9 +4,10 @@
 use serde_json::{json, Value};
 
 use super::{assert_blind, play_out, Played};
-use crate::bots::{choose, rules_for, Level};
+use crate::bots::{choose, Level};
 use crate::contract::{Seat, Viewer};
 use crate::games::space_builder::{target, State};
+use crate::registry::bot_rules;
 use crate::rng::GameRng;
 
 use super::TEST_BUDGET;
@@ -43,7 +44,7 @@ fn space_builder_bots_cannot_peek_at_other_boards() {
 
 #[test]
 fn space_builder_guesses_show_the_seat_its_view_and_as_many_cards_placed() {
-    let rules = rules_for("space-builder").unwrap();
+    let rules = bot_rules("space-builder").unwrap();
     let (a, _, seat) = twins(3);
     let input = a.input(seat);
     let mut rng = GameRng::from_seed(3);

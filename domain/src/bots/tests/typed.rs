@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::Played;
-use crate::bots::rules_for;
 use crate::contract::Ctx;
 use crate::registry;
+use crate::registry::bot_rules;
 use crate::rng::GameRng;
 
 /// In random games of every kind, at every step and for every seat to act: the typed commands
@@ -19,7 +19,7 @@ fn typed_commands_are_the_listed_ones_and_play_as_their_json_does() {
         let kind = game.kind();
         let info = game.info();
         let seats = info.min_seats.max(2).min(info.max_seats);
-        let rules = rules_for(kind).unwrap();
+        let rules = bot_rules(kind).unwrap();
         for seed in 0..3u64 {
             let mut played = Played::set_up(kind, seats, Value::Null, seed);
             let mut pick = GameRng::from_seed(seed);

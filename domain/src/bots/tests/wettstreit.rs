@@ -4,9 +4,10 @@
 use serde_json::Value;
 
 use super::{assert_blind, play_out, Played};
-use crate::bots::{rules_for, Level};
+use crate::bots::Level;
 use crate::contract::{Seat, Viewer};
 use crate::games::wettstreit::State;
+use crate::registry::bot_rules;
 use crate::rng::GameRng;
 
 /// A game of Wettstreit for three after `moves` random commands, observed by `seat` (the seat
@@ -84,7 +85,7 @@ fn wettstreit_bots_cannot_peek_at_the_stacks_or_other_hands() {
 
 #[test]
 fn wettstreit_guesses_show_the_seat_its_view_and_keep_every_card_once() {
-    let rules = rules_for("wettstreit").unwrap();
+    let rules = bot_rules("wettstreit").unwrap();
     for seed in 0..4 {
         let mut game = Played::set_up("wettstreit", 3, Value::Null, seed);
         let mut pick = GameRng::from_seed(seed);
@@ -134,7 +135,7 @@ fn wettstreit_guesses_show_the_seat_its_view_and_keep_every_card_once() {
 
 #[test]
 fn wettstreit_values_a_card_won_at_auction_against_its_price() {
-    let rules = rules_for("wettstreit").unwrap();
+    let rules = bot_rules("wettstreit").unwrap();
     let game = Played::set_up("wettstreit", 3, Value::Null, 4);
     let state = game.state.downcast::<State>().unwrap();
     let seat = state.turn;

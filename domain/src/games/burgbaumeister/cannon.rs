@@ -11,9 +11,13 @@
 
 use crate::contract::{RuleError, Seat};
 
-use super::model::*;
-use super::rules::{phase, Outcome};
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::outcome::Outcome;
 use super::scoring::is_tower;
+use super::state::phase;
+use super::state::*;
 use super::turn::finish_turn;
 
 /// The cards of `wall` a cannon may destroy: those right of the last tower.
@@ -97,7 +101,7 @@ pub fn fire(
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::*;
+    use super::super::tests::test_support::*;
     use super::*;
     use crate::games::burgbaumeister::Burgbaumeister;
     use crate::testing::given;

@@ -5,8 +5,10 @@
 
 use crate::contract::Seat;
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
 use super::scoring::score;
+use super::state::*;
 use super::turn::{can_add, last_card};
 use super::wizard::{insert_position, wizard_ready};
 
@@ -58,7 +60,11 @@ pub fn game_ended(state: &State, reason: EndReason, completer: Option<Seat>) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::*;
+    use super::super::commands::*;
+
+    use super::super::options::*;
+
+    use super::super::tests::test_support::*;
     use super::*;
     use crate::contract::Game;
     use crate::games::burgbaumeister::Burgbaumeister;

@@ -1,8 +1,10 @@
 //! The fold of events into the state. Never fails and never draws randomness; lenient about
 //! events out of the usual order so that tests can lay out a board directly.
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
 use super::scoring::{is_cannon, WIZARD};
+use super::state::*;
 
 pub fn evolve(state: &mut State, event: &BurgbaumeisterEvent) {
     match event {

@@ -5,8 +5,9 @@
 use crate::contract::Seat;
 
 use super::cannon::targets;
-use super::model::*;
-use super::rules::phase;
+use super::commands::*;
+use super::state::phase;
+use super::state::*;
 use super::turn::can_add;
 use super::wizard::legal_insert;
 
@@ -64,7 +65,10 @@ pub fn default_command(state: &State, seat: Seat) -> Option<BurgbaumeisterComman
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::*;
+
+    use super::super::events::*;
+
+    use super::super::tests::test_support::*;
     use super::*;
     use crate::games::burgbaumeister::Burgbaumeister;
     use crate::testing::given;

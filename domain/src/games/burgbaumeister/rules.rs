@@ -1,8 +1,12 @@
-//! The [`Game`] implementation: the guards every command shares, then each rule area's file.
+//! The [`Game`] implementation: the guard every command passes (the contract's), then each rule area's file.
 
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_turn, Ctx, Game, RuleError, Seat, Status, Viewer};
 
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
+use super::view::*;
 use super::{cannon, evolve, legal, scoring, setup, turn, view, wizard};
 
 pub struct Burgbaumeister;
@@ -39,15 +43,7 @@ impl Game for Burgbaumeister {
         command: &BurgbaumeisterCommand,
         _ctx: &mut Ctx,
     ) -> Result<Vec<BurgbaumeisterEvent>, RuleError> {
-        if state.ended.is_some() {
-            return Err(RuleError::game_over());
-        }
-        if !state.started {
-            return Err(RuleError::not_started());
-        }
-        if seat != state.turn {
-            return Err(RuleError::not_your_turn());
-        }
+        check_turn(state.ended.is_some(), state.started, state.turn, seat)?;
         match command {
             BurgbaumeisterCommand::TurnUpCard(c) => turn::turn_up(state, seat, c),
             BurgbaumeisterCommand::AddCardToWall(_) => turn::add(state, seat),
@@ -109,50 +105,14 @@ impl Game for Burgbaumeister {
     }
 }
 
-/// The step of the turn the game is in.
-pub fn phase(state: &State) -> Phase {
-    if state.ended.is_some() {
-        Phase::Finished
-    } else if !state.started {
-        Phase::NotStarted
-    } else if state.cannon_pending {
-        Phase::Cannon
-    } else if state.turned_up.is_some() {
-        Phase::Place
-    } else {
-        Phase::TurnUp
-    }
-}
-
-/// The events a command produces, with the state they lead to, so that a rule applied after
-/// an event (cannon targets, the blocked game) looks at the board as it then is.
-pub struct Outcome {
-    pub state: State,
-    pub events: Vec<BurgbaumeisterEvent>,
-}
-
-impl Outcome {
-    pub fn new(state: &State) -> Self {
-        Outcome {
-            state: state.clone(),
-            events: Vec::new(),
-        }
-    }
-
-    pub fn push(&mut self, event: impl Into<BurgbaumeisterEvent>) {
-        let event = event.into();
-        evolve::evolve(&mut self.state, &event);
-        self.events.push(event);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::{DynGame, Erased};
+    use crate::dynamic::DynGame;
+    use crate::erased::Erased;
     use crate::testing::given;
 
-    use super::super::test_support::*;
+    use super::super::tests::test_support::*;
 
     #[test]
     fn nobody_acts_out_of_turn() {

@@ -3,7 +3,8 @@
 //! The rulebook does not print which numbers carry which symbol: the table is the rules page's
 //! **Decision**. Symbols exist on the cards in both games but score only in the variant.
 
-use super::model::{Card, State, Symbol};
+use super::options::*;
+use super::state::*;
 
 /// The wizard card (once per game, insert a card anywhere the numbers still rise).
 pub const WIZARD: Card = 23;

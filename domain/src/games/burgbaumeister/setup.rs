@@ -4,7 +4,8 @@
 use crate::contract::{check_setup, Ctx, RuleError};
 use crate::games::burgbaumeister::Burgbaumeister;
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
 
 pub fn setup(
     options: &BurgbaumeisterOptions,

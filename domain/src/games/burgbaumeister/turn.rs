@@ -3,9 +3,13 @@
 
 use crate::contract::{RuleError, Seat};
 
-use super::model::*;
-use super::rules::{phase, Outcome};
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::outcome::Outcome;
 use super::scoring::is_cannon;
+use super::state::phase;
+use super::state::*;
 use super::{cannon, end};
 
 /// The start tower's value: every wall begins with it.
@@ -140,7 +144,7 @@ pub fn finish_turn(out: &mut Outcome, seat: Seat) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::*;
+    use super::super::tests::test_support::*;
     use super::*;
     use crate::games::burgbaumeister::Burgbaumeister;
     use crate::testing::given;

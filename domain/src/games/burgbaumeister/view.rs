@@ -6,10 +6,79 @@
 use crate::contract::Viewer;
 
 use super::cannon::unprotected;
-use super::model::*;
-use super::rules::phase;
+use super::events::*;
+use super::options::*;
 use super::scoring::{score, symbol};
+use super::state::phase;
+use super::state::*;
 use super::wizard::wizard_ready;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::contract::Seat;
+
+/// One store slot as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = BurgbaumeisterSlot)]
+pub struct SlotView {
+    pub slot: u8,
+    /// `face_down`, `turned_up` or `empty` (its card is in a wall or out of the game).
+    pub state: SlotState,
+    /// The number, when the viewer may see it (turned up, or the game has ended).
+    pub card: Option<Card>,
+    pub symbol: Option<Symbol>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = BurgbaumeisterSlotState)]
+pub enum SlotState {
+    FaceDown,
+    TurnedUp,
+    Empty,
+}
+
+/// A card in a wall.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = BurgbaumeisterWallCard)]
+pub struct WallCard {
+    pub card: Card,
+    /// The symbol it shows (variant; always shown, meaningful only in the variant).
+    pub symbol: Option<Symbol>,
+    /// A cannon cannot destroy it: a tower, or left of the wall's last tower (the start tower
+    /// counts). Variant only; always false in the base game, which has no cannons.
+    pub protected: bool,
+}
+
+/// One player's wall.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = BurgbaumeisterWall)]
+pub struct WallView {
+    pub seat: Seat,
+    /// Left to right, right of the start tower (value 1).
+    pub cards: Vec<WallCard>,
+    /// Variant: a wizard in this wall whose power is not yet spent (usable from the turn after
+    /// it joined; a wizard destroyed by a cannon takes its power with it).
+    pub wizard_ready: bool,
+    /// Score so far: points in the variant, the cards in the wall in the base game (the same
+    /// numbers as the game status's scores).
+    pub points: i64,
+}
+
+/// The board of Der Wettkampf der Burgbaumeister as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct BurgbaumeisterView {
+    pub variant: bool,
+    /// The seat whose turn it is (absent once the game has ended).
+    pub turn: Option<Seat>,
+    /// What the player whose turn it is must do now.
+    pub phase: Phase,
+    /// The card turned up this turn, if any.
+    pub turned_up: Option<TurnedUp>,
+    /// All 45 slots.
+    pub store: Vec<SlotView>,
+    pub walls: Vec<WallView>,
+}
 
 pub fn view(state: &State, viewer: Viewer) -> BurgbaumeisterView {
     BurgbaumeisterView {
@@ -97,7 +166,7 @@ pub fn redact(
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::*;
+    use super::super::tests::test_support::*;
     use super::*;
     use crate::contract::Game;
     use crate::games::burgbaumeister::Burgbaumeister;

@@ -7,9 +7,12 @@
 
 use crate::contract::{RuleError, Seat};
 
-use super::model::*;
-use super::rules::Outcome;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::outcome::Outcome;
 use super::scoring::WIZARD;
+use super::state::*;
 use super::turn::{after_placing, turned_up_card, START_TOWER};
 
 /// The seat has a wizard in its wall whose power is not spent (variant).
@@ -105,7 +108,7 @@ pub fn insert(
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::*;
+    use super::super::tests::test_support::*;
     use super::*;
     use crate::contract::Game;
     use crate::games::burgbaumeister::Burgbaumeister;

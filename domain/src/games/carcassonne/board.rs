@@ -2,8 +2,8 @@
 //! their segments form. Laying a tile here only records it; whether it may lie there is
 //! [`super::placement`]'s.
 
+use super::events::*;
 use super::features::{Features, Node};
-use super::model::Position;
 use super::tiles::{self, facing_half, opposite, step, FeatureKind, TileKind};
 
 /// Tiles lie within this many places of the start tile (a game places at most 88).
@@ -192,7 +192,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carcassonne::test_support::{at, kind};
+    use crate::games::carcassonne::tests::test_support::{at, kind};
 
     #[test]
     fn the_frontier_is_the_empty_places_next_to_tiles_in_reading_order() {

@@ -4,8 +4,8 @@
 
 use crate::contract::Seat;
 
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::{CarcassonneEvent, CarcassonneGameEnded};
 use super::state::State;
 use super::tiles::FeatureKind;
 use super::{farms, gold, scoring};

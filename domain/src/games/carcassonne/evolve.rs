@@ -1,7 +1,8 @@
 //! The fold of events into the state. Never fails and never draws randomness; lenient about
 //! events out of the usual order so that tests can lay out a board directly.
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
 use super::state::{Follower, State, TurnSoFar, FOLLOWERS};
 use super::tiles::{catalogue, quarters};
 

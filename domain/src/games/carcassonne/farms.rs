@@ -2,9 +2,9 @@
 //! city a field borders (a city it touches on several tiles counts once), to the players with
 //! the most farmers in it. Farmers stay on their fields all game.
 
+use super::events::*;
 use super::features::Node;
 use super::followers::majority;
-use super::model::FarmScored;
 use super::state::State;
 use super::tiles::{self, FeatureKind};
 

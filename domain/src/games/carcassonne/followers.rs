@@ -5,8 +5,9 @@
 
 use crate::contract::{RuleError, Seat};
 
+use super::commands::*;
+use super::events::*;
 use super::features::Node;
-use super::model::{FollowerPlaced, PlaceFollower};
 use super::state::{Follower, State};
 use super::tiles;
 

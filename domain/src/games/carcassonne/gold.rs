@@ -7,8 +7,9 @@
 use crate::contract::{RuleError, Seat};
 
 use super::board::{around, reading};
+use super::commands::*;
+use super::events::*;
 use super::features::TileSet;
-use super::model::*;
 use super::state::State;
 use super::tiles;
 

@@ -5,7 +5,7 @@
 
 use crate::contract::Seat;
 
-use super::model::*;
+use super::commands::*;
 use super::state::State;
 use super::tiles::degrees;
 use super::turn::{phase, Phase};

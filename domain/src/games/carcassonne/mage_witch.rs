@@ -7,9 +7,11 @@
 
 use crate::contract::{RuleError, Seat};
 
+use super::commands::*;
+use super::events::*;
 use super::features::Node;
 use super::followers;
-use super::model::*;
+use super::options::*;
 use super::state::State;
 use super::tiles::{self, FeatureKind};
 

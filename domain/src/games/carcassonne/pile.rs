@@ -6,8 +6,9 @@
 
 use crate::contract::{Ctx, Seat};
 
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::{CarcassonneOptions, TileCount, TileDiscarded, TileDrawn};
+use super::options::*;
 use super::placement::fits_somewhere;
 use super::state::State;
 use super::tiles::{catalogue, Set, TileKind};

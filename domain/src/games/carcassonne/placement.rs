@@ -4,7 +4,7 @@
 use crate::contract::RuleError;
 
 use super::board::{offset, Board};
-use super::model::Position;
+use super::events::*;
 use super::tiles::{self, opposite, step, TileKind};
 
 /// Why `kind` turned `quarters` may not lie at `pos`, if it may not.
@@ -88,7 +88,7 @@ pub fn fits_somewhere(board: &Board, kind: TileKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carcassonne::test_support::{at, kind};
+    use crate::games::carcassonne::tests::test_support::{at, kind};
 
     fn start() -> Board {
         let mut board = Board::default();

@@ -1,8 +1,10 @@
-//! The [`Game`] implementation: the guards every command shares, then each rule area's file.
+//! The [`Game`] implementation: the guard every command passes (the contract's), then each rule area's file.
 
-use crate::contract::{Ctx, Game, RuleError, Seat, Status, Viewer};
+use crate::contract::{check_turn, Ctx, Game, RuleError, Seat, Status, Viewer};
 
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
 use super::state::State;
 use super::view::CarcassonneView;
 use super::{evolve, legal, mage_witch, setup, turn, view};
@@ -41,15 +43,7 @@ impl Game for Carcassonne {
         command: &CarcassonneCommand,
         ctx: &mut Ctx,
     ) -> Result<Vec<CarcassonneEvent>, RuleError> {
-        if state.ended.is_some() {
-            return Err(RuleError::game_over());
-        }
-        if !state.started {
-            return Err(RuleError::not_started());
-        }
-        if seat != state.turn {
-            return Err(RuleError::not_your_turn());
-        }
+        check_turn(state.ended.is_some(), state.started, state.turn, seat)?;
         match command {
             CarcassonneCommand::PlaceTile(c) => turn::place_tile(state, seat, c, ctx),
             CarcassonneCommand::PlaceGoldIngot(c) => turn::place_gold(state, seat, c, ctx),
@@ -110,7 +104,8 @@ impl Game for Carcassonne {
 
 #[cfg(test)]
 mod tests {
-    use crate::dynamic::{DynGame, Erased};
+    use crate::dynamic::DynGame;
+    use crate::erased::Erased;
 
     use super::*;
 

@@ -5,10 +5,11 @@
 //! the feature each score it; nobody scores a feature without followers.
 
 use super::board::around;
+use super::events::*;
 use super::features::{Node, TileSet};
 use super::followers::majority;
 use super::mage_witch;
-use super::model::{FeatureScored, MagicFigure};
+use super::options::*;
 use super::state::State;
 use super::tiles::FeatureKind;
 

@@ -6,8 +6,9 @@ use crate::contract::{check_setup, Ctx, RuleError};
 use crate::games::carcassonne::Carcassonne;
 
 use super::end;
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::*;
+use super::options::*;
 use super::pile;
 use super::state::{State, FOLLOWERS};
 use super::tiles::catalogue;

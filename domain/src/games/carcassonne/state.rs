@@ -5,8 +5,9 @@
 use crate::contract::Seat;
 
 use super::board::{Board, Placed};
+use super::events::*;
 use super::features::Node;
-use super::model::{CarcassonneGameEnded, CarcassonneOptions, MagicFigure};
+use super::options::*;
 use super::tiles::TileKind;
 
 /// Followers per player.

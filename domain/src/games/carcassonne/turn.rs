@@ -10,11 +10,12 @@ use utoipa::ToSchema;
 
 use crate::contract::{Ctx, RuleError, Seat};
 
+use super::commands::*;
+use super::events::*;
 use super::evolve::Outcome;
 use super::followers::{self, majority};
 use super::gold::{self, Claim};
 use super::mage_witch;
-use super::model::*;
 use super::placement;
 use super::state::State;
 use super::tiles::{self, quarters};

@@ -13,10 +13,11 @@ use utoipa::ToSchema;
 use crate::contract::{Seat, Viewer};
 
 use super::board::Placed;
+use super::events::*;
 use super::farms;
 use super::features::Node;
 use super::mage_witch::figures_on;
-use super::model::*;
+use super::options::*;
 use super::scoring::{self, cloister_complete};
 use super::state::State;
 use super::tiles::{self, catalogue, turn_edges, turn_half_edges, FeatureKind, Terrain, TileKind};

@@ -5,8 +5,8 @@
 use super::board::{board, ids, Board, VertexId};
 use super::cities::city_towers;
 use super::guild_cards::{GuildCard, Rule};
-use super::model::*;
 use super::pieces::{Colour, TowerColour};
+use super::state::*;
 
 /// The points `card` scores now, for `city` (city cards score nothing without one).
 pub fn points(state: &State, card: GuildCard, city: Option<&City>) -> i64 {
@@ -94,5 +94,5 @@ fn towers_outside<'a>(
 }
 
 #[cfg(test)]
-#[path = "card_points_tests.rs"]
+#[path = "tests/card_points.rs"]
 mod tests;

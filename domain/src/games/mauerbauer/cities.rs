@@ -7,9 +7,11 @@
 use crate::contract::Seat;
 
 use super::board::{board, ids, ids128, FieldId, FieldSet, LineId, LineSet, VertexSet};
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::*;
+use super::options::*;
 use super::pieces::{Colour, HouseColour, Supply};
+use super::state::*;
 
 /// The fields reachable from `field` across lines without walls.
 pub fn reach(walls: LineSet, field: FieldId) -> FieldSet {
@@ -185,9 +187,9 @@ pub fn next_to_score(state: &State) -> Option<CityId> {
 }
 
 #[cfg(test)]
-#[path = "cities_tests.rs"]
+#[path = "tests/cities.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "city_joins_tests.rs"]
+#[path = "tests/city_joins.rs"]
 mod join_tests;

@@ -4,9 +4,9 @@
 
 use crate::contract::{Ctx, Seat};
 
+use super::events::*;
 use super::evolve::Outcome;
 use super::guild_cards::{Cards, GuildCard};
-use super::model::*;
 
 /// `seat` draws `count` cards (events pushed onto `outcome`).
 pub fn draw(outcome: &mut Outcome, seat: Seat, count: u8, ctx: &mut Ctx) {
@@ -42,7 +42,7 @@ fn take_one(pile: &mut Cards, ctx: &mut Ctx) -> GuildCard {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::*;
+    use super::super::tests::test_support::*;
     use super::*;
     use crate::games::mauerbauer::Mauerbauer;
     use crate::schema::TaggedUnion;

@@ -6,9 +6,12 @@
 
 use crate::contract::{RuleError, Seat};
 
+use super::commands::*;
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::*;
+use super::options::*;
 use super::scoring_round::{check_cards, needs_city, push_laid};
+use super::state::*;
 
 /// The turn is over: the dice go to the next player, or the game ends.
 pub fn finish_turn(outcome: &mut Outcome) {
@@ -100,5 +103,5 @@ pub fn result(state: &State, reason: EndReason) -> MauerbauerGameEnded {
 }
 
 #[cfg(test)]
-#[path = "end_tests.rs"]
+#[path = "tests/end.rs"]
 mod tests;

@@ -2,9 +2,11 @@
 //! events out of the usual order, so that tests can lay out a board directly.
 
 use super::board::{ids, FIELDS, VERTICES};
+use super::events::*;
 use super::guild_cards::{Cards, GuildCard};
-use super::model::*;
+use super::options::*;
 use super::pieces::{put_back, take, total, Colour, Supply};
+use super::state::*;
 
 pub fn evolve(state: &mut State, event: &MauerbauerEvent) {
     use MauerbauerEvent as E;

@@ -5,9 +5,12 @@
 use crate::contract::{RuleError, Seat};
 
 use super::board::board;
+use super::commands::*;
 use super::dice::placements;
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::*;
+use super::options::*;
+use super::state::*;
 
 /// Every placement the dice leave open.
 pub fn options(state: &State) -> Vec<Vec<HousePlacement>> {

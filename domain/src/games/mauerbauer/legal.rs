@@ -4,10 +4,11 @@
 use crate::contract::Seat;
 
 use super::cities::{join_options, would_close};
+use super::commands::*;
 use super::guild_cards::{Cards, GuildCard};
-use super::model::*;
 use super::phase::{step, Step};
 use super::scoring_round::needs_city;
+use super::state::*;
 use super::walls::free_line_ids;
 use super::{houses, towers};
 
@@ -102,5 +103,5 @@ pub fn default_command(state: &State, seat: Seat) -> Option<MauerbauerCommand> {
 }
 
 #[cfg(test)]
-#[path = "legal_tests.rs"]
+#[path = "tests/legal.rs"]
 mod tests;

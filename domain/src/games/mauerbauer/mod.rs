@@ -12,29 +12,43 @@
 //! scoring (`ChooseFinalCity`, `LayGuildCards`, `PassFinalScoring`) unless that turn closed a
 //! city.
 //!
-//! One file per rule area: the [`board`] (and its data file), [`pieces`], the [`dice`],
-//! [`walls`], [`towers`], [`houses`], [`cities`] (closing, palaces, joining), the
-//! [`guild_cards`] and what they score ([`card_points`]), the [`deck`] (drawing), the
-//! [`scoring_round`], the last-place [`swap`], the [`end`]; [`phase`] says what the game waits
-//! for, [`turn`] runs the steps nobody chooses, [`evolve`], [`view`] (views and redaction) and
-//! [`legal`] (the moves and the turn clock's default); [`rules`] ties them to the
-//! [`crate::contract::Game`] trait.
+//! The folder, one line a file:
+//! - `rules.rs`: the [`Game`](crate::contract::Game) implementation, each command to its step.
+//! - `options.rs`: the options, and the placements and results the commands and events name.
+//! - `commands.rs`, `events.rs`: what a player may send, what the log records.
+//! - `state.rs`: what the events fold into.
+//! - `evolve.rs`: folding an event into the state.
+//! - `view.rs`: what each viewer sees, and the redaction of events.
+//! - `phase.rs`: what the game waits for, and from whom.
+//! - `turn.rs`: the steps nobody chooses.
+//! - `board.rs` (and `board.json`): the board; `pieces.rs`: towers, houses and their supplies.
+//! - `dice.rs`, `walls.rs`, `towers.rs`, `houses.rs`: the dice, and building each piece.
+//! - `cities.rs`: closing a city, palaces, joining cities.
+//! - `guild_cards.rs`, `card_points.rs`, `deck.rs`: the guild cards, what they score, drawing.
+//! - `scoring_round.rs`, `swap.rs`, `end.rs`: a scoring round, the last-place swap, the end.
+//! - `legal.rs`: the listed commands and the turn clock's default.
+//! - `bot.rs`: how a bot imagines the hidden guild cards and judges a position.
+//! - `tests/`: each rule file's tests (its child module), worked checks, random play, fixtures.
 
 mod board;
+pub(crate) mod bot;
 mod card_points;
 mod cities;
+mod commands;
 mod deck;
 mod dice;
 mod end;
+mod events;
 mod evolve;
 mod guild_cards;
 mod houses;
 mod legal;
-mod model;
+mod options;
 mod phase;
 mod pieces;
 mod rules;
 mod scoring_round;
+mod state;
 mod swap;
 mod towers;
 mod turn;
@@ -42,16 +56,15 @@ mod view;
 mod walls;
 
 #[cfg(test)]
-mod proptests;
-#[cfg(test)]
-mod test_support;
-#[cfg(test)]
-mod worked_checks;
+mod tests;
 
 pub use board::{board, Board, Field, FieldId, Line, LineId, Points, Region, Vertex, VertexId};
+pub use commands::*;
+pub use events::*;
 pub use guild_cards::{Cards, GuildCard, Scope};
-pub use model::*;
+pub use options::*;
 pub use phase::Phase;
 pub use pieces::{HouseColour, HouseCounts, HouseDie, TowerColour, TowerCounts};
 pub use rules::Mauerbauer;
+pub use state::*;
 pub use view::*;

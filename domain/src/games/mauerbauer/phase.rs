@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::contract::{RuleError, Seat};
 
 use super::cities::join_options;
-use super::model::*;
+use super::state::*;
 
 /// What the game waits for (the view's `phase`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -3,9 +3,12 @@
 
 use crate::contract::{check_setup, Ctx, Game, RuleError, Seat, Status, Viewer};
 
+use super::commands::*;
+use super::events::*;
 use super::evolve::{evolve, Outcome};
-use super::model::*;
+use super::options::*;
 use super::phase::{step, Step};
+use super::state::*;
 use super::view::MauerbauerView;
 use super::{cities, end, houses, legal, scoring_round, swap, towers, turn, view, walls};
 
@@ -125,5 +128,5 @@ impl Game for Mauerbauer {
 }
 
 #[cfg(test)]
-#[path = "rules_tests.rs"]
+#[path = "tests/rules.rs"]
 mod tests;

@@ -6,10 +6,13 @@
 use crate::contract::{Ctx, RuleError, Seat};
 
 use super::card_points::points;
+use super::commands::*;
 use super::deck::draw;
+use super::events::*;
 use super::evolve::Outcome;
 use super::guild_cards::{GuildCard, Scope};
-use super::model::*;
+use super::options::*;
+use super::state::*;
 
 /// Starts the scoring round of `city`: players without cards sit it out.
 pub fn start(outcome: &mut Outcome, city: CityId) {
@@ -138,5 +141,5 @@ pub fn needs_city(card: GuildCard) -> bool {
 }
 
 #[cfg(test)]
-#[path = "scoring_round_tests.rs"]
+#[path = "tests/scoring_round.rs"]
 mod tests;

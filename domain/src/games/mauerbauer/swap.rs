@@ -5,9 +5,10 @@
 
 use crate::contract::{Ctx, RuleError, Seat};
 
+use super::commands::*;
 use super::deck::draw;
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::*;
 use super::scoring_round::check_held;
 
 pub fn swap_out(

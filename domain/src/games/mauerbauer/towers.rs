@@ -6,9 +6,12 @@
 use crate::contract::{RuleError, Seat};
 
 use super::board::{board, LineId, VertexId};
+use super::commands::*;
 use super::dice::placements;
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::*;
+use super::options::*;
+use super::state::*;
 
 /// The ends of `line` without a tower.
 pub fn free_ends(state: &State, line: LineId) -> Vec<VertexId> {
@@ -70,5 +73,5 @@ pub fn place(outcome: &mut Outcome, seat: Seat, command: &PlaceTowers) -> Result
 }
 
 #[cfg(test)]
-#[path = "towers_tests.rs"]
+#[path = "tests/towers.rs"]
 mod tests;

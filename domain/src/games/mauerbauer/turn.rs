@@ -7,10 +7,11 @@ use crate::contract::{Ctx, RuleError, Seat};
 
 use super::cities::{close, newly_enclosed, next_to_score};
 use super::deck::draw;
+use super::events::*;
 use super::evolve::Outcome;
 use super::guild_cards::HAND_SIZE;
-use super::model::*;
 use super::phase::{step, Step};
+use super::state::*;
 use super::{end, houses, scoring_round, towers};
 
 /// The game begins: a random starting player, 6 cards dealt to each.

@@ -13,10 +13,12 @@ use crate::contract::{Seat, Viewer};
 
 use super::board::{board, ids, ids128, FieldId, LineId, Points, Region, VertexId, ROW_HEIGHT};
 use super::cities::{city_towers, city_walls};
+use super::events::*;
 use super::guild_cards::{GuildCard, Scope};
-use super::model::*;
+use super::options::*;
 use super::phase::{step, Phase};
 use super::pieces::{HouseCounts, TowerColour, TowerCounts};
+use super::state::*;
 use super::walls::free_lines;
 
 /// The board of Mauerbauer as one viewer may see it.
@@ -403,5 +405,5 @@ pub fn redact(state: &State, event: &MauerbauerEvent, viewer: Viewer) -> Mauerba
 }
 
 #[cfg(test)]
-#[path = "view_tests.rs"]
+#[path = "tests/view.rs"]
 mod tests;

@@ -5,9 +5,11 @@
 use crate::contract::{Ctx, RuleError, Seat};
 
 use super::board::{board, ids128, LineId, LineSet, LINES};
+use super::commands::*;
 use super::dice::{roll_house_die, roll_tower_die};
+use super::events::*;
 use super::evolve::Outcome;
-use super::model::*;
+use super::state::*;
 use super::towers::free_ends;
 
 const ALL_LINES: LineSet = (1 << LINES) - 1;

@@ -5,7 +5,8 @@
 //! Also the geometry of a blueprint lying at a quarter turn: what counts is the plan turned into
 //! the boards' frame.
 
-use super::model::{Card, Face, Placement, RevealedBlueprint, Slot, BLUEPRINTS, CARDS, ROTATIONS};
+use super::events::*;
+use super::options::*;
 
 use Face::{A, B};
 

@@ -3,9 +3,12 @@
 //! city finished (or stop building as it stands). When the building ends, see
 //! `round::building_end_due`.
 
-use super::game::apply;
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::evolve::apply;
+use super::options::*;
 use super::round::{building_end_due, end_round};
+use super::state::*;
 use super::timing::deadline_passed;
 use crate::contract::{Ctx, RuleError, Seat};
 

@@ -2,7 +2,8 @@
 //! hand cards, with one verdict per card (faults of one card are never added up).
 
 use super::blueprints::target_of;
-use super::model::{Card, CardCheck, Placement, Verdict};
+use super::events::*;
+use super::options::*;
 
 impl Verdict {
     pub fn faults(self) -> u8 {
@@ -54,9 +55,9 @@ pub fn check_city(city: &[Placement], hand: &[Card], target: &[Placement]) -> (V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::space_builder::model::Face::{A, B};
+    use crate::games::space_builder::options::Face::{A, B};
 
-    fn at(card: Card, slot: u8, face: super::super::model::Face, rotation: u8) -> Placement {
+    fn at(card: Card, slot: u8, face: super::super::options::Face, rotation: u8) -> Placement {
         Placement {
             card,
             slot,

@@ -4,7 +4,9 @@
 //! the server ends the round through `on_deadline` once it passes).
 
 use super::building::may_build;
-use super::model::*;
+use super::commands::*;
+use super::options::*;
+use super::state::*;
 use crate::contract::{Seat, Status};
 
 pub fn legal_commands(state: &State, seat: Seat) -> Vec<SpaceBuilderCommand> {

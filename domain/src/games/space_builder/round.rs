@@ -3,9 +3,11 @@
 //! a card, which starts the next round, or wins the game holding all 8 cards.
 
 use super::blueprints::{revealed, target};
+use super::events::*;
+use super::evolve::apply;
 use super::faults::check_city;
-use super::game::apply;
-use super::model::*;
+use super::options::*;
+use super::state::*;
 use super::timing::{deadline_after, deadline_passed, finishing_order, round_minutes};
 use crate::contract::{Ctx, RuleError, Seat};
 

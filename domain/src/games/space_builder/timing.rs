@@ -4,7 +4,8 @@
 //! `BlueprintLookedAt.at_ms`, `CityDeclaredFinished.at_ms/elapsed_ms`, the building events'
 //! `at_ms`), so a replay ranks exactly as the live game did. No clock is read here.
 
-use super::model::{Phase, State, Timing};
+use super::options::*;
+use super::state::*;
 use crate::contract::Seat;
 
 /// A round's deadline, when the game has one: `deadline_minutes` after the reveal.
@@ -88,7 +89,6 @@ pub fn finishing_order(state: &State) -> Vec<Seat> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::space_builder::model::PlayerState;
 
     fn state(timing: Timing, elapsed: [Option<i64>; 3], order: Vec<Seat>) -> State {
         State {

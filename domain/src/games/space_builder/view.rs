@@ -4,9 +4,61 @@
 //! timing the blueprint stays hidden from a player until they look at it. Everything is shown
 //! once the round's building ends. The event log follows the same rule through `redact`.
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 use super::timing::current_deadline;
 use crate::contract::{Seat, Viewer};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// One player as the viewer sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = SpaceBuilderPlayer)]
+pub struct PlayerView {
+    pub seat: Seat,
+    /// The released cards (public: everyone sees which cards a player builds with).
+    pub hand: Vec<Card>,
+    /// How many hand cards are on the board.
+    pub placed: u8,
+    /// The board, by slot. Absent (`null`) for other players while the round's building runs.
+    pub city: Option<Vec<Placement>>,
+    /// Timing `elapsed`: the player has looked at this round's blueprint.
+    pub looked_at_blueprint: bool,
+    pub finished: bool,
+    pub finished_at_ms: Option<i64>,
+    pub elapsed_ms: Option<i64>,
+    /// Stopped building before finishing: by the end of the round, or by their own
+    /// `StopBuilding`.
+    pub stopped: bool,
+    pub rounds_won: u32,
+}
+
+/// The table of Space Builder as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SpaceBuilderView {
+    pub timing: Timing,
+    pub deadline_minutes: Option<u32>,
+    pub phase: Phase,
+    /// The current round, 1-based (0 before the game is set up).
+    pub round: u32,
+    pub round_started_ms: i64,
+    /// When the step the game waits for ends by itself: the round's building, or the winner's
+    /// release (with `deadline_minutes`).
+    pub deadline_ms: Option<i64>,
+    /// This round's blueprint. Timing `elapsed`: absent until the viewer looked at it
+    /// (spectators: until the building ends).
+    pub blueprint: Option<RevealedBlueprint>,
+    /// Blueprints left in the pile before it is reshuffled.
+    pub blueprints_left: u8,
+    pub players: Vec<PlayerView>,
+    /// The round's winner, while they choose a card to release.
+    pub releasing: Option<Seat>,
+    /// The latest checked round, in full.
+    pub last_round: Option<RoundResult>,
+    /// The game's winner, once it has ended.
+    pub winner: Option<Seat>,
+}
 
 /// May `viewer` see `seat`'s city now?
 pub fn sees_city(state: &State, viewer: Viewer, seat: Seat) -> bool {

@@ -12,8 +12,10 @@
 
 use crate::contract::{RuleError, Seat};
 
-use super::model::*;
-use super::turn::expect_step;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 
 pub fn found_city(
     state: &State,

@@ -4,7 +4,9 @@
 
 use crate::contract::Seat;
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 
 pub fn evolve(state: &mut State, event: &WettstreitEvent) {
     use WettstreitEvent as E;

@@ -4,8 +4,10 @@
 
 use crate::contract::{Ctx, RuleError, Seat};
 
-use super::model::*;
-use super::turn::expect_step;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 
 pub fn roll_income_die(
     state: &State,

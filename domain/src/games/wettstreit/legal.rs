@@ -4,9 +4,11 @@
 use crate::contract::Seat;
 
 use super::building::{candidate_slots, check_foundation, check_placement};
+use super::commands::*;
 use super::income::saboteur_holders;
-use super::model::*;
+use super::options::*;
 use super::sabotage::{building_targets, hand_targets, may_sabotage_now};
+use super::state::*;
 
 pub fn legal_commands(state: &State, seat: Seat) -> Vec<WettstreitCommand> {
     if seat >= state.players {

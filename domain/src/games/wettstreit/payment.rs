@@ -10,7 +10,9 @@
 //! as an earlier version did, an unpayable card could come up again and again: random play
 //! showed games that never ended.)
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 
 /// The next payment event of a closed auction (one per call: insolvencies come one by one).
 pub fn settle_payment(state: &State) -> Option<WettstreitEvent> {

@@ -6,7 +6,9 @@
 
 use crate::contract::Seat;
 
-use super::model::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
 
 /// One player's score for a city (left to right, `None` = gap) and the cards in hand.
 pub fn score_city(seat: Seat, city: &[Option<Card>], hand: &[Card]) -> CityScore {

@@ -6,42 +6,14 @@
 //! round begins with the next player and ends with them: each lays up to three cards (a first
 //! build still needs three). Then the game is scored.
 
-use crate::contract::{RuleError, Seat};
+use crate::contract::{RuleError, Seat, Status};
 
+use super::commands::*;
+use super::events::*;
 use super::evolve::evolve;
-use super::model::*;
+use super::options::*;
+use super::state::*;
 use super::{auction, payment, scoring};
-
-/// The command is this seat's to give in this phase of their turn.
-pub fn expect_step(state: &State, seat: Seat, phase: Phase) -> Result<(), RuleError> {
-    if state.phase != phase {
-        return Err(RuleError::new(
-            "wrong_step",
-            format!("This is not the time for that: {}.", describe(state.phase)),
-        ));
-    }
-    if state.turn != seat {
-        return Err(RuleError::not_your_turn());
-    }
-    Ok(())
-}
-
-fn describe(phase: Phase) -> &'static str {
-    match phase {
-        Phase::NotStarted => "the game has not started",
-        Phase::Income => "the player whose turn it is rolls for income",
-        Phase::TakeSaboteur => "the player whose turn it is takes a saboteur from another player",
-        Phase::Auction => "the player whose turn it is auctions a card",
-        Phase::OpeningBid => "the auctioneer makes the opening bid",
-        Phase::Bidding => "an auction is taking bids",
-        Phase::AuctionClosing => "an auction is being paid",
-        Phase::OwnerChoice => "the owner of a sabotaged building decides whether to pay",
-        Phase::CardUnder => "a sabotaged card waits to go under a stack",
-        Phase::Build => "the player whose turn it is builds or sabotages",
-        Phase::TurnOver => "the turn is over",
-        Phase::Ended => "the game has ended",
-    }
-}
 
 /// Ends step 3 (building is optional) and so the turn.
 pub fn finish_build_step(state: &State, seat: Seat) -> Result<Vec<WettstreitEvent>, RuleError> {
@@ -143,4 +115,31 @@ pub fn settle(state: &State, mut events: Vec<WettstreitEvent>) -> Vec<Wettstreit
         events.push(event);
     }
     events
+}
+
+/// Who must act, and the result once the game has ended.
+pub(crate) fn status(state: &State) -> Status {
+    if let Some(ended) = &state.ended {
+        return Status {
+            to_act: Vec::new(),
+            finished: true,
+            scores: Some(ended.scores.iter().map(|s| s.total).collect()),
+            winners: ended.winners.clone(),
+        };
+    }
+    let to_act = match state.phase {
+        Phase::NotStarted | Phase::Ended | Phase::AuctionClosing | Phase::TurnOver => Vec::new(),
+        Phase::Income | Phase::TakeSaboteur | Phase::Auction | Phase::OpeningBid | Phase::Build => {
+            vec![state.turn]
+        }
+        Phase::Bidding => state.auction.iter().map(|a| a.next).collect(),
+        Phase::OwnerChoice => state.ransom.iter().map(|r| r.owner).collect(),
+        Phase::CardUnder => state.card_under.iter().map(|u| u.chooser).collect(),
+    };
+    Status {
+        to_act,
+        finished: false,
+        scores: None,
+        winners: Vec::new(),
+    }
 }

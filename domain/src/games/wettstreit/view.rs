@@ -9,8 +9,159 @@
 
 use crate::contract::{Seat, Viewer};
 
-use super::model::*;
-use super::status;
+use super::events::*;
+use super::options::*;
+use super::state::*;
+use super::turn::status;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A card as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitCardFace)]
+pub struct CardFace {
+    pub card: Card,
+    pub kind: Kind,
+    pub value: u8,
+}
+
+impl CardFace {
+    pub fn of(card: Card) -> Self {
+        CardFace {
+            card,
+            kind: kind_of(card),
+            value: value_of(card),
+        }
+    }
+}
+
+/// One printed card (the static list, so clients can draw any card id).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitCatalogueEntry)]
+pub struct CatalogueEntry {
+    pub id: Card,
+    pub kind: Kind,
+    pub value: u8,
+    pub shields: u8,
+    pub coins: u8,
+}
+
+/// A stack as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitStackView)]
+pub struct StackView {
+    pub count: u8,
+    /// The top card: always for the open stack; for the face-down stack only for its auctioneer
+    /// during their auction (and auditors).
+    pub top: Option<CardFace>,
+}
+
+/// The running auction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitAuctionView)]
+pub struct AuctionView {
+    pub auctioneer: Seat,
+    pub stack: Stack,
+    /// The card, when the viewer may see it.
+    pub top: Option<CardFace>,
+    /// The kind named by the auctioneer of a face-down card.
+    pub announced_kind: Option<Kind>,
+    /// 0 until the auctioneer made the opening bid.
+    pub high_bid: u32,
+    /// The auctioneer until somebody outbids them.
+    pub high_bidder: Seat,
+    /// Whose bid it is (the auctioneer's, for the opening bid).
+    pub next_bidder: Seat,
+    /// Each seat's last bid (public: bids are spoken aloud).
+    pub bids: Vec<Option<u32>>,
+    pub passed: Vec<Seat>,
+}
+
+/// A sabotaged building whose owner must choose to pay or lose it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitRansomView)]
+pub struct RansomView {
+    pub saboteur: Seat,
+    pub owner: Seat,
+    pub building: CardFace,
+    pub price: u32,
+}
+
+/// A sabotaged card waiting to go under a stack, both being equally low: `chooser` picks the
+/// stack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitCardUnderView)]
+pub struct CardUnderView {
+    pub chooser: Seat,
+    pub card: CardFace,
+}
+
+/// The cards out of the game (auctioned cards nobody could pay for), as the viewer sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitRemovedView)]
+pub struct RemovedView {
+    pub count: u8,
+    /// The removed cards the viewer knows (open-stack cards; face-down ones they auctioned).
+    pub cards: Vec<CardFace>,
+    /// Kinds announced for removed cards the viewer does not know otherwise.
+    pub announced_kinds: Vec<Kind>,
+}
+
+/// One player as the viewer sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WettstreitPlayerView)]
+pub struct PlayerView {
+    pub seat: Seat,
+    /// Secret: only the owner (and auditors) see it.
+    pub money: Option<u32>,
+    pub saboteurs: u8,
+    pub hand_count: u8,
+    /// The hand cards the viewer knows (all of them for the owner; for others those bought
+    /// from the open stack, or seen as the auctioneer).
+    pub hand: Vec<CardFace>,
+    /// Kinds announced for hand cards the viewer does not know otherwise.
+    pub announced_kinds: Vec<Kind>,
+    /// The city left to right; `null` is a gap left by a saboteur.
+    pub city: Vec<Option<CardFace>>,
+    pub shields: u8,
+    pub gate_coins: u8,
+    /// Sum of the built cards' values (bonuses and hand count only at the end).
+    pub city_value: i64,
+}
+
+/// The board of Wettstreit der Baumeister as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct WettstreitView {
+    pub phase: Phase,
+    /// The seat whose turn it is (absent before start and after the end).
+    pub turn: Option<Seat>,
+    /// Who must act now: the player whose turn it is, or the bidder, or the owner of a sabotaged
+    /// building, or who chooses a stack.
+    pub to_act: Vec<Seat>,
+    /// The final round is being played.
+    pub final_round: bool,
+    /// The seat who auctioned a stack's last card: the final round ends with their turn.
+    pub final_round_ends_with: Option<Seat>,
+    /// Cards laid this turn (at most 3).
+    pub built_this_turn: u8,
+    pub open_stack: StackView,
+    pub face_down_stack: StackView,
+    pub saboteur_supply: u8,
+    /// The bank's Taler; only auditors count it (it would tell the sum of the purses).
+    pub bank: Option<u32>,
+    /// The last income roll.
+    pub last_die: Option<DieFace>,
+    pub auction: Option<AuctionView>,
+    pub ransom: Option<RansomView>,
+    pub card_under: Option<CardUnderView>,
+    /// Cards out of the game.
+    pub removed: RemovedView,
+    pub players: Vec<PlayerView>,
+    /// Scores once the game has ended.
+    pub result: Option<WettstreitResult>,
+    /// Every card id with its kind, value, shields and coins.
+    pub catalogue: Vec<CatalogueEntry>,
+}
 
 fn sees_all(viewer: Viewer) -> bool {
     viewer == Viewer::Everyone

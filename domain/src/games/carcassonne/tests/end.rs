@@ -3,7 +3,7 @@
 //! by bands; the most points win.
 
 use crate::contract::Game;
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::given;
 

@@ -1,7 +1,7 @@
 //! Commands naming a place anywhere a client can write one — up to the ends of the integer
 //! range — are refused with the rule they break, never a crash.
 
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::given;
 

@@ -1,7 +1,7 @@
 //! Farmers: at the end, 3 points per distinct completed city a field borders, for the players
 //! with the most farmers in it.
 
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::given;
 

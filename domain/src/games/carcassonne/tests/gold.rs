@@ -3,7 +3,7 @@
 //! among tied majorities starting with the active player, a cloister's 3 × 3 tiles.
 
 use crate::contract::Game;
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::given;
 

@@ -3,7 +3,7 @@
 //! and the figures leaving completed features.
 
 use crate::contract::Game;
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::given;
 

@@ -6,6 +6,8 @@ mod farms;
 mod followers;
 mod gold;
 mod mage_witch;
+mod proptests;
 mod scoring;
+pub(super) mod test_support;
 mod turn;
 mod view;

@@ -1,7 +1,7 @@
 //! Scoring during play: a completed road 1 per tile, a city 2 per tile and 2 per pennant (a
 //! two-tile city too), a cloister 9; for the players with the most followers on it.
 
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::given;
 

@@ -3,7 +3,7 @@
 
 use crate::contract::{Ctx, Game};
 use crate::games::carcassonne::state::State;
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::given;
 

@@ -2,7 +2,7 @@
 //! log hides nothing because nothing is secret.
 
 use crate::contract::{Game, Viewer};
-use crate::games::carcassonne::test_support::*;
+use crate::games::carcassonne::tests::test_support::*;
 use crate::games::carcassonne::*;
 use crate::testing::{given, viewers};
 

@@ -11,9 +11,12 @@ mod setup;
 mod timing;
 
 use super::blueprints::{revealed, target};
-use super::game::apply;
-use super::model::Face::{A, B};
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::evolve::apply;
+use super::options::Face::{A, B};
+use super::options::*;
+use super::state::*;
 use super::SpaceBuilder;
 use crate::contract::{Ctx, Game, Seat, Viewer};
 use crate::testing::{given, viewers};

@@ -4,7 +4,8 @@ use super::*;
 
 #[test]
 fn the_game_registers_with_named_schemas_and_unique_tags() {
-    use crate::dynamic::{DynGame, Erased};
+    use crate::dynamic::DynGame;
+    use crate::erased::Erased;
     let game = Erased::<SpaceBuilder>::new();
     let info = game.info();
     assert_eq!(info.kind, "space-builder");

@@ -8,12 +8,17 @@ mod end;
 mod hidden;
 mod income;
 mod payment;
+mod proptests;
 mod sabotage;
 mod schemas;
 mod scoring;
 mod setup;
 
-use super::model::*;
+use super::commands::*;
+use super::events::*;
+use super::options::*;
+use super::state::*;
+use super::view::*;
 use super::Wettstreit;
 use crate::contract::{Game, Viewer};
 use crate::rng::GameRng;

@@ -4,7 +4,8 @@ use super::*;
 
 #[test]
 fn schemas_are_named_and_tags_do_not_clash_with_other_games() {
-    use crate::dynamic::{DynGame, Erased};
+    use crate::dynamic::DynGame;
+    use crate::erased::Erased;
     let game = Erased::<Wettstreit>::new();
     let info = game.info();
     assert_eq!(info.kind, "wettstreit");
