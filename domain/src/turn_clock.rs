@@ -134,8 +134,8 @@ pub fn with_option(schema: RefOr<Schema>) -> RefOr<Schema> {
                         "With the turn clock (`move_minutes`), for every kind: when a seat's \
                          deadline passes, a bot of this level makes that move for its player \
                          instead of the default move (the seat shows `clock_bot` until its \
-                         player acts again; README \"Turn clock\"). The level must play the \
-                         kind (`random` plays every kind). Absent or null: the default move.",
+                         player acts again; docs/api.md, \"Options every game has\"). Every \
+                         level plays every kind. Absent or null: the default move.",
                     ))
                     .into(),
             );
