@@ -203,6 +203,16 @@ pub(crate) fn account_must_exist(e: tokio_postgres::Error) -> StoreError {
 }
 
 /// A transaction that lost a race the database noticed (serialization failure, deadlock).
+/// A commit refused by a serialization failure or a deadlock is a lost race (`Contention`,
+/// decided again by the caller); any other failure is what it is.
+pub(crate) fn lost_race(e: tokio_postgres::Error) -> StoreError {
+    if is_retryable(&e) {
+        StoreError::Contention
+    } else {
+        e.into()
+    }
+}
+
 pub(crate) fn is_retryable(e: &tokio_postgres::Error) -> bool {
     use tokio_postgres::error::SqlState;
     matches!(

@@ -232,13 +232,7 @@ impl Store {
         let outcome = if locked {
             let tx = client.transaction().await?;
             let outcome = self.decide_and_write(&tx, request, true).await?;
-            tx.commit().await.map_err(|e| {
-                if crate::error::is_retryable(&e) {
-                    StoreError::Contention
-                } else {
-                    e.into()
-                }
-            })?;
+            tx.commit().await.map_err(crate::error::lost_race)?;
             outcome
         } else {
             self.decide_and_write(&client, request, false).await?

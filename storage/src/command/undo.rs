@@ -275,13 +275,7 @@ impl Store {
             batch: Batching::No,
         };
         let written = self.write(&tx, base, &appended, command, &response).await?;
-        tx.commit().await.map_err(|e| {
-            if crate::error::is_retryable(&e) {
-                StoreError::Contention
-            } else {
-                e.into()
-            }
-        })?;
+        tx.commit().await.map_err(crate::error::lost_race)?;
         let representation = request.representation.then(|| {
             // One step at a time: nothing is taken back right after a take-back.
             Representation::of(&appended.aggregate, seat, accepted.head.clone())
