@@ -462,6 +462,19 @@ pub fn spec(req: &HttpRequest, spec: &[u8]) -> HttpResponse {
     )
 }
 
+/// `GET /v1/kinds` and `GET /v1/kinds/{kind}`: a document that is the same all the process long
+/// (`name` keeps its compressed form), sent as the client's files are: gzip when accepted,
+/// revalidated by its ETag, so a repeat visit of a game page costs a `304` instead of the kinds'
+/// 3.6 KB.
+pub fn unchanging_json(req: &HttpRequest, name: &'static str, text: &'static str) -> HttpResponse {
+    serve(
+        req,
+        "application/json",
+        Body::Compiled(name, text),
+        Caching::Revalidate,
+    )
+}
+
 /// The names of the client's files (for the test that every file referenced is served).
 pub fn file_names() -> impl Iterator<Item = &'static str> {
     FILES

@@ -6,8 +6,10 @@ use baumeister_domain::{registry, DynGame, KindInfo, Language};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::accept_language;
+use std::sync::OnceLock;
+
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::{accept_language, web_client};
 
 /// A game kind: what `POST /v1/games` needs, its commands and events, and where its rules are.
 #[derive(Debug, Serialize, ToSchema)]
@@ -42,20 +44,65 @@ fn find(kind: &str) -> ApiResult<&'static dyn DynGame> {
 
 /// The games offered, their seat counts and options.
 #[utoipa::path(get, path = "/v1/kinds", tag = "games",
-    responses((status = 200, description = "Every game kind", body = Vec<GameKind>)))]
-pub async fn kinds() -> web::Json<Vec<GameKind>> {
-    web::Json(registry::all().iter().map(|g| GameKind::of(*g)).collect())
+    params(IfNoneMatch),
+    responses(
+        (status = 200, description = "Every game kind", body = Vec<GameKind>,
+            headers(("ETag" = String, description = "The document's version: send it back as `If-None-Match`"),
+                    ("Cache-Control" = String, description = "`no-cache`: the document changes only with the server; keep it and revalidate with `If-None-Match`"))),
+        (status = 304, description = "Unchanged since the ETag sent in `If-None-Match`",
+            headers(("ETag" = String, description = "The document's version"))),
+    ))]
+pub async fn kinds(req: HttpRequest) -> HttpResponse {
+    static TEXT: OnceLock<&'static str> = OnceLock::new();
+    let text = TEXT.get_or_init(|| {
+        let all: Vec<GameKind> = registry::all().iter().map(|g| GameKind::of(*g)).collect();
+        leak_json(&all)
+    });
+    web_client::unchanging_json(&req, "v1/kinds", text)
 }
 
 /// One game: its options (schema name and defaults), seats, commands, events and rules.
 #[utoipa::path(get, path = "/v1/kinds/{kind}", tag = "games",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`")),
+    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), IfNoneMatch),
     responses(
-        (status = 200, description = "The game kind", body = GameKind),
+        (status = 200, description = "The game kind", body = GameKind,
+            headers(("ETag" = String, description = "The document's version: send it back as `If-None-Match`"),
+                    ("Cache-Control" = String, description = "`no-cache`: the document changes only with the server; keep it and revalidate with `If-None-Match`"))),
+        (status = 304, description = "Unchanged since the ETag sent in `If-None-Match`",
+            headers(("ETag" = String, description = "The document's version"))),
         (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn kind(kind: web::Path<String>) -> ApiResult<web::Json<GameKind>> {
-    Ok(web::Json(GameKind::of(find(&kind)?)))
+pub async fn kind(req: HttpRequest, kind: web::Path<String>) -> ApiResult<HttpResponse> {
+    static TEXTS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    let game = find(&kind)?;
+    let texts = TEXTS.get_or_init(|| {
+        registry::all()
+            .iter()
+            .map(|g| (g.kind(), leak_json(&GameKind::of(*g))))
+            .collect()
+    });
+    let (name, text) = texts
+        .iter()
+        .find(|(k, _)| *k == game.kind())
+        .copied()
+        .expect("every kind found is in the registry");
+    Ok(web_client::unchanging_json(&req, name, text))
+}
+
+/// A document serialized once for the process's life.
+fn leak_json(value: &impl Serialize) -> &'static str {
+    let text = serde_json::to_string(value).expect("kinds serialize");
+    Box::leak(text.into_boxed_str())
+}
+
+/// A revalidation.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct IfNoneMatch {
+    /// The `ETag` of the copy the client holds: `304` if it is still current.
+    #[serde(rename = "If-None-Match")]
+    #[param(required = false)]
+    pub if_none_match: String,
 }
 
 /// The reader's languages, for the rules document.

@@ -285,6 +285,27 @@ async fn the_page_is_revalidated_and_its_files_are_immutable_and_compressed() {
     let (status, _, _) = raw(&s, "/openapi.json", &[("If-None-Match", &etag)]).await;
     assert_eq!(status, 304);
 
+    // The kinds, which every game page reads: they change only with the server, so a repeat
+    // visit revalidates them (a `304`, not 3.6 KB), and they go compressed.
+    for path in ["/v1/kinds", "/v1/kinds/carcassonne"] {
+        let (status, headers, packed) = raw(&s, path, &[("Accept-Encoding", "gzip")]).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(header(&headers, "cache-control"), "no-cache", "{path}");
+        assert_eq!(header(&headers, "content-encoding"), "gzip", "{path}");
+        assert!(packed.starts_with(&[0x1f, 0x8b]), "{path}: gzip's magic");
+        let etag = header(&headers, "etag").to_string();
+        let (status, _, body) = raw(&s, path, &[("If-None-Match", &etag)]).await;
+        assert_eq!((status, body.len()), (304, 0), "{path}: a repeat visit");
+        let (status, _, body) = raw(&s, path, &[("If-None-Match", "\"older\"")]).await;
+        assert_eq!(status, 200, "{path}: another version is sent whole");
+        let parsed: baumeister_tests::serde_json::Value =
+            baumeister_tests::serde_json::from_slice(&body).unwrap();
+        assert!(
+            parsed.is_array() || parsed["kind"] == "carcassonne",
+            "{path}: {parsed}"
+        );
+    }
+
     // The modules the page loads with app.js: no catalogue and no board among them.
     let mut todo = vec![app];
     let mut loaded = std::collections::BTreeSet::new();
