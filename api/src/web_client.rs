@@ -24,6 +24,26 @@ use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 
+/// Each kind's folder (`api/web/games/<kind>/`): its board, the sentences of its log and its
+/// rules for players.
+macro_rules! game_files {
+    ($($kind:literal),*) => {
+        &[$(
+            (concat!("games/", $kind, "/board.js"), JS, include_str!(concat!("../web/games/", $kind, "/board.js"))),
+            (concat!("games/", $kind, "/words.js"), JS, include_str!(concat!("../web/games/", $kind, "/words.js"))),
+            (concat!("games/", $kind, "/rules.js"), JS, include_str!(concat!("../web/games/", $kind, "/rules.js"))),
+        )*]
+    };
+}
+
+const GAME_FILES: &[(&str, &str, &str)] = game_files!(
+    "burgbaumeister",
+    "wettstreit",
+    "space-builder",
+    "mauerbauer",
+    "carcassonne"
+);
+
 /// Every file of the client: its name under `/web/`, its media type and its bytes.
 const FILES: &[(&str, &str, &str)] = &[
     (
@@ -49,32 +69,6 @@ const FILES: &[(&str, &str, &str)] = &[
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
     ("rules.js", JS, include_str!("../web/rules.js")),
     ("hints.js", JS, include_str!("../web/hints.js")),
-    ("rules/draw.js", JS, include_str!("../web/rules/draw.js")),
-    (
-        "rules/burgbaumeister.js",
-        JS,
-        include_str!("../web/rules/burgbaumeister.js"),
-    ),
-    (
-        "rules/wettstreit.js",
-        JS,
-        include_str!("../web/rules/wettstreit.js"),
-    ),
-    (
-        "rules/space-builder.js",
-        JS,
-        include_str!("../web/rules/space-builder.js"),
-    ),
-    (
-        "rules/mauerbauer.js",
-        JS,
-        include_str!("../web/rules/mauerbauer.js"),
-    ),
-    (
-        "rules/carcassonne.js",
-        JS,
-        include_str!("../web/rules/carcassonne.js"),
-    ),
     (
         "manifest.webmanifest",
         "application/manifest+json",
@@ -84,62 +78,19 @@ const FILES: &[(&str, &str, &str)] = &[
     ("i18n/en.js", JS, include_str!("../web/i18n/en.js")),
     ("i18n/de.js", JS, include_str!("../web/i18n/de.js")),
     ("words/index.js", JS, include_str!("../web/words/index.js")),
-    (
-        "words/burgbaumeister.js",
-        JS,
-        include_str!("../web/words/burgbaumeister.js"),
-    ),
-    (
-        "words/wettstreit.js",
-        JS,
-        include_str!("../web/words/wettstreit.js"),
-    ),
-    (
-        "words/space-builder.js",
-        JS,
-        include_str!("../web/words/space-builder.js"),
-    ),
-    (
-        "words/mauerbauer.js",
-        JS,
-        include_str!("../web/words/mauerbauer.js"),
-    ),
-    (
-        "words/carcassonne.js",
-        JS,
-        include_str!("../web/words/carcassonne.js"),
-    ),
     ("words/every.js", JS, include_str!("../web/words/every.js")),
     (
-        "boards/common.js",
+        "words/context.js",
         JS,
-        include_str!("../web/boards/common.js"),
+        include_str!("../web/words/context.js"),
     ),
+    ("games/index.js", JS, include_str!("../web/games/index.js")),
     (
-        "boards/burgbaumeister.js",
+        "games/common.js",
         JS,
-        include_str!("../web/boards/burgbaumeister.js"),
+        include_str!("../web/games/common.js"),
     ),
-    (
-        "boards/wettstreit.js",
-        JS,
-        include_str!("../web/boards/wettstreit.js"),
-    ),
-    (
-        "boards/space-builder.js",
-        JS,
-        include_str!("../web/boards/space-builder.js"),
-    ),
-    (
-        "boards/mauerbauer.js",
-        JS,
-        include_str!("../web/boards/mauerbauer.js"),
-    ),
-    (
-        "boards/carcassonne.js",
-        JS,
-        include_str!("../web/boards/carcassonne.js"),
-    ),
+    ("games/draw.js", JS, include_str!("../web/games/draw.js")),
     (
         "tables/index.js",
         JS,
@@ -241,7 +192,7 @@ fn fingerprint() -> &'static str {
     static PRINT: OnceLock<String> = OnceLock::new();
     PRINT.get_or_init(|| {
         let mut parts: Vec<&[u8]> = Vec::new();
-        for (name, _, body) in FILES {
+        for (name, _, body) in FILES.iter().chain(GAME_FILES) {
             parts.extend([name.as_bytes(), body.as_bytes()]);
         }
         for (name, _, body) in IMAGES {
@@ -438,7 +389,7 @@ pub async fn file(req: HttpRequest) -> Result<HttpResponse, ApiError> {
         let body = Body::Image(bytes(name, body).into_owned());
         return Ok(serve(&req, kind, body, caching));
     }
-    match FILES.iter().find(|(n, _, _)| *n == name) {
+    match FILES.iter().chain(GAME_FILES).find(|(n, _, _)| *n == name) {
         Some((name, kind, body)) => Ok(serve(&req, kind, Body::text(name, body), caching)),
         None => Err(ApiError::not_found(format!(
             "No file {} in the web client.",
@@ -479,6 +430,7 @@ pub fn unchanging_json(req: &HttpRequest, name: &'static str, text: &'static str
 pub fn file_names() -> impl Iterator<Item = &'static str> {
     FILES
         .iter()
+        .chain(GAME_FILES)
         .map(|(n, _, _)| *n)
         .chain(IMAGES.iter().map(|(n, _, _)| *n))
 }

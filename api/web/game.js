@@ -13,18 +13,12 @@ import { phaseHint } from './hints.js';
 import { movesSkip } from './moves-skip.js';
 import { tablesGame } from './tables/index.js';
 import { viewMode } from './zoom.js';
+import { GAMES } from './games/index.js';
 
 // Each kind's board, loaded with the first game of that kind the page shows (with its sentences).
-const LOADERS = {
-  burgbaumeister: () => import('./boards/burgbaumeister.js'),
-  wettstreit: () => import('./boards/wettstreit.js'),
-  'space-builder': () => import('./boards/space-builder.js'),
-  mauerbauer: () => import('./boards/mauerbauer.js'),
-  carcassonne: () => import('./boards/carcassonne.js'),
-};
 const BOARDS = {};
 async function loadKind(kind) {
-  const [board] = await Promise.all([!BOARDS[kind] && LOADERS[kind] ? LOADERS[kind]() : null, loadWords(kind)]);
+  const [board] = await Promise.all([!BOARDS[kind] && GAMES[kind] ? GAMES[kind].board() : null, loadWords(kind)]);
   if (board) BOARDS[kind] = board;
 }
 // Polling period; `localStorage['baumeister.poll_ms']` shortens it (the browser test does).
@@ -171,68 +165,182 @@ function follow(id, st, { changed, refresh, tables }) {
   });
 }
 
+/** The page's parts, empty until the game is read. */
+function layout(id) {
+  const parts = {
+    head: h('section', { class: 'game-head', 'aria-live': 'polite' }),
+    board: h('section', { class: 'board', 'aria-label': t('game.board') }),
+    movesBox: h('section', { class: 'moves', 'aria-labelledby': 'moves-h' }),
+    replayBox: h('section', { class: 'replay', 'aria-labelledby': 'replay-h' }),
+    logBox: h('section', { class: 'log', 'aria-labelledby': 'log-h' }),
+    // How the page stays live and the audit: for the curious, folded away (kept across
+    // redraws, so an opened disclosure stays open).
+    advancedBody: h('div', {}),
+  };
+  const advanced = h('details', { class: 'advanced', id: 'advanced' }, h('summary', {}, t('game.advanced')), parts.advancedBody);
+  parts.root = h('div', { class: 'game', 'data-game-page': id }, parts.head,
+    h('div', { class: 'play' }, parts.board, h('div', { class: 'side' }, parts.movesBox, parts.replayBox)), parts.logBox, advanced);
+  return parts;
+}
+
+/** Whether the seat of `d` is to act now. */
+function mayAct(d) {
+  const seat = d.your_seat;
+  return seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
+}
+
+/** Says once when it becomes the player's turn, and names it in the tab's title. */
+function announce(st, d) {
+  const myTurn = mayAct(d);
+  if (myTurn && !st.wasMyTurn) {
+    notice(t('game.your_turn_notice', { id: st.id }));
+    document.title = t('game.title_turn', { id: st.id });
+  } else if (!myTurn) {
+    document.title = t('game.title', { id: st.id });
+    if (st.wasMyTurn) notice(null);
+  }
+  st.wasMyTurn = myTurn;
+}
+
+/**
+ * Events appended to the log, each version once: a command's answer and a read of the log may
+ * both bring the same versions (the answer may have added them while the read was under way).
+ */
+function addToLog(st, events) {
+  const last = st.log.length ? st.log[st.log.length - 1].version : null;
+  st.log.push(...events.filter((e) => last === null || e.version > last));
+}
+
+/** Reads the log's new pages; a finished game's whole log again once it ends. */
+async function loadLog(st, d) {
+  let after = st.log.length ? st.log[st.log.length - 1].version : 0;
+  if (d.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
+  for (;;) {
+    const page = await get(`/v1/games/${st.id}/events?after=${after}&limit=500`);
+    addToLog(st, page.events);
+    if (page.next_after === null || page.next_after === undefined || !page.events.length) break;
+    after = page.next_after;
+  }
+}
+
+/**
+ * Reads the game, its log and (where the seat acts) its moves into `st`. False when nothing
+ * changed or a newer state is held already.
+ */
+async function readGame(st) {
+  const r = await api('GET', `/v1/games/${st.id}`, undefined, { etag: st.etag });
+  if (r.status === 304) return false;
+  const d = r.data;
+  await loadKind(d.kind);
+  const acts = mayAct(d);
+  // The stream's status names this seat's moves at its version: no request for them then.
+  // Otherwise they are asked for at this read's version or later, which the server answers
+  // from memory when it holds the game there.
+  const streamed = acts && st.streamMoves && st.streamMoves.version === d.version ? { moves: st.streamMoves.moves } : null;
+  const [m] = await Promise.all([acts && !streamed ? get(`/v1/games/${st.id}/moves?min_version=${d.version}`) : streamed, loadLog(st, d)]);
+  // A command's answer adopted meanwhile is newer than what this read saw: keep it.
+  if (st.detail && d.version < st.detail.version) return false;
+  // The view and its moves change together: a tap meanwhile sends a move as it was listed
+  // with the view it was shown with (pinned to its version when only this seat acts).
+  st.detail = d;
+  st.etag = r.etag;
+  st.moves = m ? m.moves : [];
+  st.movesAnswer = m;
+  announce(st, d);
+  return true;
+}
+
+/**
+ * The answer to a command sent with `Prefer: return=representation` holds the new board and
+ * moves: where it follows on from the page's board (nobody else moved in between, the game
+ * goes on), the page takes them from it and asks nothing more. False where it must read again.
+ */
+function adoptAnswer(st, a) {
+  const d = st.detail;
+  const follows = a && a.board && d && !a.finished && a.board.version === a.version
+    && a.events.length > 0 && a.events[0].version === d.version + 1;
+  if (!follows) return false;
+  st.detail = { ...d, version: a.version, to_act: a.to_act, view: a.board.view, head: a.board.head };
+  st.etag = null;
+  addToLog(st, a.events);
+  st.moves = a.board.moves;
+  st.movesAnswer = a.board;
+  announce(st, st.detail);
+  return true;
+}
+
+/** Sends a move; its answer, or null after saying why it was refused. */
+async function send(st, move) {
+  try {
+    // Where several seats act at once, a version pin would lose every race to the others:
+    // let the server decide the command on the newest state (the rules allow it).
+    const body = st.detail && st.detail.to_act.length > 1 ? { command: move.command } : move;
+    return await post(`/v1/games/${st.id}/commands`, body, { prefer: 'return=representation' });
+  } catch (e) {
+    // A rule of this kind refused it: say which in the page's language (the server's `detail`
+    // is English).
+    const own = e.code && st.detail ? `rule.${st.detail.kind}.${e.code}` : null;
+    if (own && has(own)) e.message = t(own);
+    problem(e);
+    return null;
+  }
+}
+
+/** `run` one at a time: a call while it runs makes it go round once more when it ends. */
+function oneAtATime(run, alive) {
+  let running = null;
+  let again = false;
+  return () => {
+    if (running) { again = true; return running; }
+    running = (async () => {
+      do { again = false; await run(); } while (again && alive());
+      running = null;
+    })();
+    return running;
+  };
+}
+
+/** A finished game's audit, read once into `st.audit` (shown under "Advanced"). */
+function readAudit(st, render) {
+  st.audit = 'pending';
+  get(`/v1/games/${st.id}/audit`).then((a) => { st.audit = a; render(); }).catch((e) => { st.audit = { error: e.message }; render(); });
+}
+
+/** The board as the kind's module draws `view` (with the moves of `ctx`), or why there is none. */
+function drawBoard(board, mod, view, ctx, d, replayAt) {
+  board.replaceChildren();
+  viewMode(ctx.replaying ? 'replay' : 'live');
+  if (view && mod) {
+    try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, t('game.board_broken', { error: e.message }))); console.error(e); }
+  } else if (!view) board.append(h('p', {}, d.status === 'open' ? t('game.board_later') : t('game.no_board')));
+  if (ctx.replaying) board.prepend(h('p', { class: 'replay-note', 'data-at': replayAt }, t('game.replay_note', { at: replayAt, of: d.version })));
+}
+
+/** What a page for an unknown game says. */
+function goneNotice(id) {
+  return h('div', { class: 'game', 'data-missing': id },
+    h('h1', {}, t('game.none')),
+    h('p', {}, t('game.none_text', { id }), h('a', { href: '#/' }, t('game.back')), '.'));
+}
+
 export function showGame(main, id) {
   const st = { id, detail: null, etag: null, moves: [], log: [], replayAt: null, replayView: null, sending: false, wasMyTurn: false, audit: null, stream: false };
   let alive = true;
   let timer = null;
-
-  const head = h('section', { class: 'game-head', 'aria-live': 'polite' });
-  const board = h('section', { class: 'board', 'aria-label': t('game.board') });
-  const movesBox = h('section', { class: 'moves', 'aria-labelledby': 'moves-h' });
-  const replayBox = h('section', { class: 'replay', 'aria-labelledby': 'replay-h' });
-  const logBox = h('section', { class: 'log', 'aria-labelledby': 'log-h' });
-  // How the page stays live and the audit: for the curious, folded away (kept across redraws,
-  // so an opened disclosure stays open).
-  const advancedBody = h('div', {});
-  const advanced = h('details', { class: 'advanced', id: 'advanced' }, h('summary', {}, t('game.advanced')), advancedBody);
-  const root = h('div', { class: 'game', 'data-game-page': id }, head, h('div', { class: 'play' }, board, h('div', { class: 'side' }, movesBox, replayBox)), logBox, advanced);
+  const { root, head, board, movesBox, replayBox, logBox, advancedBody } = layout(id);
   main.replaceChildren(root);
-
   const unskip = movesSkip(movesBox);
   const tables = tablesGame(id, main, () => refresh());
-
   const names = () => seatNames(st.detail ? st.detail.seats : []);
 
-  // One refresh at a time (polls, stream messages and own moves all ask for one): a request
-  // arriving meanwhile makes the running one go round once more.
-  let running = null;
-  let again = false;
-  function refresh() {
-    if (running) { again = true; return running; }
-    running = (async () => {
-      do { again = false; await refreshOnce(); } while (again && alive);
-      running = null;
-    })();
-    return running;
-  }
+  // Polls, stream messages and own moves all ask for a refresh.
+  const refresh = oneAtATime(() => refreshOnce(), () => alive);
 
   async function refreshOnce() {
     if (!alive) return;
     try {
-      const r = await api('GET', `/v1/games/${id}`, undefined, { etag: st.etag });
-      if (r.status === 304) return;
-      const d = r.data;
-      await loadKind(d.kind);
-      const seat = d.your_seat;
-      const mayAct = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
-      // The stream's status names this seat's moves at its version: no request for them then.
-      // Otherwise they are asked for at this read's version or later, which the server answers
-      // from memory when it holds the game there.
-      const streamed = mayAct && st.streamMoves && st.streamMoves.version === d.version ? { moves: st.streamMoves.moves } : null;
-      const [m] = await Promise.all([mayAct && !streamed ? get(`/v1/games/${id}/moves?min_version=${d.version}`) : streamed, loadLog(d)]);
-      // A command's answer adopted meanwhile is newer than what this read saw: keep it.
-      if (st.detail && d.version < st.detail.version) return;
-      // The view and its moves change together: a tap meanwhile sends a move as it was listed
-      // with the view it was shown with (pinned to its version when only this seat acts).
-      st.detail = d;
-      st.etag = r.etag;
-      st.moves = m ? m.moves : [];
-      st.movesAnswer = m;
-      announce(d);
-      if (d.status === 'finished' && !st.audit) {
-        st.audit = 'pending';
-        get(`/v1/games/${id}/audit`).then((a) => { st.audit = a; render(); }).catch((e) => { st.audit = { error: e.message }; render(); });
-      }
+      if (!(await readGame(st))) return;
+      if (st.detail.status === 'finished' && !st.audit) readAudit(st, render);
       render();
     } catch (e) {
       // No such game: say so once and stop asking (it will not appear by waiting).
@@ -241,68 +349,11 @@ export function showGame(main, id) {
     }
   }
 
-  // Says once when it becomes the player's turn, and names it in the tab's title.
-  function announce(d) {
-    const seat = d.your_seat;
-    const myTurn = seat !== null && seat !== undefined && d.status === 'active' && d.to_act.includes(seat);
-    if (myTurn && !st.wasMyTurn) {
-      notice(t('game.your_turn_notice', { id }));
-      document.title = t('game.title_turn', { id });
-    } else if (!myTurn) {
-      document.title = t('game.title', { id });
-      if (st.wasMyTurn) notice(null);
-    }
-    st.wasMyTurn = myTurn;
-  }
-
-  /**
-   * The answer to a command sent with `Prefer: return=representation` holds the new board and
-   * moves: where it follows on from the page's board (nobody else moved in between, the game
-   * goes on), the page takes them from it and asks nothing more. Else it reads the game again.
-   */
-  function adopt(a) {
-    const d = st.detail;
-    const follows = a && a.board && d && !a.finished && a.board.version === a.version
-      && a.events.length > 0 && a.events[0].version === d.version + 1;
-    if (!follows) return false;
-    st.detail = { ...d, version: a.version, to_act: a.to_act, view: a.board.view, head: a.board.head };
-    st.etag = null;
-    addToLog(a.events);
-    st.moves = a.board.moves;
-    st.movesAnswer = a.board;
-    announce(st.detail);
-    render();
-    return true;
-  }
-
   function gone() {
     alive = false;
     clearTimeout(timer);
     if (st.closeStream) st.closeStream();
-    main.replaceChildren(h('div', { class: 'game', 'data-missing': id },
-      h('h1', {}, t('game.none')),
-      h('p', {}, t('game.none_text', { id }), h('a', { href: '#/' }, t('game.back')), '.')));
-  }
-
-  /**
-   * Events appended to the log, each version once: a command's answer and a read of the log may
-   * both bring the same versions (the answer may have added them while the read was under way).
-   */
-  function addToLog(events) {
-    const last = st.log.length ? st.log[st.log.length - 1].version : null;
-    st.log.push(...events.filter((e) => last === null || e.version > last));
-  }
-
-  async function loadLog(d) {
-    let after = st.log.length ? st.log[st.log.length - 1].version : 0;
-    // A finished game shows everything: read the whole log again once it ends.
-    if (d.status === 'finished' && !st.logWhole) { st.log = []; after = 0; st.logWhole = true; }
-    for (;;) {
-      const page = await get(`/v1/games/${id}/events?after=${after}&limit=500`);
-      addToLog(page.events);
-      if (page.next_after === null || page.next_after === undefined || !page.events.length) break;
-      after = page.next_after;
-    }
+    main.replaceChildren(goneNotice(id));
   }
 
   async function play(move) {
@@ -310,28 +361,18 @@ export function showGame(main, id) {
     st.sending = true;
     problem(null);
     movesBox.setAttribute('aria-busy', 'true');
-    let answer = null;
     try {
-      // Where several seats act at once, a version pin would lose every race to the others:
-      // let the server decide the command on the newest state (the rules allow it).
-      const body = st.detail && st.detail.to_act.length > 1 ? { command: move.command } : move;
-      answer = await post(`/v1/games/${id}/commands`, body, { prefer: 'return=representation' });
-    } catch (e) {
-      // A rule of this kind refused it: say which in the page's language (the server's
-      // `detail` is English).
-      const own = e.code && st.detail ? `rule.${st.detail.kind}.${e.code}` : null;
-      if (own && has(own)) e.message = t(own);
-      problem(e);
-    } finally {
       // Still sending until the page shows what the move did: a tap on the old board meanwhile
       // would send a move of a version that has passed.
-      if (!adopt(answer) || (st.heard && st.heard > st.detail.version)) await refresh();
+      const adopted = adoptAnswer(st, await send(st, move));
+      if (adopted) render();
+      if (!adopted || (st.heard && st.heard > st.detail.version)) await refresh();
+    } finally {
       st.heard = 0;
       st.sending = false;
       movesBox.removeAttribute('aria-busy');
     }
   }
-
 
   function render() {
     const key = focusKey(main);
@@ -357,24 +398,15 @@ export function showGame(main, id) {
     // (Mauerbauer's card swaps) may stand between now and the last wall built.
     const recent = st.log.filter((e) => !e.taken_back && (!replaying || e.version <= st.replayAt)).reverse().map((e) => e.event || {});
     const ctx = { seat, names: n, moves: replaying ? [] : st.moves, play, claimed: new Set(), status: d.status, replaying, rerender: render, recent };
-    board.replaceChildren();
-    viewMode(replaying ? 'replay' : 'live');
-    if (view && mod) {
-      try { board.append(mod.render(view, ctx)); } catch (e) { board.append(h('p', {}, t('game.board_broken', { error: e.message }))); console.error(e); }
-    } else if (!view) board.append(h('p', {}, d.status === 'open' ? t('game.board_later') : t('game.no_board')));
-    if (replaying) board.prepend(h('p', { class: 'replay-note', 'data-at': st.replayAt }, t('game.replay_note', { at: st.replayAt, of: d.version })));
+    drawBoard(board, mod, view, ctx, d, st.replayAt);
 
     // Only a seated player has moves; a spectator gets no box for them.
     movesBox.hidden = seat === null || seat === undefined;
     movesBox.replaceChildren(...movesParts(ctx, n, mod, replaying, play, view && d.status === 'active' ? phaseHint(d.kind, view, seat) : ''));
-    renderReplay();
-    renderLog();
+    replayBox.replaceChildren(...(d.version ? replayParts(d.version, st.replayAt ?? d.version, showAt, () => { st.replayAt = null; st.replayView = null; render(); }) : []));
+    const { items, cut } = logItems(d.kind, st.log, n);
+    logBox.replaceChildren(h('h2', { id: 'log-h' }, t(cut ? 'game.log_cut' : 'game.log')), h('ul', { class: 'log-list' }, items));
     tables.update(st);
-  }
-
-  function renderReplay() {
-    const d = st.detail;
-    replayBox.replaceChildren(...(d && d.version ? replayParts(d.version, st.replayAt ?? d.version, showAt, () => { st.replayAt = null; st.replayView = null; render(); }) : []));
   }
 
   async function showAt(at) {
@@ -388,11 +420,6 @@ export function showGame(main, id) {
     } catch (e) { problem(e); }
   }
 
-  function renderLog() {
-    const { items, cut } = logItems(st.detail ? st.detail.kind : '', st.log, names());
-    logBox.replaceChildren(h('h2', { id: 'log-h' }, t(cut ? 'game.log_cut' : 'game.log')), h('ul', { class: 'log-list' }, items));
-  }
-
   // Live: the event stream when the server has it; polling with If-None-Match otherwise (and as
   // a slow safety net beside the stream).
   function poll() {
@@ -404,11 +431,9 @@ export function showGame(main, id) {
     }, st.stream ? POLL_MS * 10 : POLL_MS);
   }
 
-  function openStream() { st.closeStream = follow(id, st, { changed: render, refresh, tables }); }
-
   // The kinds' titles first (cached after the first page), so the header names the game.
   kinds().catch(() => null).then((ks) => { st.kinds = ks; return refresh(); })
-    .then(() => { if (alive) { poll(); openStream(); } });
+    .then(() => { if (alive) { poll(); st.closeStream = follow(id, st, { changed: render, refresh, tables }); } });
   document.addEventListener('visibilitychange', refresh);
   return () => {
     alive = false;

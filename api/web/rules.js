@@ -1,6 +1,6 @@
 // A game's rules for players, in the page's language: how to play, what the board shows and how
 // points are counted, with small drawings of the board's parts. Each kind's text lives in its own
-// module (`rules/<kind>.js`, both languages side by side), loaded when its rules are first
+// module (`games/<kind>/rules.js`, both languages side by side), loaded when its rules are first
 // opened. The rules as the server plays them, written for programmers, stay with the API
 // (`/v1/kinds/{kind}/rules`, linked from `/docs`).
 //
@@ -10,22 +10,15 @@
 
 import { h } from './svg.js';
 import { t, lang } from './i18n/index.js';
-
-const LOADERS = {
-  burgbaumeister: () => import('./rules/burgbaumeister.js'),
-  wettstreit: () => import('./rules/wettstreit.js'),
-  'space-builder': () => import('./rules/space-builder.js'),
-  mauerbauer: () => import('./rules/mauerbauer.js'),
-  carcassonne: () => import('./rules/carcassonne.js'),
-};
+import { GAMES } from './games/index.js';
 
 /** The kinds with rules for players. */
-export const RULE_KINDS = Object.keys(LOADERS);
+export const RULE_KINDS = Object.keys(GAMES);
 
 /** The rules of `kind` for players as elements, in language `code`; null for a kind without. */
 export async function rulesContent(kind, code = lang()) {
-  if (!LOADERS[kind]) return null;
-  const mod = (await LOADERS[kind]()).default;
+  if (!GAMES[kind]) return null;
+  const mod = (await GAMES[kind].rules()).default;
   const text = mod[code] || mod.en;
   const block = (b) => {
     if (typeof b === 'string') return h('p', {}, b);

@@ -269,7 +269,7 @@ async function zoomAndPlay(browser, g) {
  */
 function pickLabelsOverflow(page) {
   return page.evaluate(async () => {
-    const { PICK_WIDTH } = await import('/web/boards/carcassonne.js');
+    const { PICK_WIDTH } = await import('/web/games/carcassonne/board.js');
     const NS = 'http://www.w3.org/2000/svg';
     const keys = ['cc.label.city', 'cc.label.road', 'cc.label.field', 'cc.label.cloister', 'boards.c.mage', 'boards.c.witch'];
     const found = [];

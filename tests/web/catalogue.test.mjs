@@ -59,7 +59,7 @@ test('the scan finds keys the way the code writes them', () => {
 
 test('every key the client names is in both catalogues', () => {
   const files = sources();
-  assert.ok(files.some(([p]) => p === 'lobby.js') && files.some(([p]) => p.startsWith('boards/')), 'the scan reads the client');
+  assert.ok(files.some(([p]) => p === 'lobby.js') && files.some(([p]) => p.startsWith('games/')), 'the scan reads the client');
   const missing = [];
   let count = 0;
   for (const [path, source] of files) {

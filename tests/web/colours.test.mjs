@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { SEAT_COLOURS, SEAT_SHAPES, SEAT_COLOUR_NAMES } from '../../api/web/svg.js';
-import { HOUSE, HOUSE_SHAPE } from '../../api/web/boards/mauerbauer.js';
+import { HOUSE, HOUSE_SHAPE } from '../../api/web/games/mauerbauer/board.js';
 
 const MACHADO = {
   protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],

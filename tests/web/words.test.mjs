@@ -98,10 +98,10 @@ test('seats are counted from 1 for people, as "Sitzplatz" in German (the API cou
 // Card numbers printed on the cards (Burgbaumeister 2–46, Space Builder 1–8) stay as they are;
 // Wettstreit's card ids are the server's index into the deck, so a card is named as printed.
 test('places are counted from 1 for people, in every kind that shows them (the API counts from 0)', async () => {
-  const bb = await import('../../api/web/boards/burgbaumeister.js');
-  const mb = await import('../../api/web/boards/mauerbauer.js');
-  const ws = await import('../../api/web/boards/wettstreit.js');
-  const cc = await import('../../api/web/boards/carcassonne.js');
+  const bb = await import('../../api/web/games/burgbaumeister/board.js');
+  const mb = await import('../../api/web/games/mauerbauer/board.js');
+  const ws = await import('../../api/web/games/wettstreit/board.js');
+  const cc = await import('../../api/web/games/carcassonne/board.js');
   const { describeMove } = await import('../../api/web/words.js');
   setLang('en');
   assert.equal(bb.describe({ type: 'TurnUpCard', slot: 0 }), 'Turn up slot 1');

@@ -2,41 +2,23 @@
 // themselves in the language catalogues (`ev.<EventType>`). An event no table knows still reads
 // as a phrase with its fields, seats named by their players.
 
-import { translate, lang } from '../i18n/index.js';
+import { lang } from '../i18n/index.js';
+import { GAMES } from '../games/index.js';
+import { context } from './context.js';
 import { place, PLACE_FIELDS } from '../words.js';
 import every from './every.js';
 
-/** Each kind's table, loaded with the first game of that kind the page shows (`loadWords`). */
-const LOADERS = {
-  burgbaumeister: () => import('./burgbaumeister.js'),
-  wettstreit: () => import('./wettstreit.js'),
-  'space-builder': () => import('./space-builder.js'),
-  mauerbauer: () => import('./mauerbauer.js'),
-  carcassonne: () => import('./carcassonne.js'),
-};
-export const KINDS = Object.keys(LOADERS);
+export { context };
+
+export const KINDS = Object.keys(GAMES);
 /** The tables loaded so far. */
 export const TABLES = { every };
 
 /** Loads the sentences of `kind` (once). */
 export async function loadWords(kind) {
-  if (LOADERS[kind] && !TABLES[kind]) TABLES[kind] = (await LOADERS[kind]()).default;
+  if (GAMES[kind] && !TABLES[kind]) TABLES[kind] = (await GAMES[kind].words()).default;
 }
 
-/** The helpers every sentence gets: names for seats, lists joined as the language does. */
-export function context(names, code = lang()) {
-  const t = (key, params) => translate(code, key, params);
-  // Seats count from 1 for people (the API's seat 0 is the first seat at the table).
-  const name = (seat) => (names && names[seat]) || t('seat', { n: seat + 1 });
-  const list = (items) => {
-    const xs = items.map(String);
-    if (xs.length <= 1) return xs.join('');
-    return `${xs.slice(0, -1).join(', ')} ${t('and')} ${xs[xs.length - 1]}`;
-  };
-  // A moment (ms since the epoch) as the time of day to the second, as the language writes it.
-  const time = (ms) => (Number.isFinite(ms) ? new Intl.DateTimeFormat(code, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(ms)) : '?');
-  return { t, name, list, time, names: (seats) => (seats.length ? list(seats.map(name)) : t('nobody')), s: (type, params) => t(`ev.${type}`, params) };
-}
 
 function humanize(type) {
   return type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());

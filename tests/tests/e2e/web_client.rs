@@ -98,14 +98,14 @@ async fn the_page_and_every_module_it_imports_are_served() {
         "carcassonne",
     ] {
         assert!(
-            seen.contains(&format!("{web}boards/{kind}.js")),
+            seen.contains(&format!("{web}games/{kind}/board.js")),
             "a board for {kind}"
         );
     }
     // Every kind the server offers has a board module.
     let kinds = s.get("/v1/kinds", None).await;
     for k in kinds.body.as_array().unwrap() {
-        let path = format!("{web}boards/{}.js", k["kind"].as_str().unwrap());
+        let path = format!("{web}games/{}/board.js", k["kind"].as_str().unwrap());
         assert!(seen.contains(&path), "no board for {path}");
     }
     s.finish().await;
@@ -320,7 +320,7 @@ async fn the_page_is_revalidated_and_its_files_are_immutable_and_compressed() {
         assert!(
             !name.starts_with("i18n/e")
                 && !name.starts_with("i18n/d")
-                && !name.starts_with("boards/"),
+                && (!name.starts_with("games/") || name == "games/index.js"),
             "{name} is loaded before the page knows it needs it"
         );
     }

@@ -1,7 +1,7 @@
 // Carcassonne: the rules for players (see rules.js for the shape), after docs/rules/carcassonne.md.
 
-import { s } from '../svg.js';
-import { art, arrow } from './draw.js';
+import { s } from '../../svg.js';
+import { art, arrow } from '../draw.js';
 
 const T = 60;
 

@@ -1,7 +1,7 @@
 // Mauerbauer: the triangle board drawn from the geometry in the view (vertices, lines, fields),
 // with walls, towers, houses, closed cities and their palaces; a free line is a wall to build.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, place, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t, t as tr } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, place, shapePath, swatch, lastFrame, lastMark, lastMoveKey, rove, zoomable, legend, t, t as tr } from '../common.js';
 
 const U = 110;
 const PAD = 24;

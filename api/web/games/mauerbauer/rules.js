@@ -1,7 +1,7 @@
 // Mauerbauer: the rules for players (see rules.js for the shape), after docs/rules/mauerbauer.md.
 
-import { s } from '../svg.js';
-import { art, card } from './draw.js';
+import { s } from '../../svg.js';
+import { art, card } from '../draw.js';
 
 const SIDE = 60;
 const HIGH = SIDE * Math.sqrt(3) / 2;

@@ -1,8 +1,8 @@
 // Der Wettkampf der Burgbaumeister: the rules for players (see rules.js for the shape), after
 // docs/rules/burgbaumeister.md.
 
-import { s } from '../svg.js';
-import { art, card, arrow } from './draw.js';
+import { s } from '../../svg.js';
+import { art, card, arrow } from '../draw.js';
 
 /** The start tower that begins every wall. */
 const tower = (x, y) => s('g', { transform: `translate(${x},${y})` },

@@ -1,7 +1,7 @@
 // Space Builder's rules for players (see rules.js for the shape), after docs/rules/space-builder.md.
 
-import { s } from '../svg.js';
-import { art, arrow } from './draw.js';
+import { s } from '../../svg.js';
+import { art, arrow } from '../draw.js';
 
 const C = 34;
 

@@ -1,7 +1,7 @@
 // Carcassonne: the tile map (cities, roads, fields, cloisters) with followers, the mage and the
 // witch, gold; the drawn tile and, for a chosen free place, its legal rotations.
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, count, place, seatMark, seatShapeName, shapePath, swatch, SEAT_COLOUR_NAMES, lastFrame, lastMoveKey, rove, zoomable, legend, t, t as tr } from './common.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, count, place, seatMark, seatShapeName, shapePath, swatch, SEAT_COLOUR_NAMES, lastFrame, lastMoveKey, rove, zoomable, legend, t, t as tr } from '../common.js';
 
 const T = 64;
 const chosen = { key: null, figureTile: null };

@@ -1,7 +1,7 @@
 // Space Builder: every player's 3 × 3 board, the hand, and the blueprint drawn in its own frame
 // and turned by its quarter turns as it lies on the table (the players turn it in their heads).
 
-import { s, h, svgRoot, moveTarget, seatName, place, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
+import { s, h, svgRoot, moveTarget, seatName, place, lastFrame, lastMoveKey, rove, zoomable, legend, t } from '../common.js';
 
 const C = 60;
 const pick = { card: null, face: 'A', rotation: 0 };

@@ -1,8 +1,8 @@
 // Wettstreit der Baumeister: the rules for players (see rules.js for the shape), after
 // docs/rules/wettstreit.md.
 
-import { s } from '../svg.js';
-import { art, card, arrow } from './draw.js';
+import { s } from '../../svg.js';
+import { art, card, arrow } from '../draw.js';
 
 const COLOURS = { corner: '#adb5bd', tower: '#ced4da', gate: '#ffd8a8', hall: '#ffc9c9', church: '#d0bfff' };
 

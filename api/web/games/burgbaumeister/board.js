@@ -1,6 +1,6 @@
 // Der Wettkampf der Burgbaumeister: the store of 45 slots and every player's wall.
 
-import { s, h, svgRoot, moveTarget, seatName, count, place, seatBadge, shapePath, lastFrame, lastMoveKey, rove, zoomable, legend, swatch, t } from './common.js';
+import { s, h, svgRoot, moveTarget, seatName, count, place, seatBadge, shapePath, lastFrame, lastMoveKey, rove, zoomable, legend, swatch, t } from '../common.js';
 
 const COLS = 9;
 const CW = 46;

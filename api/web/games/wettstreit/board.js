@@ -1,10 +1,10 @@
 // Wettstreit der Baumeister: the two stacks, the auction, every player's city, hand and
 // saboteurs, and your own purse (the others' purses are secret and never in your view).
 
-import { s, h, svgRoot, moveTarget, clickable, seatName, place, seatBadge, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from './common.js';
-import { list } from '../words.js';
-import { context } from '../words/index.js';
-import { cardName } from '../words/wettstreit.js';
+import { s, h, svgRoot, moveTarget, clickable, seatName, place, seatBadge, swatch, lastFrame, lastMoveKey, rove, zoomable, legend, t } from '../common.js';
+import { list } from '../../words.js';
+import { context } from '../../words/context.js';
+import { cardName } from './words.js';
 
 // A card by its kind and value, as printed on it: a card's id (0–39) is the server's index into
 // the deck, printed nowhere.
