@@ -172,6 +172,7 @@ const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../web/tables/leaderboard.js"),
     ),
+    ("tables/report.js", JS, include_str!("../web/tables/report.js")),
     ("tables/undo.js", JS, include_str!("../web/tables/undo.js")),
     ("tables/live.js", JS, include_str!("../web/tables/live.js")),
 ];
