@@ -1,4 +1,5 @@
-// The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings. Hash routes keep every server path
+// The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings,
+// `#/moderation` the moderators' page (tables/). Hash routes keep every server path
 // (`/v1`, `/docs`, …) untouched.
 
 import { session, api, get, problem, notice, SIGNED_IN } from './api.js';
@@ -53,10 +54,15 @@ export function renderAccount() {
 }
 
 // The account's standing (`GET /v1/me/standing`): a suspension is said at the top of the page,
-// until when and why, so the player knows before a refusal says it.
+// until when and why, so the player knows before a refusal says it; a moderator gets the link to
+// the moderators' page in the menu.
 async function showStanding() {
   try {
     const standing = await get('/v1/me/standing');
+    const items = document.querySelector('#menu .menu-items');
+    if (standing.moderator && items && !items.querySelector('#moderation-link')) {
+      items.insertBefore(h('a', { href: '#/moderation', id: 'moderation-link', class: 'menu-link' }, t('mod.link')), items.querySelector('#sign-out'));
+    }
     if (standing.suspension) notice(t('standing.suspended', { until: when(standing.suspension.until), reason: standing.suspension.reason }));
   } catch { /* the page works without it */ }
 }
