@@ -164,7 +164,7 @@ pub async fn report(
 
 /// The caller's standing: its roles and its suspension.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Standing {
+pub struct MyStanding {
     pub name: String,
     /// Sees every game whole (granted by the operator).
     pub auditor: bool,
@@ -179,13 +179,13 @@ pub struct Standing {
 #[utoipa::path(get, path = "/v1/me/standing", tag = "moderation",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The caller's standing", body = Standing),
+        (status = 200, description = "The caller's standing", body = MyStanding),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn standing(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
     let now = state.store.now_ms();
-    Ok(HttpResponse::Ok().json(Standing {
+    Ok(HttpResponse::Ok().json(MyStanding {
         name: account.name,
         auditor: account.auditor,
         moderator: account.moderator,
@@ -260,7 +260,7 @@ pub async fn reports(
 /// How a moderator resolves a report.
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Outcome {
+pub enum ReportOutcome {
     /// Nothing to do.
     Dismiss,
     /// Acted on (the message removed, the account suspended, a word with the player, …).
@@ -270,8 +270,8 @@ pub enum Outcome {
 /// A report's resolution.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Resolution {
-    pub outcome: Outcome,
+pub struct ReportResolution {
+    pub outcome: ReportOutcome,
     /// Why, or what was done: 1 to 500 characters of plain text.
     #[schema(
         min_length = 1,
@@ -284,7 +284,7 @@ pub struct Resolution {
 /// Resolve an open report: dismiss it, or mark it acted on. Recorded in the moderation log.
 #[utoipa::path(post, path = "/v1/moderation/reports/{report_id}/resolve", tag = "moderation",
     params(("report_id" = i64, Path, description = "The report")),
-    request_body = Resolution,
+    request_body = ReportResolution,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Resolved", body = Report),
@@ -303,11 +303,11 @@ pub async fn resolve(
 ) -> ApiResult<HttpResponse> {
     let account = moderator(caller)?;
     let id = ApiError::path_id(&id, "report_not_found", "Report")?;
-    let body: Resolution = body::json(&req, payload, BODY_LIMIT).await?;
+    let body: ReportResolution = body::json(&req, payload, BODY_LIMIT).await?;
     let reason = reason(&body.reason)?;
     let outcome = match body.outcome {
-        Outcome::Dismiss => ReportState::Dismissed,
-        Outcome::Act => ReportState::Actioned,
+        ReportOutcome::Dismiss => ReportState::Dismissed,
+        ReportOutcome::Act => ReportState::Actioned,
     };
     let report = state
         .store
@@ -319,7 +319,7 @@ pub async fn resolve(
 /// Why a moderator acts.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Reason {
+pub struct ModerationReason {
     /// 1 to 500 characters of plain text.
     #[schema(min_length = 1, max_length = 500, example = "Insults.")]
     pub reason: String,
@@ -330,7 +330,7 @@ pub struct Reason {
 /// the record, and the removal is in the moderation log.
 #[utoipa::path(post, path = "/v1/moderation/messages/{message_id}/remove", tag = "moderation",
     params(("message_id" = i64, Path, description = "The chat message")),
-    request_body = Reason,
+    request_body = ModerationReason,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Removed; the message as chat reads now show it", body = baumeister_storage::ChatMessage),
@@ -349,7 +349,7 @@ pub async fn remove_message(
 ) -> ApiResult<HttpResponse> {
     let account = moderator(caller)?;
     let id = ApiError::path_id(&id, "chat_message_not_found", "Chat message")?;
-    let body: Reason = body::json(&req, payload, BODY_LIMIT).await?;
+    let body: ModerationReason = body::json(&req, payload, BODY_LIMIT).await?;
     let reason = reason(&body.reason)?;
     let removed = state.store.remove_chat(id, &account.name, reason).await?;
     Ok(HttpResponse::Ok().json(removed))
@@ -427,7 +427,7 @@ pub async fn suspend(
 /// Lift an account's suspension now, with a reason.
 #[utoipa::path(post, path = "/v1/moderation/accounts/{name}/lift", tag = "moderation",
     params(("name" = String, Path, description = "The account")),
-    request_body = Reason,
+    request_body = ModerationReason,
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Lifted"),
@@ -445,7 +445,7 @@ pub async fn lift(
     payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = moderator(caller)?;
-    let body: Reason = body::json(&req, payload, BODY_LIMIT).await?;
+    let body: ModerationReason = body::json(&req, payload, BODY_LIMIT).await?;
     let reason = reason(&body.reason)?;
     let (id, _) = state
         .store
