@@ -278,3 +278,47 @@ impl Store {
         rows.iter().map(entry).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{ModerationAction, Suspension};
+
+    #[test]
+    fn every_action_is_stored_and_shown_by_the_same_name() {
+        // The table's CHECK (V27), the stored text and the JSON must agree.
+        let all = [
+            ModerationAction::RemoveMessage,
+            ModerationAction::Suspend,
+            ModerationAction::LiftSuspension,
+            ModerationAction::DismissReport,
+            ModerationAction::ActOnReport,
+            ModerationAction::GrantModerator,
+            ModerationAction::RevokeModerator,
+        ];
+        let migration = include_str!("../../../migrations/V27__moderation.sql");
+        for action in all {
+            assert_eq!(ModerationAction::parse(action.as_str()), Some(action));
+            assert_eq!(
+                serde_json::to_value(action).unwrap(),
+                serde_json::json!(action.as_str())
+            );
+            assert!(migration.contains(&format!("'{}'", action.as_str())));
+        }
+        assert_eq!(ModerationAction::parse("ban"), None);
+    }
+
+    #[test]
+    fn a_suspension_is_in_force_until_its_time_and_needs_both_columns() {
+        let s = Suspension::of(Some(1_000), Some("spam".into())).unwrap();
+        assert_eq!(s.until, "1970-01-01T00:00:01.000Z");
+        assert!(s.in_force(999));
+        assert!(!s.in_force(1_000));
+        assert_eq!(Suspension::of(None, Some("spam".into())), None);
+        assert_eq!(Suspension::of(Some(1_000), None), None);
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"until": "1970-01-01T00:00:01.000Z", "reason": "spam"})
+        );
+    }
+}

@@ -383,3 +383,40 @@ impl Store {
         self.report_by_id(id).await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{ReportCategory, ReportState};
+
+    #[test]
+    fn categories_and_states_are_stored_and_shown_by_the_same_name() {
+        let migration = include_str!("../../../migrations/V27__moderation.sql");
+        for c in [
+            ReportCategory::Abuse,
+            ReportCategory::Cheating,
+            ReportCategory::Spam,
+            ReportCategory::Other,
+        ] {
+            assert_eq!(ReportCategory::parse(c.as_str()), Some(c));
+            assert_eq!(
+                serde_json::to_value(c).unwrap(),
+                serde_json::json!(c.as_str())
+            );
+            assert!(migration.contains(&format!("'{}'", c.as_str())));
+        }
+        for s in [
+            ReportState::Open,
+            ReportState::Dismissed,
+            ReportState::Actioned,
+        ] {
+            assert_eq!(ReportState::parse(s.as_str()), Some(s));
+            assert_eq!(
+                serde_json::to_value(s).unwrap(),
+                serde_json::json!(s.as_str())
+            );
+            assert!(migration.contains(&format!("'{}'", s.as_str())));
+        }
+        assert_eq!(ReportCategory::parse("rude"), None);
+        assert_eq!(ReportState::parse("closed"), None);
+    }
+}
