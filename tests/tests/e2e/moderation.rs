@@ -315,6 +315,31 @@ async fn reports_reach_the_queue_once_and_a_private_games_message_is_not_there_f
 }
 
 #[actix_web::test]
+async fn the_same_report_sent_at_once_is_one_entry() {
+    let s = TestServer::start().await;
+    let mona = moderator(&s, "mona").await;
+    let t = s.players(&["ada", "troll"]).await;
+    let game = s.game("burgbaumeister", json!({}), &t).await;
+    let rude = said(&s, game, &t[1], "table", "rude").await;
+    let body = json!({"message_id": rude, "category": "abuse"});
+    let replies =
+        baumeister_tests::all_at_once((0..6).map(|_| report(&s, &t[0], body.clone()))).await;
+    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [200, 200, 200, 200, 200, 201],
+        "one filed, the rest found it"
+    );
+    assert!(replies
+        .iter()
+        .all(|r| r.body["id"] == replies[0].body["id"]));
+    let q = s.get("/v1/moderation/reports", Some(&mona)).await;
+    assert_eq!(q.body["reports"].as_array().unwrap().len(), 1, "{}", q.body);
+    s.finish().await;
+}
+
+#[actix_web::test]
 async fn reports_are_limited_per_reporter() {
     let s = TestServer::start_with(|c| {
         c.limits.commands = None;
