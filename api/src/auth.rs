@@ -5,7 +5,8 @@
 //! A token proves only who logged in, and when. What the account may do is read at request
 //! time: the account must still exist, its token key must still be the one in the token
 //! (`DELETE /v1/tokens` replaces it; a recreated database has other keys), and whether it is an
-//! auditor is the operator's current grant. That standing is cached per account for
+//! auditor or a moderator is the operator's current grant, and whether a moderator suspended it
+//! (docs/moderation.md). That standing is cached per account for
 //! [`STANDING_TTL`], so a request costs no extra query while a client is active.
 
 use std::collections::HashMap;
@@ -26,7 +27,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
 /// How long a request may rely on an account's standing read by an earlier one: a deleted
-/// account, a revoked token or a changed auditor grant takes effect within this time in every
+/// account, a revoked token, a changed auditor or moderator grant or a suspension takes effect within this time in every
 /// server process (at once in the process that revoked).
 pub const STANDING_TTL: Duration = Duration::from_secs(1);
 
@@ -173,6 +174,10 @@ pub struct Account {
     pub id: i64,
     pub name: String,
     pub auditor: bool,
+    /// The operator made it a moderator (docs/moderation.md).
+    pub moderator: bool,
+    /// Its latest suspension (in force only until its time).
+    pub suspension: Option<baumeister_storage::Suspension>,
 }
 
 impl Caller {
@@ -242,6 +247,8 @@ async fn caller(state: web::Data<AppState>, claims: Option<Claims>) -> ApiResult
         id,
         name: standing.name,
         auditor: standing.auditor,
+        moderator: standing.moderator,
+        suspension: standing.suspension,
     })))
 }
 

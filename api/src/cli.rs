@@ -41,6 +41,95 @@ pub enum Command {
         #[command(subcommand)]
         action: ChatAction,
     },
+    /// Who works the reports' queue, and the log of every moderator's action.
+    Moderator {
+        #[command(subcommand)]
+        action: ModeratorAction,
+    },
+    /// Suspend an account until a time: it may not chat, create or join games, seat bots or
+    /// invite; its running games go on. Replaces a suspension it has.
+    Suspend {
+        name: String,
+        /// When it ends: an RFC 3339 time (`2026-12-24T18:00:00Z`) or a time from now
+        /// (`90m`, `12h`, `7d`).
+        #[arg(long)]
+        until: String,
+        /// Why (shown to the account, and recorded).
+        #[arg(long)]
+        reason: String,
+        /// Who suspends it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// Lift an account's suspension now.
+    Unsuspend {
+        name: String,
+        /// Why (recorded).
+        #[arg(long)]
+        reason: String,
+        /// Who lifts it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// List the suspensions in force, the soonest to end first.
+    Suspensions,
+    /// Players' reports of chat messages and players.
+    Reports {
+        #[command(subcommand)]
+        action: ReportsAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ModeratorAction {
+    /// Make an existing account a moderator (its requests may moderate within a second).
+    Grant {
+        name: String,
+        /// Who grants it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// Take the moderator role away from an account.
+    Revoke {
+        name: String,
+        /// Who revokes it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// List the moderators.
+    List,
+    /// The moderation log, newest first: who did what, to whom, when and why.
+    Log {
+        /// How many entries (default 50).
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReportsAction {
+    /// The queue: open reports first (oldest first), then resolved ones.
+    List {
+        /// Only reports in this state: `open`, `dismissed` or `actioned`.
+        #[arg(long)]
+        state: Option<String>,
+        /// How many reports (default 50).
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// Resolve an open report.
+    Resolve {
+        id: i64,
+        /// `dismiss` (nothing to do) or `act` (acted on).
+        #[arg(long)]
+        outcome: String,
+        /// Why, or what was done (recorded).
+        #[arg(long)]
+        reason: String,
+        /// Who resolves it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -97,6 +186,18 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), String> {
         }
         Command::Auditor { action } => auditor(&store, action).await,
         Command::Chat { action } => chat(&store, action).await,
+        Command::Moderator { action } => crate::moderation_cli::moderator(&store, action).await,
+        Command::Suspend {
+            name,
+            until,
+            reason,
+            by,
+        } => crate::moderation_cli::suspend(&store, &name, &until, &reason, by).await,
+        Command::Unsuspend { name, reason, by } => {
+            crate::moderation_cli::unsuspend(&store, &name, &reason, by).await
+        }
+        Command::Suspensions => crate::moderation_cli::suspensions(&store).await,
+        Command::Reports { action } => crate::moderation_cli::reports(&store, action).await,
     }
 }
 
@@ -108,12 +209,9 @@ pub async fn chat(store: &Store, action: ChatAction) -> Result<(), String> {
             if reason.is_empty() {
                 return Err("say why: --reason \"…\"".into());
             }
-            let by = by
-                .or_else(|| std::env::var("USER").ok())
-                .filter(|b| !b.trim().is_empty())
-                .unwrap_or_else(|| "operator".into());
+            let by = crate::moderation_cli::operator(by);
             let removed = store
-                .remove_chat(id, by.trim(), reason)
+                .remove_chat(id, &by, reason)
                 .await
                 .map_err(|e| e.to_string())?;
             println!(

@@ -244,6 +244,17 @@ impl From<StoreError> for ApiError {
                 retry_after: Some(retry_after_s),
                 ..ApiError::new(S::TOO_MANY_REQUESTS, "too_many_invitations", detail)
             },
+            StoreError::SuspensionNotInFuture => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "suspension_not_in_future", detail)
+            }
+            StoreError::NotSuspended(_) => ApiError::new(S::CONFLICT, "not_suspended", detail),
+            StoreError::ReportNotFound(_) => {
+                ApiError::new(S::NOT_FOUND, "report_not_found", detail)
+            }
+            StoreError::ReportNotOpen(_) => ApiError::new(S::CONFLICT, "report_not_open", detail),
+            StoreError::CannotReportSelf => {
+                ApiError::new(S::UNPROCESSABLE_ENTITY, "cannot_report_self", detail)
+            }
             StoreError::Contention => ApiError::busy(detail, 1),
             StoreError::WebhookNotFound(_) => {
                 ApiError::new(S::NOT_FOUND, "webhook_not_found", detail)

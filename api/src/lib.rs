@@ -11,6 +11,7 @@ pub mod config;
 pub mod error;
 pub mod limits;
 pub mod live;
+pub mod moderation_cli;
 pub mod names;
 pub mod notices;
 pub mod openapi;
@@ -227,6 +228,32 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
                 .route(web::post().to(chat::post)),
         )
         .service(resource("/v1/me/mutes", "GET").route(web::get().to(chat::mutes)))
+        .service(resource("/v1/reports", "POST").route(web::post().to(moderation::report)))
+        .service(resource("/v1/me/standing", "GET").route(web::get().to(moderation::standing)))
+        .service(
+            resource("/v1/moderation/reports", "GET").route(web::get().to(moderation::reports)),
+        )
+        .service(
+            resource("/v1/moderation/reports/{report_id}/resolve", "POST")
+                .route(web::post().to(moderation::resolve)),
+        )
+        .service(
+            resource("/v1/moderation/messages/{message_id}/remove", "POST")
+                .route(web::post().to(moderation::remove_message)),
+        )
+        .service(
+            resource("/v1/moderation/accounts/{name}/suspend", "POST")
+                .route(web::post().to(moderation::suspend)),
+        )
+        .service(
+            resource("/v1/moderation/accounts/{name}/lift", "POST")
+                .route(web::post().to(moderation::lift)),
+        )
+        .service(
+            resource("/v1/moderation/suspensions", "GET")
+                .route(web::get().to(moderation::suspensions)),
+        )
+        .service(resource("/v1/moderation/log", "GET").route(web::get().to(moderation::log)))
         .service(
             resource("/v1/me/mutes/{name}", "PUT, DELETE")
                 .route(web::put().to(chat::mute))

@@ -30,6 +30,8 @@ pub struct Limits {
     pub expensive_reads: Option<Rate>,
     /// `LIMIT_CHAT`: chat messages per account (both channels, every game together).
     pub chat: Option<Rate>,
+    /// `LIMIT_REPORTS`: reports filed per account (docs/moderation.md).
+    pub reports: Option<Rate>,
 }
 
 impl Default for Limits {
@@ -41,6 +43,7 @@ impl Default for Limits {
             name_attempts: Some(Rate::per(6, 60)),
             expensive_reads: Some(Rate::per(60, 10)),
             chat: Some(Rate::per(10, 10)),
+            reports: Some(Rate::per(10, 3600)),
         }
     }
 }
@@ -168,6 +171,7 @@ pub struct Limiters {
     pub name_attempts: Limiter<String>,
     pub expensive_reads: Limiter<IpAddr>,
     pub chat: Limiter<i64>,
+    pub reports: Limiter<i64>,
 }
 
 impl Limiters {
@@ -179,6 +183,7 @@ impl Limiters {
             name_attempts: Limiter::new(limits.name_attempts, KEYS_KEPT),
             expensive_reads: Limiter::new(limits.expensive_reads, KEYS_KEPT),
             chat: Limiter::new(limits.chat, KEYS_KEPT),
+            reports: Limiter::new(limits.reports, KEYS_KEPT),
         }
     }
 }
@@ -200,6 +205,11 @@ impl Limiters {
     /// A chat message by `account` (its own bucket: chatting does not use up commands).
     pub fn chat(&self, account: i64) -> ApiResult<()> {
         self.chat.take(&account, "chat messages from this account")
+    }
+
+    /// A report filed by `account` (its own bucket).
+    pub fn report(&self, account: i64) -> ApiResult<()> {
+        self.reports.take(&account, "reports from this account")
     }
 
     /// A read of a whole log asked for by `client`: a replay, an audit, an export, a filtered

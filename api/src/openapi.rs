@@ -11,8 +11,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
 use crate::routes::{
-    accounts, bots, chat, games, health, invitations, kinds, live, me, notices, play, players,
-    rematch, trust, vacation,
+    accounts, bots, chat, games, health, invitations, kinds, live, me, moderation, notices, play,
+    players, rematch, trust, vacation,
 };
 
 #[derive(OpenApi)]
@@ -35,6 +35,9 @@ use crate::routes::{
         play::moves, play::command, play::undo, play::events, play::replay, play::audit,
         live::game_stream, live::my_stream, me::my_games,
         chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
+        moderation::report, moderation::standing, moderation::reports, moderation::resolve,
+        moderation::remove_message, moderation::suspend, moderation::lift,
+        moderation::suspensions, moderation::log,
         me::create_webhook, me::list_webhooks, me::delete_webhook,
         notices::notice_settings, notices::change_notice_settings, notices::set_email, notices::remove_email,
         notices::confirm_email, notices::unsubscribe_page, notices::unsubscribe, notices::push_key,
@@ -51,6 +54,7 @@ use crate::routes::{
         (name = "players", description = "Players' profiles and the kinds' leaderboards: Glicko-2 ratings per kind, updated when a rated game finishes"),
         (name = "live", description = "Following your games: live streams (Server-Sent Events), the games waiting for you, webhooks, and notices to people by email and Web Push"),
         (name = "chat", description = "Chat at the table: each game's players' channel (`table`) and spectators' channel (`spectators`), a side channel never part of the game (not in its events, replay, export or audit); mutes"),
+        (name = "moderation", description = "Reports of chat messages and players; for moderators (a role the operator grants): the queue of reports, removing messages, suspending accounts for a time, and the log of every moderator's action (docs/moderation.md)"),
         (name = "trust", description = "Provably fair randomness, signed chain heads, exports anybody can verify offline (`baumeister verify FILE`) and imports"),
         (name = "operations", description = "For operators"),
     )

@@ -123,6 +123,16 @@ const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../web/tables/leaderboard.js"),
     ),
+    (
+        "tables/report.js",
+        JS,
+        include_str!("../web/tables/report.js"),
+    ),
+    (
+        "tables/moderation.js",
+        JS,
+        include_str!("../web/tables/moderation.js"),
+    ),
     ("tables/undo.js", JS, include_str!("../web/tables/undo.js")),
     ("tables/live.js", JS, include_str!("../web/tables/live.js")),
 ];

@@ -33,6 +33,50 @@ fn help_lists_the_commands() {
 }
 
 #[test]
+fn help_lists_the_moderation_commands() {
+    let out = baumeister(&["--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    for command in [
+        "moderator",
+        "suspend",
+        "unsuspend",
+        "suspensions",
+        "reports",
+    ] {
+        assert!(help.contains(command), "{help}");
+    }
+    let out = baumeister(&["moderator", "--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    for action in ["grant", "revoke", "list", "log"] {
+        assert!(help.contains(action), "{help}");
+    }
+    let out = baumeister(&["suspend", "--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    for option in ["--until", "--reason", "--by", "7d"] {
+        assert!(help.contains(option), "{help}");
+    }
+    for args in [
+        &["moderator", "grant"][..],
+        &["suspend", "troll", "--reason", "spam"],
+        &["suspend", "troll", "--until", "7d"],
+        &["unsuspend", "troll"],
+        &["reports", "resolve", "7", "--reason", "x"],
+        &[
+            "reports",
+            "resolve",
+            "seven",
+            "--outcome",
+            "act",
+            "--reason",
+            "x",
+        ],
+    ] {
+        let out = baumeister(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
 fn unknown_commands_and_arguments_are_refused() {
     for args in [
         &["serv"][..],

@@ -1,14 +1,15 @@
-// The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings. Hash routes keep every server path
+// The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings,
+// `#/moderation` the moderators' page (tables/). Hash routes keep every server path
 // (`/v1`, `/docs`, …) untouched.
 
-import { session, api, problem, SIGNED_IN } from './api.js';
+import { session, api, get, problem, notice, SIGNED_IN } from './api.js';
 import { h } from './svg.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { tablesRoute } from './tables/index.js';
 import { showNotices } from './notices.js';
 import { showRulesPage } from './rules.js';
-import { t, lang, setLang, loadLanguage, LANGUAGES } from './i18n/index.js';
+import { t, lang, setLang, loadLanguage, LANGUAGES, when } from './i18n/index.js';
 
 const main = document.getElementById('main');
 let leave = null;
@@ -46,9 +47,24 @@ export function renderAccount() {
     // Chosen or left: the menu closes (a click on its links, elsewhere, or a new page).
     menu.addEventListener('click', (e) => { if (e.target.closest('.menu-items a, .menu-items button')) menu.open = false; });
     nav.replaceChildren(languageSwitch(), menu);
+    showStanding();
   } else {
     nav.replaceChildren(h('a', { href: '#/', class: 'top-link' }, t('sign_in_or_register')), languageSwitch());
   }
+}
+
+// The account's standing (`GET /v1/me/standing`): a suspension is said at the top of the page,
+// until when and why, so the player knows before a refusal says it; a moderator gets the link to
+// the moderators' page in the menu.
+async function showStanding() {
+  try {
+    const standing = await get('/v1/me/standing');
+    const items = document.querySelector('#menu .menu-items');
+    if (standing.moderator && items && !items.querySelector('#moderation-link')) {
+      items.insertBefore(h('a', { href: '#/moderation', id: 'moderation-link', class: 'menu-link' }, t('mod.link')), items.querySelector('#sign-out'));
+    }
+    if (standing.suspension) notice(t('standing.suspended', { until: when(standing.suspension.until), reason: standing.suspension.reason }));
+  } catch { /* the page works without it */ }
 }
 
 // A click outside the open menu closes it.

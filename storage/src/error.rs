@@ -128,6 +128,16 @@ pub enum StoreError {
     RematchNotOpen(String),
     #[error("you have already answered this rematch proposal")]
     RematchAlreadyAnswered,
+    #[error("a suspension ends in the future: to end one now, lift it")]
+    SuspensionNotInFuture,
+    #[error("`{0}` is not suspended")]
+    NotSuspended(String),
+    #[error("no report with id {0}")]
+    ReportNotFound(i64),
+    #[error("report {0} was resolved already")]
+    ReportNotOpen(i64),
+    #[error("you cannot report yourself")]
+    CannotReportSelf,
     #[error("the game is too busy right now; try again")]
     Contention,
     #[error("database: {0}")]

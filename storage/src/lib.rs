@@ -46,7 +46,14 @@ pub use people::invitations::{
     Invitation, InvitationState, Invitee, MyInvitation, DEFAULT_EXPIRY_HOURS, MAX_EXPIRY_HOURS,
 };
 pub use people::lobby::{LobbyFilter, Table};
+pub use people::moderation::{
+    ModerationAction, ModerationEntry, Suspended, Suspension, MODERATION_REASON_MAX_CHARS,
+};
 pub use people::rematch::{Rematch, RematchPlayer, RematchState, REMATCH_CHANNEL};
+pub use people::reports::{
+    FiledReport, Report, ReportCategory, ReportState, ReportTarget, ReportedMessage,
+    REPORT_MAX_CHARS,
+};
 pub use people::vacations::{VacationStatus, VACATION_DAYS_PER_YEAR};
 pub use people::watch::Watching;
 pub use rating::{

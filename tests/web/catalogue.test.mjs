@@ -87,6 +87,11 @@ test('the keys built from data cover every value the spec lists', () => {
   for (const v of enumOf('CarcassonneMagicFigure')) { keys.add(`cc.figure.${v}`); keys.add(`cc.label.${v}`); }
   for (const v of enumOf('MauerbauerGuildCard')) keys.add(`mb.guild.${v}`);
   for (const shape of SEAT_SHAPES) keys.add(`shape.${shape}`);
+  // The reasons a report can give (tables/report.js).
+  for (const v of enumOf('ReportCategory')) keys.add(`report.category.${v}`);
+  // The moderators' page (tables/moderation.js): reports' states, the log's actions.
+  for (const v of enumOf('ReportState')) keys.add(`mod.state.${v}`);
+  for (const v of enumOf('ModerationAction')) keys.add(`mod.action.${v}`);
   for (const field of Object.keys(schemas.WettstreitCityScore.properties)) if (field !== 'seat') keys.add(`ws.score.${field}`);
   // Carcassonne's tiles by id, from the domain's own table.
   const tiles = JSON.parse(readFileSync(new URL('../../domain/src/games/carcassonne/tiles.json', import.meta.url)));

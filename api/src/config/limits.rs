@@ -12,5 +12,6 @@ pub(super) fn from_env() -> Result<Limits, String> {
         name_attempts: rate("LIMIT_NAME_ATTEMPTS", d.name_attempts)?,
         expensive_reads: rate("LIMIT_EXPENSIVE_READS", d.expensive_reads)?,
         chat: rate("LIMIT_CHAT", d.chat)?,
+        reports: rate("LIMIT_REPORTS", d.reports)?,
     })
 }

@@ -56,7 +56,7 @@ pub async fn seat_bots(
         (status = 200, description = "Seated", body = GameSummary),
         (status = 400, description = "Malformed body, unknown level, or a seat the game does not have (`no_such_seat`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not the game's creator (`not_creator`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not the game's creator (`not_creator`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`, judged before anything else)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The seat is taken (`seat_taken`), the game is not open (`game_not_open`), or no bot of the level is free (`no_bot_free`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
@@ -70,6 +70,7 @@ pub async fn add(
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    crate::routes::moderation::not_suspended(&state, &account)?;
     let bot: NewBot = body::json(&req, body, BODY_LIMIT).await?;
     state.limits.write(account.id)?;
     let summary = seat_bots(&state, id.into_inner(), account.id, &[bot])

@@ -107,7 +107,7 @@ pub fn check_text(text: &str) -> ApiResult<&str> {
         (status = 201, description = "Stored", body = ChatMessage),
         (status = 400, description = "Malformed body or unknown channel (`malformed_request`), text empty or longer than 500 characters once trimmed (`chat_text_length`), control characters other than newlines (`chat_text_not_plain`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not seated, at the table (`not_seated`); seated, on the spectators' channel (`spectators_only`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not seated, at the table (`not_seated`); seated, on the spectators' channel (`spectators_only`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = CHAT_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next message may be sent"))),
@@ -121,6 +121,7 @@ pub async fn post(
 ) -> ApiResult<HttpResponse> {
     let reader = caller.reader();
     let account = caller.require()?;
+    crate::routes::moderation::not_suspended(&state, &account)?;
     state.limits.chat(account.id)?;
     let message: NewChatMessage = body::json(&req, payload, CHAT_BODY_LIMIT).await?;
     let text = check_text(&message.text)?;

@@ -270,6 +270,7 @@ pub struct GamePage {
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
         (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed, or a private game asked to be rated (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
     ))]
@@ -280,6 +281,7 @@ pub async fn create(
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    crate::routes::moderation::not_suspended(&state, &account)?;
     let body: NewGame = body::json(&req, body, BODY_LIMIT).await?;
     check_client_seed(&body.client_seed)?;
     check_bots(&body)?;
@@ -417,7 +419,7 @@ pub async fn lobby(
         (status = 200, description = "Seated", body = GameSummary),
         (status = 400, description = "Malformed body, bad client seed (`invalid_client_seed`) or invitation code (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "A private game you may see but hold no invitation to (`invitation_required`), a code that is not one of its links (`invitation_invalid`), an expired (`invitation_expired`), revoked (`invitation_revoked`) or used-up (`invitation_used_up`) link", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "A private game you may see but hold no invitation to (`invitation_required`), a code that is not one of its links (`invitation_invalid`), an expired (`invitation_expired`), revoked (`invitation_revoked`) or used-up (`invitation_used_up`) link; the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (a private game you may not see, with no valid code, is not there for you)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
@@ -431,6 +433,7 @@ pub async fn join(
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let (account, body): (_, JoinGame) = seat_request(&state, caller, &req, body).await?;
+    crate::routes::moderation::not_suspended(&state, &account)?;
     let reader = Caller(Some(account)).reader();
     let summary = state
         .store

@@ -142,7 +142,7 @@ fn invalid(detail: &str) -> ApiError {
         (status = 201, description = "Invited; a link's code is in `code`, shown this once", body = CreatedInvitation),
         (status = 400, description = "Malformed, neither or both of `player` and `link`, or an expiry or cap out of range (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`), or the player named refuses invitations from accounts it never played with (`invitation_refused`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The caller does not sit at this game (`not_seated`), or the player named refuses invitations from accounts it never played with (`invitation_refused`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (`game_not_found`) or no account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is not open (`game_not_open`), the player already sits at it (`already_seated`) or holds a pending invitation to it (`already_invited`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The player named is a bot (`invitee_is_bot`): bots answer no invitations; the game's creator seats one with `POST /v1/games/{id}/bots`", body = Problem, content_type = "application/problem+json"),
@@ -157,6 +157,7 @@ pub async fn create(
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
+    crate::routes::moderation::not_suspended(&state, &account)?;
     let body: NewInvitation = body::json(&req, body, BODY_LIMIT).await?;
     let invitee = match (body.player, body.link) {
         (Some(player), None | Some(false)) => {
@@ -279,7 +280,7 @@ pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
         (status = 200, description = "Seated", body = GameSummary),
         (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The invitation has expired (`invitation_expired`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The invitation has expired (`invitation_expired`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such invitation of yours (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already answered or revoked (`invitation_not_pending`), already seated (`already_seated`) or the game is no longer open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
@@ -293,6 +294,7 @@ pub async fn accept(
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let (account, body): (_, AcceptInvitation) = seat_request(&state, caller, &req, body).await?;
+    crate::routes::moderation::not_suspended(&state, &account)?;
     let reader = Caller(Some(account)).reader();
     let summary = state
         .store

@@ -7,6 +7,7 @@ pub mod invitations;
 pub mod kinds;
 pub mod live;
 pub mod me;
+pub mod moderation;
 pub mod notices;
 pub mod play;
 pub mod players;

@@ -43,7 +43,7 @@ impl SeatBody for RematchAnswer {
         (status = 201, description = "Proposed", body = Rematch),
         (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "You did not sit at this game (`not_seated`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game has not finished (`game_not_finished`), or a proposal is open or accepted already (`rematch_exists`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
@@ -57,6 +57,7 @@ pub async fn propose_rematch(
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let (account, body): (_, RematchAnswer) = seat_request(&state, caller, &req, body).await?;
+    crate::routes::moderation::not_suspended(&state, &account)?;
     let seed = body.client_seed;
     let rematch = state
         .store
@@ -96,6 +97,10 @@ async fn answer(
     accept: bool,
 ) -> ApiResult<HttpResponse> {
     let (account, body): (_, RematchAnswer) = seat_request(&state, caller, &req, body).await?;
+    if accept {
+        // Declining takes no seat: a suspended account may still say no.
+        crate::routes::moderation::not_suspended(&state, &account)?;
+    }
     let seed = body.client_seed;
     let rematch = state
         .store
@@ -113,7 +118,7 @@ async fn answer(
         (status = 200, description = "Accepted; `new_game` once everybody has", body = Rematch),
         (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "You did not sit at this game (`not_seated`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",

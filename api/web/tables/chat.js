@@ -4,7 +4,8 @@
 // chat` on the game's stream (a player who opens the spectators' channel gets a stream of
 // its own with `spectator_chat=true`); after a reconnect the page reads what came meanwhile. In
 // a replay the chat shows what had been written up to the replayed version. Muting leaves an
-// account's messages out of every read and push (`/v1/me/mutes`).
+// account's messages out of every read and push (`/v1/me/mutes`). Another's message can be
+// reported to the moderators (`report.js`).
 
 import { session, get, api } from '../api.js';
 import { eventStream } from '../sse.js';
@@ -12,6 +13,7 @@ import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
 import { profileHref } from './bots.js';
 import { when } from './invitations.js';
+import { reportButton } from './report.js';
 
 const PAGE = 50;
 
@@ -139,6 +141,8 @@ export function chatPanel(id, onError) {
       case 'chat_text_not_plain': return t('tables.chat.not_plain');
       case 'not_seated': return t('tables.chat.not_seated');
       case 'spectators_only': return t('tables.chat.spectators_only');
+      // A moderator's suspension, in the server's words: until when, and why.
+      case 'account_suspended': return e.message;
       default: return `${t('not_done')}${e.message}`;
     }
   }
@@ -212,9 +216,11 @@ export function chatPanel(id, onError) {
       const body = h('p', { class: 'chat-text' });
       // Text, never markup: whatever a player wrote stays letters on the screen.
       if (m.removed) { body.textContent = t('tables.chat.removed'); body.classList.add('muted'); } else body.textContent = m.text ?? '';
+      const reportable = session.token && m.author !== session.name && !m.removed;
       return h('li', { 'data-chat-id': m.id, 'data-author': m.author, class: m.author === session.name ? 'mine' : '' },
         h('span', { class: 'chat-meta' }, h('a', { href: profileHref(m.author), class: 'player-link' }, m.author), ' ',
-          h('time', { datetime: m.at, class: 'muted small' }, when(m.at))), body);
+          h('time', { datetime: m.at, class: 'muted small' }, when(m.at)),
+          reportable ? [' ', reportButton({ message_id: m.id }, m.author, t('report.message_button'))] : ''), body);
     }));
     if (!shown.length) list.append(h('li', { class: 'muted empty' }, c.loaded ? t('tables.chat.none') : t('tables.chat.loading')));
     if (atBottom || replayAt !== null) list.scrollTop = list.scrollHeight;

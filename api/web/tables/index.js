@@ -1,6 +1,6 @@
 // The tables people gather at, hooked into the lobby, the game page and the router with one
-// call each: private games and invitations, bots, rematches, the chat, profiles,
-// leaderboards and undo. Each part lives in its own module beside this one.
+// call each: private games and invitations, bots, rematches, the chat, reports, profiles,
+// leaderboards, undo and the moderators' page. Each part lives in its own module beside this one.
 
 import { session, problem } from '../api.js';
 import { h } from '../svg.js';
@@ -13,10 +13,11 @@ import { chatPanel } from './chat.js';
 import { showProfile } from './profile.js';
 import { showLeaderboard } from './leaderboard.js';
 import { undoState } from './undo.js';
+import { showModeration } from './moderation.js';
 
 export { extendCreate, linkNames };
 
-/** The pages of their own: `#/invite/GAME/CODE`, `#/player/NAME`, `#/leaderboard[/KIND[/OFFSET]]`. */
+/** The pages of their own: `#/invite/GAME/CODE`, `#/player/NAME`, `#/leaderboard[/KIND[/OFFSET]]`, `#/moderation`. */
 export function tablesRoute(main, hash) {
   let m = hash.match(/^#\/invite\/(\d+)\/([^/?#]+)(?:\?(.*))?$/);
   if (m) { showInvite(main, Number(m[1]), decodeURIComponent(m[2]), problem, new URLSearchParams(m[3] || '')).catch(problem); return () => {}; }
@@ -24,6 +25,7 @@ export function tablesRoute(main, hash) {
   if (m) return showProfile(main, decodeURIComponent(m[1]), problem);
   m = hash.match(/^#\/leaderboard(?:\/([a-z0-9-]+)(?:\/(\d+))?)?$/);
   if (m) return showLeaderboard(main, m[1] || null, Number(m[2] || 0), problem);
+  if (hash === '#/moderation') return showModeration(main, problem);
   return null;
 }
 

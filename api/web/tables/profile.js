@@ -1,12 +1,14 @@
 // A player's profile, `#/player/NAME`: member since, per kind the games played, won and
-// running and the rating, and the recent finished games with every seat's place and score.
+// running and the rating, and the recent finished games with every seat's place and score; a
+// signed-in visitor can report the player to the moderators.
 
-import { get, kinds } from '../api.js';
+import { session, get, kinds } from '../api.js';
 import { h } from '../svg.js';
 import { t } from '../i18n/index.js';
 import { botMark, playerName } from './bots.js';
 import { shownName } from '../words.js';
 import { when } from './invitations.js';
+import { reportButton } from './report.js';
 
 export const rating = (r) => (r ? `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` : '—');
 
@@ -36,6 +38,7 @@ export function showProfile(main, name, onError) {
     main.replaceChildren(h('div', { class: 'tables-page profile', 'data-profile': p.name },
       h('h1', {}, shownName(p.name, p.bot), p.bot ? [' ', botMark({ ...p, player: p.name })] : ''),
       h('p', { class: 'muted' }, t('tables.profile.since', { at: when(p.member_since) })),
+      session.token && !p.bot && p.name !== session.name ? h('p', {}, reportButton({ player: p.name }, p.name, t('report.player_button'))) : '',
       kindsTable,
       h('h2', {}, t('tables.profile.recent')), recent,
       h('p', {}, h('a', { href: '#/' }, t('game.back')))));

@@ -4,6 +4,7 @@
 //! token key and whether the operator made it an auditor.
 
 use crate::error::{violated_constraint, Result, StoreError};
+use crate::people::moderation::Suspension;
 use crate::Store;
 
 /// A stored account.
@@ -23,6 +24,10 @@ pub struct AccountStanding {
     pub name: String,
     pub token_key: String,
     pub auditor: bool,
+    /// Whether the operator made it a moderator (`baumeister moderator grant`).
+    pub moderator: bool,
+    /// Its latest suspension, if any (in force while `until_ms` is ahead of the store's clock).
+    pub suspension: Option<Suspension>,
 }
 
 impl Store {
@@ -91,7 +96,8 @@ impl Store {
         let client = self.pool.get().await?;
         let row = client
             .query_opt(
-                "SELECT name, token_key::text, auditor FROM accounts WHERE id = $1",
+                "SELECT name, token_key::text, auditor, moderator, suspended_until_ms, suspension_reason
+                 FROM accounts WHERE id = $1",
                 &[&id],
             )
             .await?;
@@ -99,6 +105,8 @@ impl Store {
             name: r.get(0),
             token_key: r.get(1),
             auditor: r.get(2),
+            moderator: r.get(3),
+            suspension: Suspension::of(r.get(4), r.get(5)),
         }))
     }
 

@@ -329,19 +329,27 @@ impl Store {
             .transpose()
     }
 
-    /// An operator removes a message: its text is withheld from every read from now on (kept in
-    /// the table for the record, with who, when and why), and the streams are told.
+    /// An operator or a moderator removes a message: its text is withheld from every read from
+    /// now on (kept in the table for the record, with who, when and why), the streams are told,
+    /// and the moderation log records it in the same statement. The one removal of the command
+    /// line (`baumeister chat remove`) and of the API (`POST /v1/moderation/messages/{id}/remove`).
     pub async fn remove_chat(&self, id: i64, by: &str, reason: &str) -> Result<ChatMessage> {
         let client = self.pool.get().await?;
         let sql = format!(
             "WITH m AS (
                  UPDATE chat_messages SET removed_at = now(), removed_by = $2, removed_reason = $3
                  WHERE id = $1 AND removed_at IS NULL
-                 RETURNING *)
+                 RETURNING *),
+             log AS (
+                 INSERT INTO moderation_log (at_ms, moderator, action, account, message_id, reason)
+                 SELECT $4, $2, 'remove_message', a.name, m.id, $3 FROM m JOIN accounts a ON a.id = m.account_id)
              SELECT {COLUMNS}, pg_notify('{CHAT_CHANNEL}', m.game_id || ':' || m.id || ':' || m.channel || ':removed')::text
              FROM m JOIN accounts a ON a.id = m.account_id"
         );
-        match client.query_opt(&sql, &[&id, &by, &reason]).await? {
+        match client
+            .query_opt(&sql, &[&id, &by, &reason, &self.now_ms()])
+            .await?
+        {
             Some(row) => message(&row),
             None => {
                 let exists = client
@@ -420,7 +428,7 @@ impl Store {
 impl Store {
     /// The game's chat exists for `reader`: a private game's, only for those who may watch it
     /// (the gate, `watch.rs`), so chat does not reveal the game.
-    async fn chat_watchable(
+    pub(crate) async fn chat_watchable(
         &self,
         client: &impl GenericClient,
         game_id: i64,

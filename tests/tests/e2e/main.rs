@@ -20,6 +20,7 @@ mod invitation_bounds;
 mod live_stream;
 mod log_integrity;
 mod mauerbauer;
+mod moderation;
 mod moves_min_version;
 mod multi_process;
 mod my_games;
