@@ -254,6 +254,14 @@ impl TestServer {
         server
     }
 
+    /// A server on database `db`, made by the test (a restored backup, say): it is dropped
+    /// when the server finishes.
+    pub async fn on_database(db: &str, adjust: impl FnOnce(&mut Config)) -> TestServer {
+        let mut server = Self::serve(db, adjust).await;
+        server.owns_db = true;
+        server
+    }
+
     /// Another server process on this server's database: its own pool, cache, live listener
     /// and webhook worker, as a second machine behind a load balancer would have.
     pub async fn another(&self, adjust: impl FnOnce(&mut Config)) -> TestServer {
@@ -290,6 +298,7 @@ impl TestServer {
         let store = Store::connect(&config.database_url, config.pool_size, config.workers)
             .await
             .expect("store connects")
+            .with_signer(config.signing_key.signer().expect("a usable signing key"))
             .with_trusted_keys(config.trusted_keys.clone())
             .with_snapshot_every(config.snapshot_every)
             .with_append_batches(config.append_batches);

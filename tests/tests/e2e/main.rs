@@ -32,6 +32,7 @@ mod private_gate;
 mod races;
 mod ratings;
 mod rematch;
+mod restore;
 mod rules_languages;
 mod security_limits;
 mod security_snapshots;
