@@ -1,6 +1,7 @@
 //! People and tables, beside the game itself: accounts, the lobby and its seats, bots seated,
 //! who may watch, invitations, chat, rematches, vacations and ratings.
 
+pub(crate) mod account_care;
 pub(crate) mod accounts;
 pub(crate) mod bots;
 pub(crate) mod chat;
