@@ -307,20 +307,25 @@ impl Store {
     }
 
     /// Gives every seat of a deleted account that is to act a turn deadline of now, so the turn
-    /// clock makes its move (see `migrations/V26__account_care.sql`). One statement: the row
-    /// lock each update takes re-checks `to_act` on the row as it stands then, and a deleted
-    /// account's seats never change. Returns the games changed.
+    /// clock makes its move (see `migrations/V26__account_care.sql`). The game rows are locked
+    /// in id order (as vacations lock them, so the two cannot deadlock), and a row locked after
+    /// a wait is judged again as it stands then (`to_act`, its deadline); a deleted account's
+    /// seats never change. It changes no version and no seat. Returns the games changed.
     pub(crate) async fn departed_turns(&self, now: i64) -> Result<Vec<i64>> {
         let client = self.pool.get().await?;
         let rows = client
             .query(
-                "UPDATE games g SET
-                     turn_deadlines = departed_deadlines(g.turn_deadlines, g.seat_count, s.seat, $1::bigint),
+                "WITH due AS (
+                     SELECT g.id, s.seat FROM accounts a
+                     JOIN seats s ON s.account_id = a.id JOIN games g ON g.id = s.game_id
+                     WHERE a.deleted_at IS NOT NULL AND g.status = 'active'
+                       AND s.seat = ANY (g.to_act)
+                       AND coalesce(g.turn_deadlines[s.seat + 1], $1::bigint + 1) > $1::bigint
+                     ORDER BY g.id FOR UPDATE OF g)
+                 UPDATE games g SET
+                     turn_deadlines = departed_deadlines(g.turn_deadlines, g.seat_count, due.seat, $1::bigint),
                      deadline_ms = least(coalesce(g.deadline_ms, $1::bigint), $1::bigint)
-                 FROM accounts a JOIN seats s ON s.account_id = a.id
-                 WHERE a.deleted_at IS NOT NULL AND s.game_id = g.id AND g.status = 'active'
-                   AND s.seat = ANY (g.to_act)
-                   AND coalesce(g.turn_deadlines[s.seat + 1], $1::bigint + 1) > $1::bigint
+                 FROM due WHERE g.id = due.id
                  RETURNING g.id",
                 &[&now],
             )
