@@ -28,11 +28,6 @@ pub fn pseudonym(id: i64) -> String {
     )
 }
 
-/// Whether `name` is a deleted account's pseudonym.
-pub fn is_pseudonym(name: &str) -> bool {
-    name.starts_with("deleted~")
-}
-
 /// A password-reset request that may be mailed: the account, where to, in which language.
 #[derive(Clone, Debug)]
 pub struct ResetTarget {
@@ -432,7 +427,7 @@ mod tests {
     fn pseudonyms_are_stable_distinct_and_never_a_registrable_name() {
         assert_eq!(pseudonym(7), pseudonym(7));
         assert_ne!(pseudonym(7), pseudonym(8));
-        assert!(is_pseudonym(&pseudonym(7)));
+        assert!(pseudonym(7).starts_with("deleted~"));
         assert_eq!(pseudonym(7).len(), "deleted~".len() + 16);
         // `~` is not among a name's characters (api/src/names.rs).
         assert!(pseudonym(7).contains('~'));
