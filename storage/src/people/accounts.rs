@@ -123,7 +123,8 @@ impl Store {
         let client = self.pool.get().await?;
         let row = client
             .query_opt(
-                "UPDATE accounts SET auditor = $2 WHERE lower(name) = lower($1) RETURNING name",
+                "UPDATE accounts SET auditor = $2 WHERE lower(name) = lower($1) AND deleted_at IS NULL
+                 RETURNING name",
                 &[&name, &auditor],
             )
             .await?;

@@ -324,12 +324,13 @@ fn export_of(r: Reply) -> Export {
     serde_json::from_value(r.body).unwrap()
 }
 
-/// Waits until game `id` moves past `version`; its body then.
+/// Waits until game `id` has moved past `version` and no longer waits for seat 0 (a turn may
+/// take the clock several steps); its body then.
 async fn moved_on(s: &TestServer, id: i64, version: i64) -> Value {
     let started = Instant::now();
     loop {
         let game = s.get(&format!("/v1/games/{id}"), None).await;
-        if game.body["version"].as_i64().unwrap() > version {
+        if game.body["version"].as_i64().unwrap() > version && game.body["to_act"] != json!([0]) {
             return game.body;
         }
         if started.elapsed() > WAIT {
@@ -488,6 +489,16 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
         (400, "invalid_name"),
         "a pseudonym cannot be registered"
     );
+
+    // Nobody invites a deleted account (it would never answer).
+    let r = s
+        .post(
+            &format!("/v1/games/{private}/invitations"),
+            Some(bert),
+            &json!({"player": pseudonym}),
+        )
+        .await;
+    assert_eq!(r.status, 404, "{}", r.body);
 
     // Views, profile, leaderboard and chat show the pseudonym.
     let game = s.get(&format!("/v1/games/{finished}"), Some(bert)).await;
