@@ -743,3 +743,80 @@ async fn the_download_holds_the_accounts_data_and_nothing_of_anothers() {
     assert_eq!(theirs.body["invitations_sent"][0]["invitee"], "anna");
     assert!(!theirs.body.to_string().contains("anna writes this"));
 }
+
+#[actix_web::test]
+async fn a_deletion_racing_the_other_players_moves_leaves_the_game_sound() {
+    let s = TestServer::start_with(|c| {
+        c.limits.commands = None;
+        c.live.deliver = false;
+    })
+    .await;
+    let tokens = s.players(&["anna", "bert"]).await;
+    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    // Bert plays as fast as he may while anna deletes her account: her turns are the clock's.
+    let bert = async {
+        let mut refused = 0;
+        for _ in 0..40 {
+            let game = s.get(&format!("/v1/games/{id}"), None).await;
+            if game.body["status"] == "finished" {
+                break;
+            }
+            if !game.body["to_act"].as_array().unwrap().contains(&json!(1)) {
+                actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+            let moves = s
+                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[1]))
+                .await;
+            let Some(first) = moves.body["moves"].get(0) else {
+                continue;
+            };
+            let r = s
+                .post(
+                    &format!("/v1/games/{id}/commands"),
+                    Some(&tokens[1]),
+                    &json!({"command": first["command"]}),
+                )
+                .await;
+            assert!(r.status < 500, "{}", r.body);
+            if r.status != 200 {
+                refused += 1;
+            }
+        }
+        refused
+    };
+    let anna = async {
+        let r = delete(
+            &s,
+            "/v1/me",
+            Some(&tokens[0]),
+            &json!({"password": "password-of-anna"}),
+        )
+        .await;
+        assert_eq!(r.status, 204, "{}", r.body);
+        s.store.settle_departed().await.unwrap()
+    };
+    let (refused, _) = tokio::join!(bert, anna);
+    println!("bert's commands refused in the race: {refused}");
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    assert!(
+        game.body["version"].as_i64().unwrap() > 1,
+        "the game went on: {}",
+        game.body
+    );
+    let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
+    for check in ["chain_intact", "decisions_reproduced"] {
+        assert_eq!(audit.body[check], true, "{}", audit.body);
+    }
+    let by_clock: i64 = s
+        .db()
+        .await
+        .query_one(
+            "SELECT count(*) FROM commands WHERE game_id = $1 AND account_id IS NULL AND seat = 0",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(by_clock >= 1, "the clock played anna's turns");
+}
