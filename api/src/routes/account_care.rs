@@ -258,8 +258,11 @@ async fn send_resets(state: &AppState, who: &str) -> ApiResult<()> {
     let mailer = Mailer::new(url, &state.notices.mail_from, &state.notices.public_url)
         .map_err(ApiError::internal)?;
     let care = state.accounts;
+    // Each account alone: one refused address does not keep the others' mail back.
     for target in targets {
-        send_reset(state, &mailer, &target, care).await?;
+        if let Err(e) = send_reset(state, &mailer, &target, care).await {
+            tracing::warn!(account = target.account_id, error = %e.detail, "a password reset mail was not sent");
+        }
     }
     Ok(())
 }
