@@ -165,6 +165,7 @@ impl From<StoreError> for ApiError {
             StoreError::NameConfusable { .. } => {
                 ApiError::new(S::CONFLICT, "name_confusable", detail)
             }
+            StoreError::NameRetired(_) => ApiError::new(S::CONFLICT, "name_retired", detail),
             StoreError::UnknownAccountName(_) => ApiError::not_found(detail),
             StoreError::AlreadySeated => ApiError::new(S::CONFLICT, "already_seated", detail),
             StoreError::NotCreator => ApiError::new(S::FORBIDDEN, "not_creator", detail),

@@ -55,6 +55,8 @@ pub struct AppState {
     pub shared_reads: live::shared::SharedReads,
     /// How long clients may take (see [`slow_clients`]).
     pub timeouts: config::ClientTimeouts,
+    /// Password resets and deleted accounts' names.
+    pub accounts: config::AccountCare,
 }
 
 impl AppState {
@@ -81,6 +83,7 @@ impl AppState {
             open_streams: Default::default(),
             shared_reads: Default::default(),
             timeouts: config.timeouts,
+            accounts: config.accounts,
         })
     }
 }
@@ -159,6 +162,19 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
             resource("/v1/tokens", "POST, DELETE")
                 .route(web::post().to(accounts::login))
                 .route(web::delete().to(accounts::revoke)),
+        )
+        .service(resource("/v1/me", "DELETE").route(web::delete().to(account_care::delete_account)))
+        .service(
+            resource("/v1/me/password", "PUT").route(web::put().to(account_care::change_password)),
+        )
+        .service(resource("/v1/me/data", "GET").route(web::get().to(account_care::download)))
+        .service(
+            resource("/v1/password-resets", "POST")
+                .route(web::post().to(account_care::request_reset)),
+        )
+        .service(
+            resource("/v1/password-resets/use", "POST")
+                .route(web::post().to(account_care::use_reset)),
         )
         .service(
             resource("/v1/me/vacation", "GET, PUT, DELETE")

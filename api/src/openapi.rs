@@ -11,7 +11,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
 use crate::routes::{
-    accounts, bots, chat, games, health, invitations, kinds, live, me, moderation, notices, play,
+    account_care, accounts, bots, chat, games, health, invitations, kinds, live, me, moderation,
+    notices, play,
     players, rematch, trust, vacation,
 };
 
@@ -25,6 +26,8 @@ use crate::routes::{
     ),
     paths(
         accounts::register, accounts::login, accounts::revoke,
+        account_care::change_password, account_care::request_reset, account_care::use_reset,
+        account_care::delete_account, account_care::download,
         vacation::show, vacation::set, vacation::end,
         kinds::kinds, kinds::kind, kinds::kind_rules,
         games::create, games::lobby, games::join, games::show, bots::add,
@@ -48,7 +51,7 @@ use crate::routes::{
     components(schemas(Problem, crate::live::status::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation, baumeister_storage::Rematch)),
     modifiers(&GameSchemas, &BearerAuth),
     tags(
-        (name = "accounts", description = "Registering, logging in, vacations"),
+        (name = "accounts", description = "Registering, logging in, vacations; changing or resetting a password, deleting an account, downloading its data"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
         (name = "play", description = "Legal moves, commands, the log and replays"),
         (name = "players", description = "Players' profiles and the kinds' leaderboards: Glicko-2 ratings per kind, updated when a rated game finishes"),

@@ -66,6 +66,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("zoom.js", JS, include_str!("../web/zoom.js")),
     ("moves-skip.js", JS, include_str!("../web/moves-skip.js")),
     ("notices.js", JS, include_str!("../web/notices.js")),
+    ("account.js", JS, include_str!("../web/account.js")),
     ("icon.svg", SVG, include_str!("../web/icon.svg")),
     ("rules.js", JS, include_str!("../web/rules.js")),
     ("hints.js", JS, include_str!("../web/hints.js")),

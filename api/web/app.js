@@ -1,5 +1,6 @@
 // The page's router: `#/` the lobby, `#/game/ID` a game, `#/notices` the notification settings,
-// `#/moderation` the moderators' page (tables/). Hash routes keep every server path
+// `#/account` the account page, `#/reset/TOKEN` a password reset mail's page, `#/moderation` the
+// moderators' page (tables/). Hash routes keep every server path
 // (`/v1`, `/docs`, …) untouched.
 
 import { session, api, get, problem, notice, SIGNED_IN } from './api.js';
@@ -8,6 +9,7 @@ import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { tablesRoute } from './tables/index.js';
 import { showNotices } from './notices.js';
+import { showAccount, showReset } from './account.js';
 import { showRulesPage } from './rules.js';
 import { t, lang, setLang, loadLanguage, LANGUAGES, when } from './i18n/index.js';
 
@@ -38,6 +40,7 @@ export function renderAccount() {
       h('div', { class: 'menu-items' },
         h('p', { class: 'muted small' }, t('signed_in_as', { name: session.name })),
         h('a', { href: '#/notices', class: 'menu-link' }, t('notices.link')),
+        h('a', { href: '#/account', class: 'menu-link', id: 'account-link' }, t('account.link')),
         h('a', { href: `#/player/${encodeURIComponent(session.name)}`, class: 'menu-link' }, t('menu.profile')),
         h('button', { type: 'button', id: 'sign-out', onclick: () => { session.clear(); renderAccount(); route(); } }, t('sign_out')),
         h('button', { type: 'button', class: 'secondary', title: t('sign_out_everywhere.title'), onclick: async () => {
@@ -84,6 +87,8 @@ export function route() {
   main.replaceChildren();
   if (m) leave = showGame(main, Number(m[1]));
   else if (hash.startsWith('#/notices') && session.token) leave = showNotices(main);
+  else if (hash === '#/account' && session.token) leave = showAccount(main);
+  else if (hash.match(/^#\/reset\/[0-9a-f]+$/)) leave = showReset(main, hash.slice('#/reset/'.length));
   else if (hash.match(/^#\/rules\/[\w-]+$/)) leave = showRulesPage(main, hash.slice('#/rules/'.length));
   else leave = tablesRoute(main, hash) || showLobby(main);
 }

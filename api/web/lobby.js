@@ -2,6 +2,7 @@
 // the create form built from `GET /v1/kinds` and the options' schemas in the published spec.
 
 import { session, get, post, api, openapi, kinds, problem, SIGNED_IN } from './api.js';
+import { forgotPassword } from './account.js';
 import { h } from './svg.js';
 import { t, has, when } from './i18n/index.js';
 import { showRules } from './rules.js';
@@ -63,7 +64,8 @@ function signIn() {
     h('label', { for: 'password' }, t('lobby.password')), password,
     h('div', { class: 'row' },
       h('button', { type: 'submit', id: 'login' }, t('lobby.sign_in')),
-      h('button', { type: 'button', id: 'register', onclick: () => go(true) }, t('lobby.register'))));
+      h('button', { type: 'button', id: 'register', onclick: () => go(true) }, t('lobby.register'))),
+    forgotPassword());
   return form;
 }
 

@@ -9,6 +9,10 @@ pub enum StoreError {
     NameTaken(String),
     #[error("the name `{name}` is too easily confused with the existing name `{existing}`")]
     NameConfusable { name: String, existing: String },
+    #[error(
+        "the name `{0}` belonged to a deleted account and is retired for a while: choose another"
+    )]
+    NameRetired(String),
     #[error("no account is named `{0}`")]
     UnknownAccountName(String),
     #[error("only the game's creator may seat bots")]

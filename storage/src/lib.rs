@@ -36,6 +36,7 @@ pub use notices::outbox::{ConfirmationMail, MailBatch, NoticeItem, PushDelivery}
 pub use notices::push::{PushSubscription, PUSH_SUBSCRIPTIONS_PER_ACCOUNT};
 pub use notices::settings::{NoticeChanges, NoticeSettings};
 pub use notices::Language;
+pub use people::account_care::{pseudonym, ResetDone, ResetRefusal, ResetTarget};
 pub use people::accounts::{Account, AccountStanding};
 pub use people::bots::{BotRead, BotTurn};
 pub use people::chat::{

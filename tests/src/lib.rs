@@ -293,6 +293,7 @@ impl TestServer {
             append_batches: true,
             timeouts: Default::default(),
             bots: Default::default(),
+            accounts: Default::default(),
         };
         adjust(&mut config);
         let store = Store::connect(&config.database_url, config.pool_size, config.workers)

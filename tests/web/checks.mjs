@@ -1,7 +1,7 @@
 // The page's behaviour around the games, each check on a situation set up through the API:
 // the lobby after a finished game and with a game waiting for the player, "Skip to content",
 // an unknown game, the icon, how the event stream authenticates, what a spectator sees, the
-// header's game name, the create form's words. Any console error fails (but the one 404 the
+// header's game name, the create form's words, the account page and the password reset. Any console error fails (but the one 404 the
 // unknown game provokes). Usage: BASE_URL=http://127.0.0.1:PORT node checks.mjs
 
 import { chromium } from 'playwright-core';
@@ -322,6 +322,51 @@ check('the notification settings save what the player chose, and the service wor
   assert.equal(sw.status(), 200);
   assert.match(sw.headers()['content-type'], /javascript/);
   await page.context().close();
+});
+
+check('the account page changes the password, downloads the data and deletes the account; a reset is asked for at sign-in', async (browser) => {
+  const c = await api.account(`chkc${RUN}`);
+  const refused = async (password) => api.call('POST', '/v1/tokens', { name: c.name, password }).then(() => false, (e) => /401/.test(e.message));
+  // The reset page with a made-up token is refused (400), in the page's words.
+  const page = await open(browser, c, DESKTOP, (text) => /400/.test(text));
+  await page.goto(`${BASE}/#/`);
+  await page.click('#menu summary', { timeout: 10000 });
+  await page.click('#account-link');
+  await page.waitForSelector('#change-password');
+  await page.fill('#old-password', c.password);
+  await page.fill('#new-password', 'a brand new password');
+  await page.click('#change-password button[type="submit"]');
+  await page.waitForSelector('#notice:not([hidden])');
+  assert.ok(await refused(c.password), 'the old password no longer works');
+  await api.call('POST', '/v1/tokens', { name: c.name, password: 'a brand new password' });
+  // The page's session goes on with the token the change answered.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-data')]);
+  const data = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+  assert.equal(data.account.name, c.name);
+  assert.ok(Array.isArray(data.games) && Array.isArray(data.webhooks));
+  await page.screenshot({ path: `${SHOTS}account.png`, fullPage: true });
+  await page.fill('#delete-password', 'a brand new password');
+  await page.check('#delete-sure');
+  await page.click('#delete-account button[type="submit"]');
+  await page.waitForSelector('#name', { timeout: 10000 });
+  assert.ok(await refused('a brand new password'), 'the account is gone');
+  await page.click('#forgot');
+  await page.fill('#forgot-who', 'nobody-at-all');
+  await page.click('#forgot-send');
+  await page.waitForSelector('#notice:not([hidden])');
+  await page.goto(`${BASE}/#/reset/${'ab'.repeat(32)}`);
+  await page.fill('#reset-password', 'another new password');
+  await page.click('#reset-form button[type="submit"]');
+  await page.waitForSelector('#problem:not([hidden])');
+  await page.context().close();
+  // The German account page, on a phone.
+  const d = await api.account(`chkd${RUN}`);
+  const de = await open(browser, d, PHONE, undefined, 'de');
+  await de.goto(`${BASE}/#/account`);
+  await de.waitForSelector('#change-password');
+  assert.equal(await de.textContent('#account-h'), 'Dein Konto');
+  await de.screenshot({ path: `${SHOTS}account-de.png`, fullPage: true });
+  await de.context().close();
 });
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });

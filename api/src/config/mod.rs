@@ -1,6 +1,7 @@
 //! Configuration from the environment, with defaults that work on a developer's machine: a
 //! file per concern (every variable: docs/configuration.md, which a test holds to this code).
 
+mod accounts;
 mod bots;
 mod env;
 mod limits;
@@ -12,6 +13,7 @@ mod timeouts;
 
 use std::env as process_env;
 
+pub use self::accounts::AccountCare;
 pub use self::bots::Bots;
 pub use self::live::Live;
 pub use self::notices::Notices;
@@ -63,6 +65,8 @@ pub struct Config {
     pub append_batches: bool,
     pub timeouts: ClientTimeouts,
     pub bots: Bots,
+    /// Password resets and deleted accounts' names.
+    pub accounts: AccountCare,
 }
 
 /// HTTP worker threads unless `WORKERS` says otherwise: one per core, but half the cores (at
@@ -126,6 +130,7 @@ impl Config {
             append_batches: switch("APPEND_BATCHES", true)?,
             bots: Bots::from_env()?,
             timeouts: ClientTimeouts::from_env()?,
+            accounts: AccountCare::from_env()?,
         })
     }
 

@@ -175,6 +175,34 @@ impl Mailer {
             .map_err(|_| MailError::Address)
     }
 
+    /// The mail with a password reset's link, which opens the web client's reset page (the
+    /// token in the fragment, which no server log sees).
+    pub fn password_reset(
+        &self,
+        address: &str,
+        name: &str,
+        token: &str,
+        minutes: u64,
+        language: Language,
+    ) -> Result<Message, MailError> {
+        let (subject, ask, not_you) = texts::password_reset(language, name, minutes);
+        let link = format!("{}/#/reset/{token}", self.public_url);
+        let text = format!("{ask}\n\n{link}\n\n{not_you}\n");
+        let html = format!(
+            "<p>{}</p>\n<p><a href=\"{}\">{}</a></p>\n<p>{}</p>\n",
+            escape(&ask),
+            escape(&link),
+            escape(&link),
+            escape(not_you)
+        );
+        Message::builder()
+            .from(self.from.clone())
+            .to(address.parse().map_err(|_| MailError::Address)?)
+            .subject(subject)
+            .multipart(MultiPart::alternative_plain_html(text, html))
+            .map_err(|_| MailError::Address)
+    }
+
     pub async fn send(&self, message: Message) -> Result<(), MailError> {
         self.transport
             .send(message)

@@ -144,6 +144,27 @@ pub fn confirmation(language: Language) -> (&'static str, &'static str, &'static
     }
 }
 
+/// The password reset mail's subject, request (with the account's name and the link's
+/// lifetime) and "not you" line.
+pub fn password_reset(
+    language: Language,
+    name: &str,
+    minutes: u64,
+) -> (&'static str, String, &'static str) {
+    match language {
+        Language::En => (
+            "Reset your Baumeister password",
+            format!("Somebody (we hope you) asked to reset the password of the Baumeister account \"{name}\". Choose a new one within {minutes} minutes by opening this link (it works once):"),
+            "If it was not you, ignore this mail: your password stays as it is.",
+        ),
+        Language::De => (
+            "Setze dein Baumeister-Passwort zurück",
+            format!("Jemand (hoffentlich du) möchte das Passwort des Baumeister-Kontos \"{name}\" zurücksetzen. Wähle innerhalb von {minutes} Minuten ein neues mit diesem Link (er gilt einmal):"),
+            "Warst du es nicht, ignoriere diese Mail: dein Passwort bleibt, wie es ist.",
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

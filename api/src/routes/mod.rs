@@ -1,3 +1,4 @@
+pub mod account_care;
 pub mod accounts;
 pub mod bots;
 pub mod chat;

@@ -144,6 +144,11 @@ impl Store {
     /// Applies the deadlines due now; returns how many games moved on.
     pub async fn sweep_once(&self) -> Result<usize> {
         let now = self.now_ms();
+        // A deleted account's turns are due at once (`account_care.rs`); a failure there leaves
+        // the other deadlines due.
+        if let Err(e) = self.departed_turns(now).await {
+            tracing::warn!(error = %e, "a deleted account's turns wait for the next sweep");
+        }
         let due: Vec<i64> = {
             let client = self.pool.get().await?;
             client

@@ -32,10 +32,11 @@ pub struct AccountStanding {
 
 impl Store {
     /// Registers a name (already normalised). Refused when the name, or one a reader could
-    /// confuse with it, is taken: the database's unique skeleton decides, also between two
-    /// registrations racing.
+    /// confuse with it, is taken, or retired (a deleted account's, see `account_care.rs`): the
+    /// database's unique skeleton decides, also between two registrations racing.
     pub async fn create_account(&self, name: &str, password_hash: &str) -> Result<i64> {
         let client = self.pool.get().await?;
+        self.check_not_retired(&client, name).await?;
         let inserted = client
             .query_one(
                 "INSERT INTO accounts (name, skeleton, password_hash) VALUES ($1, account_skeleton($1), $2) RETURNING id",
@@ -56,6 +57,8 @@ impl Store {
 
     /// Whether `name` may be registered: `Err` names the account it would be confused with.
     pub async fn check_name_free(&self, name: &str) -> Result<()> {
+        self.check_not_retired(&self.pool.get().await?, name)
+            .await?;
         match self.confusable_with(name).await? {
             Some(existing) => Err(name_refused(name, existing)),
             None => Ok(()),
@@ -128,7 +131,8 @@ impl Store {
         let client = self.pool.get().await?;
         let row = client
             .query_opt(
-                "UPDATE accounts SET auditor = $2 WHERE lower(name) = lower($1) RETURNING name",
+                "UPDATE accounts SET auditor = $2 WHERE lower(name) = lower($1) AND deleted_at IS NULL
+                 RETURNING name",
                 &[&name, &auditor],
             )
             .await?;

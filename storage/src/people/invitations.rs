@@ -285,7 +285,7 @@ impl Store {
                     .query_opt(
                         "SELECT a.id, a.name, EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $2 AND s.account_id = a.id),
                                 a.bot
-                         FROM accounts a WHERE lower(a.name) = lower($1)",
+                         FROM accounts a WHERE lower(a.name) = lower($1) AND a.deleted_at IS NULL",
                         &[name, &game_id],
                     )
                     .await?

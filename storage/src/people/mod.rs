@@ -2,6 +2,7 @@
 //! who may watch, invitations, chat, rematches, vacations, ratings, and moderation (reports,
 //! suspensions, the moderators' log).
 
+pub(crate) mod account_care;
 pub(crate) mod accounts;
 pub(crate) mod bots;
 pub(crate) mod chat;

@@ -2,6 +2,7 @@
 //! HTTP against a real PostgreSQL (each test with a server and a database of its own; see
 //! `tests/src/lib.rs`). One binary links once: forty-odd binaries spent most of the suite's
 //! build in linking.
+mod account_care;
 mod accounts;
 mod batched_appends;
 mod bots;
