@@ -5,6 +5,7 @@ use actix_web::web;
 use baumeister_storage::Store;
 use clap::{Parser, Subcommand};
 
+use crate::moderation_cli::{ModeratorAction, ReportsAction};
 use crate::{server, AppState, Config};
 
 #[derive(Debug, Parser)]
@@ -77,58 +78,6 @@ pub enum Command {
     Reports {
         #[command(subcommand)]
         action: ReportsAction,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-pub enum ModeratorAction {
-    /// Make an existing account a moderator (its requests may moderate within a second).
-    Grant {
-        name: String,
-        /// Who grants it (recorded; default: the `USER` of the environment).
-        #[arg(long)]
-        by: Option<String>,
-    },
-    /// Take the moderator role away from an account.
-    Revoke {
-        name: String,
-        /// Who revokes it (recorded; default: the `USER` of the environment).
-        #[arg(long)]
-        by: Option<String>,
-    },
-    /// List the moderators.
-    List,
-    /// The moderation log, newest first: who did what, to whom, when and why.
-    Log {
-        /// How many entries (default 50).
-        #[arg(long, default_value_t = 50)]
-        limit: i64,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-pub enum ReportsAction {
-    /// The queue: open reports first (oldest first), then resolved ones.
-    List {
-        /// Only reports in this state: `open`, `dismissed` or `actioned`.
-        #[arg(long)]
-        state: Option<String>,
-        /// How many reports (default 50).
-        #[arg(long, default_value_t = 50)]
-        limit: i64,
-    },
-    /// Resolve an open report.
-    Resolve {
-        id: i64,
-        /// `dismiss` (nothing to do) or `act` (acted on).
-        #[arg(long)]
-        outcome: String,
-        /// Why, or what was done (recorded).
-        #[arg(long)]
-        reason: String,
-        /// Who resolves it (recorded; default: the `USER` of the environment).
-        #[arg(long)]
-        by: Option<String>,
     },
 }
 

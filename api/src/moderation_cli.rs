@@ -5,7 +5,59 @@
 
 use baumeister_storage::{ReportState, Store, MODERATION_REASON_MAX_CHARS};
 
-use crate::cli::{ModeratorAction, ReportsAction};
+use clap::Subcommand;
+
+#[derive(Debug, Subcommand)]
+pub enum ModeratorAction {
+    /// Make an existing account a moderator (its requests may moderate within a second).
+    Grant {
+        name: String,
+        /// Who grants it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// Take the moderator role away from an account.
+    Revoke {
+        name: String,
+        /// Who revokes it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// List the moderators.
+    List,
+    /// The moderation log, newest first: who did what, to whom, when and why.
+    Log {
+        /// How many entries (default 50).
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReportsAction {
+    /// The queue: open reports first (oldest first), then resolved ones.
+    List {
+        /// Only reports in this state: `open`, `dismissed` or `actioned`.
+        #[arg(long)]
+        state: Option<String>,
+        /// How many reports (default 50).
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// Resolve an open report.
+    Resolve {
+        id: i64,
+        /// `dismiss` (nothing to do) or `act` (acted on).
+        #[arg(long)]
+        outcome: String,
+        /// Why, or what was done (recorded).
+        #[arg(long)]
+        reason: String,
+        /// Who resolves it (recorded; default: the `USER` of the environment).
+        #[arg(long)]
+        by: Option<String>,
+    },
+}
 
 /// Who the operator is, for the record: `--by`, else the environment's `USER`, else
 /// `operator`.

@@ -12,8 +12,7 @@ use utoipa::{Modify, OpenApi};
 use crate::error::Problem;
 use crate::routes::{
     account_care, accounts, bots, chat, games, health, invitations, kinds, live, me, moderation,
-    notices, play,
-    players, rematch, trust, vacation,
+    notices, play, players, rematch, trust, vacation,
 };
 
 #[derive(OpenApi)]

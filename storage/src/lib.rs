@@ -11,6 +11,7 @@ pub mod pause;
 mod people;
 mod pools;
 mod read;
+mod reader;
 mod time;
 mod types;
 pub mod whole_number;
@@ -28,6 +29,7 @@ pub use command::commands::{CommandRequest, Executed};
 pub use command::undo::UndoRequest;
 pub use db::{ensure_database, migrate, on_this_machine};
 pub use error::{Result, StoreError};
+pub use live::channels::REMATCH_CHANNEL;
 pub use live::hub::{AccountNotice, AccountWatch, GameChat, GameWatch, Hub, Notice};
 pub use live::mine::{MyGame, MyGamesFilter};
 pub use live::stream::{GameRead, Seen, StreamBatch, StreamStatus};
@@ -50,7 +52,7 @@ pub use people::lobby::{LobbyFilter, Table};
 pub use people::moderation::{
     ModerationAction, ModerationEntry, Suspended, Suspension, MODERATION_REASON_MAX_CHARS,
 };
-pub use people::rematch::{Rematch, RematchPlayer, RematchState, REMATCH_CHANNEL};
+pub use people::rematch::{Rematch, RematchPlayer, RematchState};
 pub use people::reports::{
     FiledReport, Report, ReportCategory, ReportState, ReportTarget, ReportedMessage,
     REPORT_MAX_CHARS,
@@ -61,8 +63,9 @@ pub use rating::{
     KindRecord, LeaderboardEntry, PlayerProfile, RatingShown, RecentGame, RecentSeat,
 };
 pub use read::cache::Aggregate;
-pub use read::reads::{EventFilter, Moves, Reader};
+pub use read::reads::{EventFilter, Moves};
 pub use read::representation::Representation;
+pub use reader::Reader;
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;

@@ -13,8 +13,8 @@ use utoipa::ToSchema;
 use crate::audit::chain::Chain;
 use crate::audit::trust::{load_keys, SignedHead};
 use crate::error::{Result, StoreError};
-use crate::read::reads::Reader;
 use crate::read::snapshot::read_log;
+use crate::reader::Reader;
 use crate::types::Lifecycle;
 use crate::Store;
 

@@ -15,7 +15,7 @@ use crate::audit::verify::verify_export;
 use crate::command::append::{event_type, LobbyColumns};
 use crate::error::{violated_constraint, Result, StoreError};
 use crate::read::cache::Aggregate;
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::types::{GameSummary, Lifecycle};
 use crate::Store;
 

@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 
 use crate::audit::verify::Checks;
 use crate::error::{Result, StoreError};
-use crate::read::reads::Reader;
 use crate::read::starting_points;
+use crate::reader::Reader;
 use crate::Store;
 
 /// The outcome of auditing one game.

@@ -17,6 +17,10 @@ use crate::audit::chain::Chain;
 use crate::error::Result;
 use crate::fresh_seed;
 
+/// Every how many events a game's snapshot is kept, unless its keys say otherwise (a game's
+/// keys carry the period: `snapshot_every`).
+pub(crate) const DEFAULT_EVERY: i64 = 100;
+
 /// A game's chain head, signed by the server: whoever keeps it can later prove that the
 /// history up to `version` was changed, if it ever is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -209,7 +213,7 @@ impl Trust {
         Trust {
             signer,
             trusted: Vec::new(),
-            snapshot_every: crate::read::snapshots::DEFAULT_EVERY,
+            snapshot_every: DEFAULT_EVERY,
             keys: Mutex::new(LruCache::new(capacity)),
             heads: Mutex::new(LruCache::new(capacity)),
         }

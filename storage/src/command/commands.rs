@@ -28,9 +28,9 @@ use crate::command::lock::{read_locked, LockFor};
 use crate::error::{Result, StoreError};
 use crate::live::hub::Notice;
 use crate::read::cache::Aggregate;
-use crate::read::reads::Reader;
 use crate::read::representation::Representation;
 use crate::read::snapshot::GameHead;
+use crate::reader::Reader;
 use crate::types::CommandAccepted;
 use crate::Store;
 

@@ -15,9 +15,9 @@ use crate::command::last_command::last_command;
 use crate::command::lock::{read_locked, LockFor};
 use crate::error::{Result, StoreError};
 use crate::read::cache::Aggregate;
-use crate::read::reads::Reader;
 use crate::read::representation::Representation;
 use crate::read::snapshot::GameHead;
+use crate::reader::Reader;
 use crate::types::{CommandAccepted, LoggedEvent};
 use crate::{rfc3339, Store};
 

@@ -29,7 +29,8 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use crate::live::hub::{listener_name, tagged, Heard, Notice, CHANNEL, LISTENER_PREFIX};
+use crate::live::channels::CHANNEL;
+use crate::live::hub::{listener_name, tagged, Heard, Notice, LISTENER_PREFIX};
 use crate::Store;
 
 /// How long the sender waits after the first queued notice for more, so that a busy process

@@ -16,11 +16,9 @@ use std::time::Duration;
 use tokio::sync::{broadcast, watch, Notify};
 use tokio_postgres::{AsyncMessage, NoTls};
 
-use crate::people::chat::{ChatNotice, CHAT_CHANNEL};
-use crate::people::rematch::REMATCH_CHANNEL;
-
-/// The channel every append notifies.
-pub const CHANNEL: &str = "baumeister_live";
+use crate::live::channels::CHANNEL;
+use crate::live::channels::{CHAT_CHANNEL, REMATCH_CHANNEL};
+use crate::people::chat::ChatNotice;
 
 /// A change to one game, as the notice says it: `<game>:<version>`, and from an append
 /// `:<queued>:<bots>`: how many webhook deliveries and notices it queued (only then is the

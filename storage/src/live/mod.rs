@@ -2,6 +2,7 @@
 //! streams judged one snapshot at a time, and webhooks with their outbox.
 
 pub mod announce;
+pub mod channels;
 pub mod hub;
 pub mod mine;
 pub(crate) mod outbox;

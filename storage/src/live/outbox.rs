@@ -4,7 +4,7 @@
 use deadpool_postgres::GenericClient;
 
 use crate::error::Result;
-use crate::live::hub::CHANNEL;
+use crate::live::channels::CHANNEL;
 
 /// The notice of a change that appends no event (a seat taken before the game starts).
 pub(crate) async fn notify_changed(

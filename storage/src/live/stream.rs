@@ -19,8 +19,8 @@ use crate::error::{Result, StoreError};
 use crate::live::hub::{AccountWatch, GameWatch};
 use crate::pause::READ_HEAD;
 use crate::people::watch::Watching;
-use crate::read::reads::Reader;
 use crate::read::snapshot::{GameHead, Snapshot, StoredEvent};
+use crate::reader::Reader;
 use crate::types::LoggedEvent;
 use crate::{rfc3339, Store};
 

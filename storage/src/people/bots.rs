@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::command::lock::Seating;
 use crate::error::{Result, StoreError};
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::types::GameSummary;
 use crate::Store;
 

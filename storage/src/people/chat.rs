@@ -14,11 +14,9 @@ use tokio_postgres::Row;
 use utoipa::ToSchema;
 
 use crate::error::{account_must_exist, Result, StoreError};
-use crate::read::reads::Reader;
+use crate::live::channels::CHAT_CHANNEL;
+use crate::reader::Reader;
 use crate::{rfc3339, Store};
-
-/// The channel every stored message (and removal) notifies.
-pub const CHAT_CHANNEL: &str = "baumeister_chat";
 
 /// The longest message, in characters (Unicode scalar values), after trimming.
 pub const CHAT_MAX_CHARS: usize = 500;

@@ -20,12 +20,12 @@ use utoipa::ToSchema;
 
 use crate::audit::trust::random_bytes;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
-use crate::live::hub::CHANNEL;
+use crate::live::channels::CHANNEL;
 use crate::people::invitation_bounds::{
     announce_from_stranger, judge_stranger, strangers, InvitationBounds,
 };
 use crate::people::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH};
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::types::GameSummary;
 use crate::{rfc3339, Store};
 

@@ -13,7 +13,7 @@ use crate::command::lock::Seating;
 use crate::error::{account_must_exist, violated_constraint, Result, StoreError};
 use crate::live::hub::Notice;
 use crate::read::cache::Aggregate;
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::types::{GameSummary, Lifecycle, SeatHolder, Visibility};
 use crate::{rfc3339, Store};
 

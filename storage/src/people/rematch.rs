@@ -10,16 +10,14 @@ use deadpool_postgres::GenericClient;
 
 use crate::command::lock::Seating;
 use crate::error::{Result, StoreError};
+use crate::live::channels::REMATCH_CHANNEL;
 use crate::people::lobby::{JoinBy, Table};
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::types::Visibility;
 use crate::{rfc3339, Store};
 
 /// How long a proposal waits for its answers.
 pub const REMATCH_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
-
-/// The channel that tells the players of a game of its rematch proposal's changes.
-pub const REMATCH_CHANNEL: &str = "baumeister_rematch";
 
 /// Where a proposal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]

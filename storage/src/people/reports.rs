@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::error::{account_must_exist, Result, StoreError};
 use crate::people::chat::ChatChannel;
 use crate::people::moderation::ModerationAction;
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::{rfc3339, Store};
 
 /// The longest text of a report, in characters.

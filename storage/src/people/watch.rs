@@ -16,7 +16,7 @@
 use deadpool_postgres::GenericClient;
 
 use crate::error::{Result, StoreError};
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::Store;
 
 /// A pending invitation by name, not expired, of the account `account` to the game `game`

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use baumeister_domain::{registry, take_back, DynGame, Viewer};
+use baumeister_domain::{registry, take_back, DynGame};
 use deadpool_postgres::GenericClient;
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -17,44 +17,9 @@ use crate::people::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH, VIS
 use crate::read::cache::Aggregate;
 use crate::read::snapshot::read_log;
 use crate::read::snapshots::fold_keeping;
+use crate::reader::Reader;
 use crate::types::{EventPage, Fairness, GameDetail, LoggedEvent, Visibility};
 use crate::{rfc3339, Store};
-
-/// Who is reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reader {
-    /// No token: the public view.
-    Anonymous,
-    Account {
-        id: i64,
-        auditor: bool,
-    },
-}
-
-impl Reader {
-    /// The account as a player, not as an auditor: what acts at a table (commands, seats,
-    /// rematches), where an auditor's right to read a private game does not reach.
-    pub fn player(id: i64) -> Reader {
-        Reader::Account { id, auditor: false }
-    }
-
-    pub(crate) fn account(self) -> Option<i64> {
-        match self {
-            Reader::Anonymous => None,
-            Reader::Account { id, .. } => Some(id),
-        }
-    }
-
-    /// An auditor who sits at the game sees it as that seat: playing with an auditor's
-    /// token must not show the player the others' secrets.
-    pub(crate) fn viewer(self, seat: Option<u8>) -> Viewer {
-        match (self, seat) {
-            (_, Some(seat)) => Viewer::Seat(seat),
-            (Reader::Account { auditor: true, .. }, None) => Viewer::Everyone,
-            _ => Viewer::Spectator,
-        }
-    }
-}
 
 /// Which events `/events` lists (as the reader sees them).
 #[derive(Clone, Debug, Default)]

@@ -12,7 +12,7 @@ use serde_json::value::RawValue;
 use crate::audit::trust::SignedHead;
 use crate::error::{Result, StoreError};
 use crate::read::cache::Aggregate;
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::Store;
 
 /// A seat's board and legal commands at one version, with the signed head there.

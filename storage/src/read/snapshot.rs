@@ -21,7 +21,7 @@ use crate::command::lock::{read_locked, LockFor};
 use crate::error::{Result, StoreError};
 use crate::pause::READ_HEAD;
 use crate::read::cache::Aggregate;
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::Store;
 
 /// The game's kind, version and the reader's seat, read in one statement.

@@ -20,8 +20,6 @@ use crate::read::cache::Aggregate;
 use crate::read::snapshot::{read_log, StoredEvent};
 use crate::Store;
 
-pub(crate) const DEFAULT_EVERY: i64 = 100;
-
 /// A state folded at a snapshot version (as saved: JSON bytes), with the hash of its last event.
 pub(crate) type Kept = (i64, Vec<u8>, Vec<u8>);
 

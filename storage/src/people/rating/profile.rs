@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::error::{Result, StoreError};
 use crate::people::rating::{places, LEADERBOARD_MIN_GAMES};
 use crate::people::watch::watchable;
-use crate::read::reads::Reader;
+use crate::reader::Reader;
 use crate::{rfc3339, Store};
 
 /// How many finished games a profile lists.
