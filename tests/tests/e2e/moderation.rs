@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use baumeister_api::cli::{ModeratorAction, ReportsAction};
+use baumeister_api::moderation_cli::{ModeratorAction, ReportsAction};
 use baumeister_api::limits::Rate;
 use baumeister_api::moderation_cli;
 use baumeister_storage::rfc3339;
