@@ -17,7 +17,9 @@ pub mod openapi;
 mod prefer;
 mod request_id;
 pub mod routes;
+pub mod shutdown;
 pub mod slow_clients;
+pub mod telemetry;
 mod throttle;
 pub mod web_client;
 
@@ -54,6 +56,10 @@ pub struct AppState {
     pub shared_reads: live::shared::SharedReads,
     /// How long clients may take (see [`slow_clients`]).
     pub timeouts: config::ClientTimeouts,
+    /// Metrics and stopping.
+    pub operations: config::Operations,
+    /// Set when the process stops (SIGTERM, SIGINT): streams are told to reconnect.
+    pub shutdown: shutdown::Shutdown,
 }
 
 impl AppState {
@@ -67,6 +73,8 @@ impl AppState {
                 config::MIN_SECRET_BYTES
             ));
         }
+        // Installed before the first request is counted.
+        telemetry::handle();
         Ok(AppState {
             store,
             keys: auth::Keys::new(&secret, config.token_ttl_seconds),
@@ -80,6 +88,8 @@ impl AppState {
             open_streams: Default::default(),
             shared_reads: Default::default(),
             timeouts: config.timeouts,
+            operations: config.operations.clone(),
+            shutdown: Default::default(),
         })
     }
 }
@@ -278,6 +288,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
         .service(resource("/favicon.ico", "GET").route(web::get().to(crate::web_client::favicon)))
         .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
+        .service(resource("/readyz", "GET").route(web::get().to(health::readyz)))
+        .service(resource("/metrics", "GET").route(web::get().to(prometheus::metrics)))
         .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
         .service(
             resource("/openapi.json", "GET").route(web::get().to(move |req: HttpRequest| {
@@ -326,8 +338,14 @@ pub fn server(
     use actix_service::{IntoServiceFactory, ServiceFactoryExt};
     let spec = web::Bytes::from(openapi::spec_json());
     let timeouts = state.timeouts;
+    let shutdown_timeout = state.operations.shutdown_timeout.as_secs();
     let local = listener.local_addr()?;
-    let builder = actix_server::Server::build().workers(workers);
+    // Signals are handled by `cli::serve` (see [`shutdown`]), which closes the live streams
+    // first: actix's own handling would wait for them until its timeout.
+    let builder = actix_server::Server::build()
+        .workers(workers)
+        .disable_signals()
+        .shutdown_timeout(shutdown_timeout);
     let server = builder.listen("baumeister", listener, move || {
         let state = state.clone();
         let spec = spec.clone();

@@ -49,6 +49,15 @@ pub async fn ensure_database(url: &str) -> Result<()> {
     }
 }
 
+/// The migrations embedded in this binary: version and checksum (as refinery stores it).
+pub(crate) fn embedded_migrations() -> Vec<(u32, String)> {
+    embedded::migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|m| (m.version(), m.checksum().to_string()))
+        .collect()
+}
+
 /// Applies the SQL files of `migrations/` that the database has not seen yet.
 pub async fn migrate(url: &str) -> Result<()> {
     let (mut client, connection) = parse(url)?.connect(NoTls).await?;

@@ -11,6 +11,7 @@ pub mod pause;
 mod people;
 mod pools;
 mod read;
+mod readiness;
 mod time;
 mod types;
 pub mod whole_number;
@@ -55,6 +56,7 @@ pub use rating::{
 pub use read::cache::Aggregate;
 pub use read::reads::{EventFilter, Moves, Reader};
 pub use read::representation::Representation;
+pub use readiness::{Backlog, Backlogs, MigrationState, Migrations};
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;
@@ -166,6 +168,12 @@ impl Store {
         let client = self.pool.get().await?;
         client.query_one("SELECT 1", &[]).await?;
         Ok(())
+    }
+
+    /// The kind of a game this process has in memory (a metric's label, read without a
+    /// statement); `None` when it is not cached.
+    pub fn cached_kind(&self, game_id: i64) -> Option<&'static str> {
+        self.cache.get(game_id).map(|a| a.game.kind())
     }
 }
 

@@ -285,6 +285,7 @@ impl TestServer {
             append_batches: true,
             timeouts: Default::default(),
             bots: Default::default(),
+            operations: Default::default(),
         };
         adjust(&mut config);
         let store = Store::connect(&config.database_url, config.pool_size, config.workers)

@@ -6,6 +6,7 @@ mod env;
 mod limits;
 mod live;
 mod notices;
+mod operations;
 pub(crate) mod private_file;
 mod signing;
 mod timeouts;
@@ -15,6 +16,7 @@ use std::env as process_env;
 pub use self::bots::Bots;
 pub use self::live::Live;
 pub use self::notices::Notices;
+pub use self::operations::{LogFormat, Operations};
 pub use self::signing::SigningKeySource;
 pub use self::timeouts::ClientTimeouts;
 pub use crate::limits::Limits;
@@ -63,6 +65,8 @@ pub struct Config {
     pub append_batches: bool,
     pub timeouts: ClientTimeouts,
     pub bots: Bots,
+    /// Metrics and stopping (`METRICS_TOKEN`, `SHUTDOWN_TIMEOUT_SECONDS`).
+    pub operations: Operations,
 }
 
 /// HTTP worker threads unless `WORKERS` says otherwise: one per core, but half the cores (at
@@ -126,6 +130,7 @@ impl Config {
             append_batches: switch("APPEND_BATCHES", true)?,
             bots: Bots::from_env()?,
             timeouts: ClientTimeouts::from_env()?,
+            operations: Operations::from_env()?,
         })
     }
 

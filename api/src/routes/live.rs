@@ -240,6 +240,8 @@ impl GameStream {
         self.send_chat().await?;
         let mut batch = Some(first);
         let keepalive = self.state.live.keepalive;
+        let stopped = self.state.shutdown.stopped();
+        tokio::pin!(stopped);
         loop {
             if let Some(frames) = batch.take() {
                 // The events, and the status when it is new: one write.
@@ -281,6 +283,10 @@ impl GameStream {
                 _ = tokio::time::sleep(keepalive) => {
                     self.judge_token().await?;
                     self.send(sse::keepalive()).await?;
+                }
+                _ = &mut stopped => {
+                    self.send(sse::reconnect(RETRY_MS)).await?;
+                    return Ok(());
                 }
                 _ = self.tx.closed() => return Err(Gone),
             }
@@ -450,6 +456,8 @@ pub async fn my_stream(
         };
         let run = async {
             send(sse::retry(RETRY_MS)).await?;
+            let stopped = state.shutdown.stopped();
+            tokio::pin!(stopped);
             loop {
                 tokio::select! {
                     notice = watch.changes.recv() => {
@@ -523,6 +531,10 @@ pub async fn my_stream(
                             return Err(Gone);
                         }
                         send(sse::keepalive()).await?;
+                    }
+                    _ = &mut stopped => {
+                        send(sse::reconnect(RETRY_MS)).await?;
+                        return Ok(());
                     }
                     _ = tx.closed() => return Err(Gone),
                 }

@@ -10,6 +10,7 @@ pub mod me;
 pub mod notices;
 pub mod play;
 pub mod players;
+pub mod prometheus;
 pub mod rematch;
 pub(crate) mod seating;
 pub mod trust;
