@@ -14,8 +14,11 @@ async fn main() {
     let cli = Cli::parse();
     let format = LogFormat::from_env();
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    // Colours only for a terminal: not in the journal, a file or a pipe.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let logger = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(terminal)
         .with_writer(std::io::stderr);
     if format == Ok(LogFormat::Json) {
         // One JSON object a line; the spans it is in (a request's carries its `id`) with it.
