@@ -128,7 +128,10 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
 /// change, `event: status` with `id: <version>` and `data` a `StreamStatus`; a comment line
 /// (`: keep-alive`) every `STREAM_KEEPALIVE_SECONDS` (15) when nothing else was sent; and,
 /// when the token stops being valid, `event: error` with a `Problem`, after which the stream
-/// ends. Reconnect with `Last-Event-ID` to resume exactly after the last `id` received.
+/// ends. Reconnect with `Last-Event-ID` to resume exactly after the last `id` received. When
+/// the server process stops (a restart, an upgrade), `event: reconnect` (data `{}`, with
+/// `retry:` the milliseconds to wait) comes last and the stream ends: reconnect as after any
+/// drop (another process, or this one once back, resumes it).
 ///
 /// Chat: `event: chat` with `data` a `ChatMessage` (no `id:` line: chat does not move
 /// `Last-Event-ID`), for each new message the caller may read, from the stream's start (or
@@ -426,7 +429,8 @@ impl GameStream {
 /// proposal of a finished game you sat at changes (proposed, answered, started: `new_game`);
 /// `event: resync` (data `{}`) when notices may have been missed (read `GET /v1/me/games` and
 /// `GET /v1/me/invitations` again); keep-alive comments as on the game stream; `event: error`
-/// and the end when the token stops being valid. Subscribe first, then read
+/// and the end when the token stops being valid; `event: reconnect` and the end when the
+/// server process stops (as on the game stream). Subscribe first, then read
 /// `GET /v1/me/games`, to miss nothing.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "live",
     params(StreamQuery),
