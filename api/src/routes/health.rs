@@ -34,6 +34,7 @@ pub struct Readiness {
     /// The database's migrations against this binary's; absent when the database is
     /// unreachable.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub migrations: Option<Migrations>,
     /// Whether the process is stopping (SIGTERM or SIGINT received): it takes no new work.
     pub stopping: bool,
