@@ -73,8 +73,11 @@ impl AppState {
                 config::MIN_SECRET_BYTES
             ));
         }
-        // Installed before the first request is counted.
-        telemetry::handle();
+        // Metrics are recorded only where they can be read: installed before the first
+        // request is counted.
+        if config.operations.metrics_token.is_some() {
+            telemetry::handle();
+        }
         Ok(AppState {
             store,
             keys: auth::Keys::new(&secret, config.token_ttl_seconds),
@@ -318,6 +321,9 @@ pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::
     ));
     if config.live.deliver {
         actix_web::rt::spawn(live::worker::run(store.clone(), config.live.clone()));
+    }
+    if config.operations.metrics_token.is_some() {
+        actix_web::rt::spawn(telemetry::upkeep());
     }
     if config.notices.deliver {
         actix_web::rt::spawn(notices::worker::run(

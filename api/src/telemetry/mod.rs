@@ -19,8 +19,13 @@ const BATCH: &[f64] = &[1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0, 64
 
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
+/// How often histograms' recent samples are folded into their buckets: they are kept one by
+/// one until then.
+const UPKEEP_EVERY: Duration = Duration::from_secs(5);
+
 /// The process's recorder, installed by the first call (a test process runs several servers,
-/// which share it).
+/// which share it). Until it is, every metric is a no-op: a server without `METRICS_TOKEN`
+/// never installs it and pays nothing.
 pub fn handle() -> &'static PrometheusHandle {
     HANDLE.get_or_init(|| {
         let handle = PrometheusBuilder::new()
@@ -37,6 +42,17 @@ pub fn handle() -> &'static PrometheusHandle {
         describe();
         handle
     })
+}
+
+/// Folds the histograms' samples into their buckets every few seconds, for ever (the recorder
+/// holds each sample until then, scraped or not). Spawn it once per server that records.
+pub async fn upkeep() {
+    let mut every = tokio::time::interval(UPKEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        handle().run_upkeep();
+    }
 }
 
 /// The `# HELP` lines.
