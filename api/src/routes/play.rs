@@ -393,11 +393,14 @@ pub async fn command(
         representation: wants_representation(&req),
     };
     let executed = state.store.execute(&request).await.map_err(ApiError::from);
-    // Counted after the command's own work: the kind from this process's cache (no statement).
-    let kind = state.store.cached_kind(request.game_id);
-    match &executed {
-        Ok(_) => crate::telemetry::command(kind, "accepted"),
-        Err(e) => crate::telemetry::command(kind, &e.code),
+    if crate::telemetry::recording() {
+        // Counted after the command's own work: the kind from this process's cache (no
+        // statement).
+        let kind = state.store.cached_kind(request.game_id);
+        match &executed {
+            Ok(_) => crate::telemetry::command(kind, "accepted"),
+            Err(e) => crate::telemetry::command(kind, &e.code),
+        }
     }
     Ok(answer(executed?))
 }

@@ -6,6 +6,9 @@ use std::time::Duration;
 use actix_web::dev::ServiceResponse;
 
 pub fn request<B>(response: &ServiceResponse<B>, took: Duration) {
+    if !super::recording() {
+        return;
+    }
     let request = response.request();
     // Matched again from the resource map: the route of commands is its first pattern.
     let route = request

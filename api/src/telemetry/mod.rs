@@ -44,6 +44,11 @@ pub fn handle() -> &'static PrometheusHandle {
     })
 }
 
+/// Whether metrics are recorded in this process (labels need not be made otherwise).
+pub fn recording() -> bool {
+    HANDLE.get().is_some()
+}
+
 /// Folds the histograms' samples into their buckets every few seconds, for ever (the recorder
 /// holds each sample until then, scraped or not). Spawn it once per server that records.
 pub async fn upkeep() {
