@@ -208,7 +208,14 @@ async fn serve(store: Store, config: &Config) -> Result<(), String> {
         // Streams first: each is a response in flight that would otherwise hold the stop up
         // until its timeout.
         state.shutdown.begin();
-        handle.stop(true).await;
+        tokio::select! {
+            _ = handle.stop(true) => {}
+            // An operator who does not want to wait: a second signal stops at once.
+            signal = crate::shutdown::signalled() => {
+                tracing::warn!(signal, "stopping at once: requests in flight are dropped");
+                handle.stop(false).await;
+            }
+        }
     });
     server.await.map_err(|e| e.to_string())?;
     // The background work (sweeps, bots, deliveries) ends with the runtime: each of its steps
