@@ -3,7 +3,7 @@
 //! carries: one missing (`behind`), one it does not know (`ahead`, applied by a newer binary) or
 //! one changed (`divergent`) makes it 503 until the database is right again.
 
-use baumeister_tests::TestServer;
+use baumeister_tests::{database, database_url, drop_database, TestServer};
 
 #[actix_web::test]
 async fn readiness_wants_the_database_at_exactly_this_binarys_migrations() {
@@ -92,4 +92,41 @@ async fn readiness_wants_the_database_at_exactly_this_binarys_migrations() {
     .unwrap();
     assert_eq!(s.get("/readyz", None).await.status, 200);
     s.finish().await;
+}
+
+/// Several processes of a service started at once on a database none has migrated yet (a new
+/// service, or an upgrade started everywhere together): each waits for the one migrating, and
+/// every migration is applied once.
+#[actix_web::test]
+async fn processes_starting_at_once_migrate_one_after_the_other() {
+    let db = format!("bm_test_{}_migrating_at_once", std::process::id());
+    drop_database(&db).await;
+    let url = database_url(&db);
+    baumeister_storage::ensure_database(&url).await.unwrap();
+    let (a, b, c) = tokio::join!(
+        baumeister_storage::migrate(&url),
+        baumeister_storage::migrate(&url),
+        baumeister_storage::migrate(&url)
+    );
+    for (n, result) in [a, b, c].into_iter().enumerate() {
+        assert!(result.is_ok(), "process {n}: {result:?}");
+    }
+    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"))
+        .unwrap()
+        .filter(|f| {
+            f.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".sql")
+        })
+        .count() as i64;
+    let applied: i64 = database(&db)
+        .await
+        .query_one("SELECT count(*) FROM refinery_schema_history", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(applied, files, "each migration once");
+    drop_database(&db).await;
 }
