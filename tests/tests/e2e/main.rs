@@ -33,6 +33,7 @@ mod races;
 mod ratings;
 mod readiness;
 mod rematch;
+mod request_ids;
 mod rules_languages;
 mod security_limits;
 mod security_snapshots;
