@@ -10,6 +10,36 @@ use std::time::{Duration, Instant};
 use baumeister_tests::{database, drop_database, fresh_database};
 
 mod raw_http;
+
+/// A GET on a connection kept alive: status, head and body (read by its `Content-Length`).
+fn ask(conn: &mut TcpStream, path: &str) -> (u16, String, String) {
+    conn.write_all(format!("GET {path} HTTP/1.1\r\nHost: test\r\n\r\n").as_bytes())
+        .unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut bytes = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        let n = conn.read(&mut buffer).unwrap();
+        assert!(n > 0, "closed before an answer");
+        bytes.extend_from_slice(&buffer[..n]);
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length: usize = head
+                .lines()
+                .find_map(|l| {
+                    let (name, value) = l.split_once(':')?;
+                    name.eq_ignore_ascii_case("content-length")
+                        .then(|| value.trim().parse().unwrap())
+                })
+                .expect("a Content-Length");
+            if body.len() >= length {
+                let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+                return (status, head.to_string(), body.to_string());
+            }
+        }
+    }
+}
 use raw_http::{
     call, exit_within, free_port, game, head, next_move, player, read_answer, serve, signal,
     wait_ready,
@@ -69,10 +99,25 @@ async fn sigterm_tells_streams_to_reconnect_finishes_the_command_in_flight_and_e
     command
         .write_all(head("POST", &path, Some(&token), body.len()).as_bytes())
         .unwrap();
+    // A connection kept alive after a first request.
+    let mut kept = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    assert_eq!(ask(&mut kept, "/readyz").0, 200);
     std::thread::sleep(Duration::from_millis(300));
 
     let stopping = Instant::now();
     signal(&server, "TERM");
+    std::thread::sleep(Duration::from_millis(200));
+    // What a connection already open asks meanwhile is answered, not ready, and the connection
+    // is not kept.
+    let (status, ready_head, ready) = ask(&mut kept, "/readyz");
+    assert_eq!(status, 503, "{ready_head}\n{ready}");
+    assert!(ready.contains("\"stopping\":true"), "{ready}");
+    assert!(
+        ready_head
+            .to_ascii_lowercase()
+            .contains("connection: close"),
+        "{ready_head}"
+    );
     // New connections are refused at once.
     let started = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_ok() {
