@@ -56,7 +56,10 @@ pub async fn run(store: Store, config: Bots, every: Duration) {
         if schedule.has_room() {
             match store.bots_to_act(PER_SWEEP).await {
                 Ok(turns) => {
-                    for turn in schedule.start(turns) {
+                    let found = turns.len();
+                    let started = schedule.start(turns);
+                    crate::telemetry::bot_queue(found - started.len(), schedule.running());
+                    for turn in started {
                         let store = store.clone();
                         let ended = Ended {
                             turn: Some(turn),
@@ -184,12 +187,15 @@ async fn play(store: &Store, turn: &BotTurn) -> Result<Played, StoreError> {
     );
     let input = read.input;
     let chosen = tokio::task::spawn_blocking(move || {
-        choose(
+        let started = std::time::Instant::now();
+        let chosen = choose(
             &input,
             level,
             Budget::default(),
             &mut GameRng::from_seed(seed),
-        )
+        );
+        crate::telemetry::bot_thought(level.name(), started.elapsed());
+        chosen
     })
     .await;
     let command = match chosen {

@@ -76,6 +76,11 @@ impl Schedule {
         }
     }
 
+    /// Moves running now.
+    pub fn running(&self) -> usize {
+        self.busy.len()
+    }
+
     /// Whether a thinker is free (else a sweep could start nothing).
     pub fn has_room(&self) -> bool {
         self.busy.len() < self.thinkers

@@ -243,8 +243,30 @@ async fn serve(store: Store, config: &Config) -> Result<(), String> {
         workers = config.workers,
         "Baumeister is listening; the API is described at /openapi.json and /docs"
     );
-    server(state, listener, config.workers)
-        .map_err(|e| e.to_string())?
-        .await
-        .map_err(|e| e.to_string())
+    let server = server(state.clone(), listener, config.workers).map_err(|e| e.to_string())?;
+    let handle = server.handle();
+    actix_web::rt::spawn(async move {
+        let signal = crate::shutdown::signalled().await;
+        tracing::info!(
+            signal,
+            timeout_seconds = state.operations.shutdown_timeout.as_secs(),
+            "stopping: no new connections; live streams told to reconnect; finishing requests in flight"
+        );
+        // Streams first: each is a response in flight that would otherwise hold the stop up
+        // until its timeout.
+        state.shutdown.begin();
+        tokio::select! {
+            _ = handle.stop(true) => {}
+            // An operator who does not want to wait: a second signal stops at once.
+            signal = crate::shutdown::signalled() => {
+                tracing::warn!(signal, "stopping at once: requests in flight are dropped");
+                handle.stop(false).await;
+            }
+        }
+    });
+    server.await.map_err(|e| e.to_string())?;
+    // The background work (sweeps, bots, deliveries) ends with the runtime: each of its steps
+    // is a transaction of its own, and a delivery cut short is sent again (at least once).
+    tracing::info!("stopped");
+    Ok(())
 }

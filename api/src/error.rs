@@ -20,6 +20,11 @@ pub struct Problem {
     pub detail: String,
     /// Stable and machine-readable, e.g. `version_conflict`, `card_too_low`.
     pub code: String,
+    /// The request's id, as in its `X-Request-Id` header: quote it when reporting a problem
+    /// (the server's log lines of the request carry it). Absent in a live stream's messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub request_id: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -111,6 +116,7 @@ impl ApiError {
             status: self.status.as_u16(),
             detail: self.detail.clone(),
             code: self.code.clone(),
+            request_id: crate::request_id::current(),
         }
     }
 }

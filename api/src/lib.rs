@@ -18,7 +18,9 @@ pub mod openapi;
 mod prefer;
 mod request_id;
 pub mod routes;
+pub mod shutdown;
 pub mod slow_clients;
+pub mod telemetry;
 mod throttle;
 pub mod web_client;
 
@@ -57,6 +59,10 @@ pub struct AppState {
     pub timeouts: config::ClientTimeouts,
     /// Password resets and deleted accounts' names.
     pub accounts: config::AccountCare,
+    /// Metrics and stopping.
+    pub operations: config::Operations,
+    /// Set when the process stops (SIGTERM, SIGINT): streams are told to reconnect.
+    pub shutdown: shutdown::Shutdown,
 }
 
 impl AppState {
@@ -69,6 +75,11 @@ impl AppState {
                 secret.len(),
                 config::MIN_SECRET_BYTES
             ));
+        }
+        // Metrics are recorded only where they can be read: installed before the first
+        // request is counted.
+        if config.operations.metrics_token.is_some() {
+            telemetry::handle();
         }
         Ok(AppState {
             store,
@@ -84,6 +95,8 @@ impl AppState {
             shared_reads: Default::default(),
             timeouts: config.timeouts,
             accounts: config.accounts,
+            operations: config.operations.clone(),
+            shutdown: Default::default(),
         })
     }
 }
@@ -321,6 +334,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
         .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
         .service(resource("/favicon.ico", "GET").route(web::get().to(crate::web_client::favicon)))
         .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
+        .service(resource("/readyz", "GET").route(web::get().to(health::readyz)))
+        .service(resource("/metrics", "GET").route(web::get().to(prometheus::metrics)))
         .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
         .service(
             resource("/openapi.json", "GET").route(web::get().to(move |req: HttpRequest| {
@@ -350,6 +365,9 @@ pub fn spawn_background(store: &Store, config: &Config, sweep_every: std::time::
     if config.live.deliver {
         actix_web::rt::spawn(live::worker::run(store.clone(), config.live.clone()));
     }
+    if config.operations.metrics_token.is_some() {
+        actix_web::rt::spawn(telemetry::upkeep());
+    }
     if config.notices.deliver {
         actix_web::rt::spawn(notices::worker::run(
             store.clone(),
@@ -369,8 +387,14 @@ pub fn server(
     use actix_service::{IntoServiceFactory, ServiceFactoryExt};
     let spec = web::Bytes::from(openapi::spec_json());
     let timeouts = state.timeouts;
+    let shutdown_timeout = state.operations.shutdown_timeout.as_secs();
     let local = listener.local_addr()?;
-    let builder = actix_server::Server::build().workers(workers);
+    // Signals are handled by `cli::serve` (see [`shutdown`]), which closes the live streams
+    // first: actix's own handling would wait for them until its timeout.
+    let builder = actix_server::Server::build()
+        .workers(workers)
+        .disable_signals()
+        .shutdown_timeout(shutdown_timeout);
     let server = builder.listen("baumeister", listener, move || {
         let state = state.clone();
         let spec = spec.clone();

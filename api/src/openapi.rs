@@ -12,7 +12,7 @@ use utoipa::{Modify, OpenApi};
 use crate::error::Problem;
 use crate::routes::{
     account_care, accounts, bots, chat, games, health, invitations, kinds, live, me, moderation,
-    notices, play, players, rematch, trust, vacation,
+    notices, play, players, prometheus, rematch, trust, vacation,
 };
 
 #[derive(OpenApi)]
@@ -45,7 +45,7 @@ use crate::routes::{
         notices::confirm_email, notices::unsubscribe_page, notices::unsubscribe, notices::push_key,
         notices::subscribe_push, notices::push_subscriptions, notices::unsubscribe_device,
         trust::keys, trust::export, trust::import,
-        health::healthz,
+        health::healthz, health::readyz, prometheus::metrics,
     ),
     components(schemas(Problem, crate::live::status::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation, baumeister_storage::Rematch)),
     modifiers(&GameSchemas, &BearerAuth),

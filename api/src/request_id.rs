@@ -1,5 +1,8 @@
 //! A request id on every log line: taken from `X-Request-Id` when the client sends a sane one,
-//! made up otherwise, and echoed in the response.
+//! made up otherwise, echoed in the response's `X-Request-Id` and in every problem body
+//! (`request_id`), so that a client's report leads to the server's log lines. The request's
+//! span carries it (`LOG_FORMAT=json` writes it as `span.id` on each line); the problem reads it
+//! from a task-local value set for the request's handling.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -13,6 +16,15 @@ use tracing::Instrument;
 use crate::throttle::Throttle;
 
 static NEXT: AtomicU64 = AtomicU64::new(1);
+
+tokio::task_local! {
+    static REQUEST_ID: String;
+}
+
+/// The id of the request being handled (`None` outside a request, e.g. in a stream's task).
+pub fn current() -> Option<String> {
+    REQUEST_ID.try_with(Clone::clone).ok()
+}
 
 fn new_id() -> String {
     // Process start (seconds) and a counter: unique per process, short enough to read in logs.
@@ -91,10 +103,16 @@ pub async fn request_id(
     let method = req.method().clone();
     let path = req.path().to_string();
     let started = Instant::now();
+    let state = req
+        .app_data::<actix_web::web::Data<crate::AppState>>()
+        .cloned();
+    let handled = REQUEST_ID.scope(id.clone(), next.call(req));
     async move {
-        let mut response = next.call(req).await?;
+        let mut response = handled.await?;
         let status = response.status().as_u16();
-        let ms = started.elapsed().as_millis() as u64;
+        let took = started.elapsed();
+        crate::telemetry::http::request(&response, took);
+        let ms = took.as_millis() as u64;
         if status == 503 {
             // Unavailable for the moment (the database, or busy): expected while it lasts, so
             // one line a second, not one per request.
@@ -108,6 +126,13 @@ pub async fn request_id(
             tracing::debug!(%method, %path, status, ms, "handled");
         }
         SUMMARY.count(status, ms);
+        if state.is_some_and(|s| s.shutdown.is_stopping()) {
+            // The process stops: this connection is not kept for another request.
+            response
+                .response_mut()
+                .head_mut()
+                .set_connection_type(actix_web::http::ConnectionType::Close);
+        }
         if let Ok(value) = HeaderValue::from_str(&id) {
             response
                 .headers_mut()

@@ -49,10 +49,28 @@ pub async fn ensure_database(url: &str) -> Result<()> {
     }
 }
 
-/// Applies the SQL files of `migrations/` that the database has not seen yet.
+/// The migrations embedded in this binary: version and checksum (as refinery stores it).
+pub(crate) fn embedded_migrations() -> Vec<(u32, String)> {
+    embedded::migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|m| (m.version(), m.checksum().to_string()))
+        .collect()
+}
+
+/// Any number of this, held while migrating (PostgreSQL's advisory locks are numbers).
+const MIGRATION_LOCK: i64 = 0x6261_756d_6569_7374; // "baumeist"
+
+/// Applies the SQL files of `migrations/` that the database has not seen yet. Processes that
+/// start at once (several of a service, upgraded together) migrate one after the other: each
+/// holds an advisory lock meanwhile, and the next finds the work done.
 pub async fn migrate(url: &str) -> Result<()> {
     let (mut client, connection) = parse(url)?.connect(NoTls).await?;
     let task = tokio::spawn(connection);
+    // Released with the session, when this connection closes.
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
     let report = embedded::migrations::runner()
         .run_async(&mut client)
         .await

@@ -12,6 +12,7 @@ mod people;
 mod pools;
 mod read;
 mod reader;
+mod readiness;
 mod time;
 mod types;
 pub mod whole_number;
@@ -66,6 +67,7 @@ pub use read::cache::Aggregate;
 pub use read::reads::{EventFilter, Moves};
 pub use read::representation::Representation;
 pub use reader::Reader;
+pub use readiness::{Backlog, Backlogs, MigrationState, Migrations};
 pub use time::{now_ms, parse_rfc3339, rfc3339};
 pub use trust::{SignedHead, Signer};
 pub use types::*;
@@ -177,6 +179,12 @@ impl Store {
         let client = self.pool.get().await?;
         client.query_one("SELECT 1", &[]).await?;
         Ok(())
+    }
+
+    /// The kind of a game this process has in memory (a metric's label, read without a
+    /// statement); `None` when it is not cached.
+    pub fn cached_kind(&self, game_id: i64) -> Option<&'static str> {
+        self.cache.get(game_id).map(|a| a.game.kind())
     }
 }
 

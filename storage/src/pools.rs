@@ -34,7 +34,11 @@ impl Pools {
 
     /// A connection from this thread's pool.
     pub async fn get(&self) -> Result<Object, PoolError> {
-        self.of_this_thread().get().await
+        // Time spent waiting for a connection (a full pool shows here before anywhere else).
+        let started = std::time::Instant::now();
+        let connection = self.of_this_thread().get().await;
+        metrics::histogram!("baumeister_pool_wait_seconds").record(started.elapsed());
+        connection
     }
 
     fn of_this_thread(&self) -> &Pool {

@@ -294,6 +294,7 @@ impl TestServer {
             timeouts: Default::default(),
             bots: Default::default(),
             accounts: Default::default(),
+            operations: Default::default(),
         };
         adjust(&mut config);
         let store = Store::connect(&config.database_url, config.pool_size, config.workers)

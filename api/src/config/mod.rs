@@ -7,6 +7,7 @@ mod env;
 mod limits;
 mod live;
 mod notices;
+mod operations;
 pub(crate) mod private_file;
 mod signing;
 mod timeouts;
@@ -17,6 +18,7 @@ pub use self::accounts::AccountCare;
 pub use self::bots::Bots;
 pub use self::live::Live;
 pub use self::notices::Notices;
+pub use self::operations::{LogFormat, Operations};
 pub use self::signing::SigningKeySource;
 pub use self::timeouts::ClientTimeouts;
 pub use crate::limits::Limits;
@@ -67,6 +69,8 @@ pub struct Config {
     pub bots: Bots,
     /// Password resets and deleted accounts' names.
     pub accounts: AccountCare,
+    /// Metrics and stopping (`METRICS_TOKEN`, `SHUTDOWN_TIMEOUT_SECONDS`).
+    pub operations: Operations,
 }
 
 /// HTTP worker threads unless `WORKERS` says otherwise: one per core, but half the cores (at
@@ -131,6 +135,7 @@ impl Config {
             bots: Bots::from_env()?,
             timeouts: ClientTimeouts::from_env()?,
             accounts: AccountCare::from_env()?,
+            operations: Operations::from_env()?,
         })
     }
 

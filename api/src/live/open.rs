@@ -20,6 +20,7 @@ pub struct Slot {
 
 impl Drop for Slot {
     fn drop(&mut self) {
+        crate::telemetry::stream_closed();
         let mut open = self.open.lock().unwrap();
         if let Some(n) = open.get_mut(&self.address) {
             *n -= 1;
@@ -43,6 +44,7 @@ impl OpenStreams {
             return Err(e);
         }
         *n += 1;
+        crate::telemetry::stream_opened();
         Ok(Slot {
             open: self.open.clone(),
             address,

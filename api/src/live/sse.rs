@@ -34,6 +34,15 @@ pub fn keepalive() -> Bytes {
     Bytes::from_static(b": keep-alive\n\n")
 }
 
+/// The last message of a stream whose process stops: reconnect after `retry_ms` (to another
+/// process, or to this service once it is back), resuming with `Last-Event-ID` as after any
+/// drop. The stream is closed right after it.
+pub fn reconnect(retry_ms: u64) -> Bytes {
+    Bytes::from(format!(
+        "event: reconnect\nretry: {retry_ms}\ndata: {{}}\n\n"
+    ))
+}
+
 /// How long a client waits before reconnecting, sent first.
 pub fn retry(ms: u64) -> Bytes {
     Bytes::from(format!("retry: {ms}\n\n"))
@@ -47,6 +56,9 @@ pub fn channel() -> (mpsc::Sender<Bytes>, HttpResponse) {
         .insert_header(("Cache-Control", "no-cache"))
         // nginx buffers responses unless told not to.
         .insert_header(("X-Accel-Buffering", "no"))
+        // A stream's connection ends with it: a client reconnects on a new one anyway, and a
+        // stopping process then has no idle connection left to wait for.
+        .force_close()
         .streaming(Body(rx));
     (tx, response)
 }

@@ -128,7 +128,10 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
 /// change, `event: status` with `id: <version>` and `data` a `StreamStatus`; a comment line
 /// (`: keep-alive`) every `STREAM_KEEPALIVE_SECONDS` (15) when nothing else was sent; and,
 /// when the token stops being valid, `event: error` with a `Problem`, after which the stream
-/// ends. Reconnect with `Last-Event-ID` to resume exactly after the last `id` received.
+/// ends. Reconnect with `Last-Event-ID` to resume exactly after the last `id` received. When
+/// the server process stops (a restart, an upgrade), `event: reconnect` (data `{}`, with
+/// `retry:` the milliseconds to wait) comes last and the stream ends: reconnect as after any
+/// drop (another process, or this one once back, resumes it).
 ///
 /// Chat: `event: chat` with `data` a `ChatMessage` (no `id:` line: chat does not move
 /// `Last-Event-ID`), for each new message the caller may read, from the stream's start (or
@@ -240,6 +243,8 @@ impl GameStream {
         self.send_chat().await?;
         let mut batch = Some(first);
         let keepalive = self.state.live.keepalive;
+        let stopped = self.state.shutdown.stopped();
+        tokio::pin!(stopped);
         loop {
             if let Some(frames) = batch.take() {
                 // The events, and the status when it is new: one write.
@@ -281,6 +286,10 @@ impl GameStream {
                 _ = tokio::time::sleep(keepalive) => {
                     self.judge_token().await?;
                     self.send(sse::keepalive()).await?;
+                }
+                _ = &mut stopped => {
+                    self.send(sse::reconnect(RETRY_MS)).await?;
+                    return Ok(());
                 }
                 _ = self.tx.closed() => return Err(Gone),
             }
@@ -420,7 +429,8 @@ impl GameStream {
 /// proposal of a finished game you sat at changes (proposed, answered, started: `new_game`);
 /// `event: resync` (data `{}`) when notices may have been missed (read `GET /v1/me/games` and
 /// `GET /v1/me/invitations` again); keep-alive comments as on the game stream; `event: error`
-/// and the end when the token stops being valid. Subscribe first, then read
+/// and the end when the token stops being valid; `event: reconnect` and the end when the
+/// server process stops (as on the game stream). Subscribe first, then read
 /// `GET /v1/me/games`, to miss nothing.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "live",
     params(StreamQuery),
@@ -450,6 +460,8 @@ pub async fn my_stream(
         };
         let run = async {
             send(sse::retry(RETRY_MS)).await?;
+            let stopped = state.shutdown.stopped();
+            tokio::pin!(stopped);
             loop {
                 tokio::select! {
                     notice = watch.changes.recv() => {
@@ -523,6 +535,10 @@ pub async fn my_stream(
                             return Err(Gone);
                         }
                         send(sse::keepalive()).await?;
+                    }
+                    _ = &mut stopped => {
+                        send(sse::reconnect(RETRY_MS)).await?;
+                        return Ok(());
                     }
                     _ = tx.closed() => return Err(Gone),
                 }

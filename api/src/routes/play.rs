@@ -392,7 +392,17 @@ pub async fn command(
         idempotency_key: key,
         representation: wants_representation(&req),
     };
-    Ok(answer(state.store.execute(&request).await?))
+    let executed = state.store.execute(&request).await.map_err(ApiError::from);
+    if crate::telemetry::recording() {
+        // Counted after the command's own work: the kind from this process's cache (no
+        // statement).
+        let kind = state.store.cached_kind(request.game_id);
+        match &executed {
+            Ok(_) => crate::telemetry::command(kind, "accepted"),
+            Err(e) => crate::telemetry::command(kind, &e.code),
+        }
+    }
+    Ok(answer(executed?))
 }
 
 /// The request's `Idempotency-Key`, if it sent one: 1 to 200 visible ASCII characters.

@@ -222,6 +222,8 @@ impl Store {
 
     /// One batch's statement: an outcome per append, in order.
     async fn run(&self, batch: &[Waiting]) -> Vec<Outcome> {
+        // How many appends share a statement and its commit: the group commit's whole point.
+        metrics::histogram!("baumeister_append_batch_size").record(batch.len() as f64);
         let landed = match self.run_statement(batch).await {
             Ok(landed) => landed,
             Err(StoreError::Unavailable(e)) => {

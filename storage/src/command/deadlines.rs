@@ -69,8 +69,14 @@ impl Store {
                 .await?
             {
                 ClockStep::Nothing => return Ok(false),
-                ClockStep::Dropped | ClockStep::Handed => {
+                step @ (ClockStep::Dropped | ClockStep::Handed) => {
                     tx.commit().await?;
+                    let action = match step {
+                        ClockStep::Handed => "handed_to_bot",
+                        _ => "deadline_dropped",
+                    };
+                    metrics::counter!("baumeister_turn_clock_actions_total", "action" => action)
+                        .increment(1);
                     return Ok(true);
                 }
                 ClockStep::Move {
@@ -105,6 +111,11 @@ impl Store {
         };
         let written = self.write(&tx, at, &appended, command, &response).await?;
         tx.commit().await?;
+        let action = match seat {
+            None => "round_deadline",
+            Some(_) => "default_move",
+        };
+        metrics::counter!("baumeister_turn_clock_actions_total", "action" => action).increment(1);
         tracing::info!(
             game = game_id,
             version = appended.aggregate.version,

@@ -7,9 +7,9 @@
 
 use std::time::Duration;
 
-use baumeister_api::moderation_cli::{ModeratorAction, ReportsAction};
 use baumeister_api::limits::Rate;
 use baumeister_api::moderation_cli;
+use baumeister_api::moderation_cli::{ModeratorAction, ReportsAction};
 use baumeister_storage::rfc3339;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::sse::Stream;
