@@ -19,6 +19,7 @@ mod inflation_bombs;
 mod invitation_bounds;
 mod live_stream;
 mod log_integrity;
+mod lost_answers;
 mod mauerbauer;
 mod moves_min_version;
 mod multi_process;
