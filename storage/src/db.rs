@@ -166,7 +166,46 @@ fn parse(url: &str) -> Result<tokio_postgres::Config> {
 
 #[cfg(test)]
 mod tests {
-    use super::on_this_machine;
+    use std::time::Duration;
+
+    use super::{connection_config, on_this_machine};
+
+    #[test]
+    fn the_connect_timeout_is_split_among_the_hosts_so_that_a_dead_first_leaves_time_for_the_next()
+    {
+        let timeout = |url| {
+            *connection_config(url)
+                .unwrap()
+                .get_connect_timeout()
+                .unwrap()
+        };
+        assert_eq!(
+            timeout("postgres://postgres@db1/baumeister"),
+            Duration::from_secs(3)
+        );
+        assert_eq!(
+            timeout(
+                "postgres://postgres@db1:5432,db2:5432/baumeister?target_session_attrs=read-write"
+            ),
+            Duration::from_millis(1500)
+        );
+        assert_eq!(
+            timeout("postgres://postgres@a,b,c,d,e/baumeister"),
+            Duration::from_secs(1),
+            "at least a second each"
+        );
+        assert_eq!(
+            timeout("postgres://postgres@a,b/baumeister?connect_timeout=7"),
+            Duration::from_secs(7),
+            "the URL's own is kept"
+        );
+        let config = connection_config("postgres://postgres@a,b/baumeister").unwrap();
+        assert_eq!(
+            config.get_tcp_user_timeout(),
+            Some(&Duration::from_secs(10))
+        );
+        assert_eq!(config.get_keepalives_idle(), Duration::from_secs(30));
+    }
 
     #[test]
     fn loopback_hosts_and_unix_sockets_are_this_machine() {

@@ -7,7 +7,7 @@
 //! to it is the one answered), every version of every game stored once and without a gap, every
 //! game's `/audit` sound, every signed head valid under the server's key, every command whose
 //! answer was lost (503 or none) answered correctly when sent again with its `Idempotency-Key`,
-//! and play, bots included, going on after each loss. Never a 5xx other than 503, and every 503
+//! and play, bots and webhook deliveries included, going on after each loss. Never a 5xx other than 503, and every 503
 //! with `Retry-After`.
 //!
 //! It measures: the time from each kill to the first command acknowledged after it, the
@@ -540,10 +540,26 @@ fn main() {
         let rec: Shared = Rc::default();
         let run = std::process::id();
         let mut tasks = Vec::new();
+        // A webhook of the first client's second account: its deliveries go on after each loss.
+        let receiver = baumeister_tests::receiver::Receiver::start(0);
+        let mut hooked = String::new();
         for n in 0..clients {
             let mut tokens = Vec::new();
             for seat in 0..3 {
                 tokens.push(register(&http, &format!("fo{run}-{n}-{seat}")).await);
+            }
+            if n == 0 {
+                hooked = tokens[1].clone();
+                let r = http
+                    .call(
+                        "POST",
+                        "/v1/me/webhooks",
+                        Some(&hooked),
+                        None,
+                        Some(&json!({"url": receiver.url, "kinds": ["your_turn"]})),
+                    )
+                    .await;
+                assert_eq!(r.status, 201, "webhook: {}", r.body);
             }
             tasks.push(actix_web::rt::spawn(client(
                 http.clone(),
@@ -566,6 +582,7 @@ fn main() {
         println!("failover: killing the primary under load");
         assert!(cluster(&script, &["kill-primary"]).await, "kill-primary");
         let killed = Instant::now();
+        let delivered_before = receiver.received().len();
         let killed_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
@@ -749,6 +766,22 @@ fn main() {
         if !bot_games.is_empty() && bot_moves == 0 {
             failures.push("no bot moved after the primary's loss".into());
         }
+        // The webhook worker delivered after the loss, and delivers everything in the end.
+        let mut pending = Value::Null;
+        for _ in 0..300 {
+            let list = http
+                .call("GET", "/v1/me/webhooks", Some(&hooked), None, None)
+                .await;
+            pending = list.body["webhooks"][0]["pending"].clone();
+            if pending == 0 {
+                break;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        let delivered = receiver.received().len();
+        if delivered <= delivered_before || pending != 0 {
+            failures.push(format!("webhook: {delivered_before} deliveries before the primary's loss, {delivered} in all, {pending} pending"));
+        }
         // Play goes on after all of it.
         let after = acked.iter().filter(|a| a.sent >= standby_killed).count();
         if after == 0 {
@@ -760,7 +793,7 @@ fn main() {
             m
         });
         println!();
-        println!("{clients} clients, {} games ({per_kind:?}), {} commands acknowledged ({} with a key), {} answered 503 with a key ({committed_anyway} of them had committed), {bot_moves} bot moves after the primary's loss, {replayed} acknowledged commands sent again", games.len(), acked.len(), acked.iter().filter(|a| a.key.is_some()).count(), lost.len());
+        println!("{clients} clients, {} games ({per_kind:?}), {} commands acknowledged ({} with a key), {} answered 503 with a key ({committed_anyway} of them had committed), {bot_moves} bot moves after the primary's loss, {delivered} webhook deliveries ({delivered_before} before it), {replayed} acknowledged commands sent again", games.len(), acked.len(), acked.iter().filter(|a| a.key.is_some()).count(), lost.len());
         for line in &report {
             println!("{line}");
         }
