@@ -31,6 +31,7 @@ mod private_games;
 mod private_gate;
 mod races;
 mod ratings;
+mod read_only_node;
 mod rematch;
 mod rules_languages;
 mod security_limits;
