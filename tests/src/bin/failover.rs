@@ -7,7 +7,8 @@
 //! to it is the one answered), every version of every game stored once and without a gap, every
 //! game's `/audit` sound, every signed head valid under the server's key, every command whose
 //! answer was lost (503 or none) answered correctly when sent again with its `Idempotency-Key`,
-//! and play, bots and webhook deliveries included, going on after each loss. Never a 5xx other than 503, and every 503
+//! and play, bots and webhook deliveries included, going on after each loss, the live listener
+//! connected to the primary that is left. Never a 5xx other than 503, and every 503
 //! with `Retry-After`.
 //!
 //! It measures: the time from each kill to the first command acknowledged after it, the
@@ -781,6 +782,18 @@ fn main() {
         let delivered = receiver.received().len();
         if delivered <= delivered_before || pending != 0 {
             failures.push(format!("webhook: {delivered_before} deliveries before the primary's loss, {delivered} in all, {pending} pending"));
+        }
+        // The server's live listener is connected to the primary that is left.
+        let listening: i64 = db
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'baumeister-live-%'",
+                &[],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        if listening == 0 {
+            failures.push("the live listener did not reconnect to the new primary".into());
         }
         // Play goes on after all of it.
         let after = acked.iter().filter(|a| a.sent >= standby_killed).count();
