@@ -13,6 +13,10 @@
 //! pays for the discovery, the others get a connection to the new primary. A connection lost
 //! for another reason (a backend terminated by hand) costs the pool its connections once, which
 //! it makes again within milliseconds.
+//!
+//! The mark is one per process, not per pool: a server process has one database, and an error
+//! does not say which pool its connection came from. Where one process runs many servers on
+//! many databases (the end-to-end tests), a loss in one makes the others' pools reconnect once.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
