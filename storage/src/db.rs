@@ -100,13 +100,14 @@ pub(crate) fn pools(url: &str, max_size: usize, workers: usize) -> Result<crate:
 }
 
 pub fn pool(url: &str, max_size: usize) -> Result<Pool> {
-    let mut config = parse(url)?;
-    if config.get_connect_timeout().is_none() {
-        config.connect_timeout(POOL_TIMEOUT);
-    }
-    // A database that vanishes without closing its connections (a machine or network gone) is
-    // noticed within about a minute instead of the system's two hours.
-    config.keepalives_idle(Duration::from_secs(30));
+    let config = connection_config(url)?;
+    // Hosts are tried one after the other (several for a replicated database), each for the
+    // connect timeout: making a connection may take them all.
+    let create = config
+        .get_connect_timeout()
+        .copied()
+        .unwrap_or(POOL_TIMEOUT)
+        * config.get_hosts().len().max(1) as u32;
     let manager = Manager::from_config(
         config,
         NoTls,
@@ -120,11 +121,38 @@ pub fn pool(url: &str, max_size: usize) -> Result<Pool> {
         .runtime(Runtime::Tokio1)
         .timeouts(Timeouts {
             wait: Some(POOL_TIMEOUT),
-            create: Some(POOL_TIMEOUT),
+            create: Some(create),
             recycle: Some(POOL_TIMEOUT),
         })
+        // After one connection was found lost, none made before it is used again
+        // (`lost_connections.rs`).
+        .pre_recycle(crate::lost_connections::drop_older_than_last_loss())
         .build()
         .map_err(|e| StoreError::Pool(e.to_string()))
+}
+
+/// How a connection, pooled or the live listener's, is made from `url`: a database node that
+/// vanishes (a machine or network gone, rather than a server that closes its sockets) is noticed
+/// within seconds, so that the next connection goes to whichever node takes writes then.
+pub(crate) fn connection_config(url: &str) -> Result<tokio_postgres::Config> {
+    let mut config = parse(url)?;
+    if config.get_connect_timeout().is_none() {
+        // Split between the hosts, so that one that does not answer leaves time for the next
+        // within the pool's timeout (at least a second each: a connection on a busy machine
+        // takes milliseconds, not seconds).
+        let hosts = config.get_hosts().len().max(1) as u32;
+        config.connect_timeout((POOL_TIMEOUT / hosts).max(Duration::from_secs(1)));
+    }
+    // An idle connection to a vanished node is found out after 30 s of silence and three
+    // unanswered probes 5 s apart, instead of the system's two hours and more.
+    config.keepalives_idle(Duration::from_secs(30));
+    config.keepalives_interval(Duration::from_secs(5));
+    config.keepalives_retries(3);
+    // A statement sent to a vanished node fails once the node has acknowledged nothing for this
+    // long, instead of after the system's retransmissions (about 15 minutes). It bounds only
+    // unacknowledged sending, not a slow statement: the node acknowledges what it receives.
+    config.tcp_user_timeout(Duration::from_secs(10));
+    Ok(config)
 }
 
 /// Whether every host that `url` names is this machine: `localhost`, a loopback address or a
@@ -156,7 +184,46 @@ fn parse(url: &str) -> Result<tokio_postgres::Config> {
 
 #[cfg(test)]
 mod tests {
-    use super::on_this_machine;
+    use std::time::Duration;
+
+    use super::{connection_config, on_this_machine};
+
+    #[test]
+    fn the_connect_timeout_is_split_among_the_hosts_so_that_a_dead_first_leaves_time_for_the_next()
+    {
+        let timeout = |url| {
+            *connection_config(url)
+                .unwrap()
+                .get_connect_timeout()
+                .unwrap()
+        };
+        assert_eq!(
+            timeout("postgres://postgres@db1/baumeister"),
+            Duration::from_secs(3)
+        );
+        assert_eq!(
+            timeout(
+                "postgres://postgres@db1:5432,db2:5432/baumeister?target_session_attrs=read-write"
+            ),
+            Duration::from_millis(1500)
+        );
+        assert_eq!(
+            timeout("postgres://postgres@a,b,c,d,e/baumeister"),
+            Duration::from_secs(1),
+            "at least a second each"
+        );
+        assert_eq!(
+            timeout("postgres://postgres@a,b/baumeister?connect_timeout=7"),
+            Duration::from_secs(7),
+            "the URL's own is kept"
+        );
+        let config = connection_config("postgres://postgres@a,b/baumeister").unwrap();
+        assert_eq!(
+            config.get_tcp_user_timeout(),
+            Some(&Duration::from_secs(10))
+        );
+        assert_eq!(config.get_keepalives_idle(), Duration::from_secs(30));
+    }
 
     #[test]
     fn loopback_hosts_and_unix_sockets_are_this_machine() {

@@ -165,6 +165,7 @@ impl From<deadpool_postgres::PoolError> for StoreError {
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
         if lost_connection(&e) {
+            crate::lost_connections::connection_lost();
             StoreError::Unavailable(e.to_string())
         } else {
             StoreError::Database(e)
@@ -173,8 +174,9 @@ impl From<tokio_postgres::Error> for StoreError {
 }
 
 /// Whether a statement failed because the database went away rather than because of the
-/// statement: the connection closed or broke, or the server is shutting down, starting or
-/// refusing connections.
+/// statement: the connection closed or broke, the server is shutting down, starting or
+/// refusing connections, or the node no longer takes writes (a primary demoted, or a standby
+/// not yet done with its promotion: docs/failover.md).
 fn lost_connection(e: &tokio_postgres::Error) -> bool {
     use tokio_postgres::error::SqlState;
     match e.code() {
@@ -184,6 +186,7 @@ fn lost_connection(e: &tokio_postgres::Error) -> bool {
                     SqlState::ADMIN_SHUTDOWN,
                     SqlState::CRASH_SHUTDOWN,
                     SqlState::CANNOT_CONNECT_NOW,
+                    SqlState::READ_ONLY_SQL_TRANSACTION,
                 ]
                 .contains(code)
         }

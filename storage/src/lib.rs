@@ -6,6 +6,7 @@ mod command;
 mod db;
 mod error;
 mod live;
+mod lost_connections;
 pub mod notices;
 pub mod pause;
 mod people;

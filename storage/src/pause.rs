@@ -6,6 +6,11 @@
 /// A read has read its game's head (version, status, the reader's seat) and nothing else yet.
 pub const READ_HEAD: &str = "read: head";
 
+/// An append, alone or in a batch, has prepared its statement (the command decided, its events
+/// hashed) and is about to send it: a test can make the statement's answer be lost after its
+/// commit.
+pub const APPEND_SENDING: &str = "append: sending";
+
 #[cfg(feature = "pause-points")]
 mod armed {
     use std::sync::Mutex;

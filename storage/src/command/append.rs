@@ -446,6 +446,7 @@ impl Store {
                     APPEND_QUIET
                 })
                 .await?;
+            self.pauses.reach(crate::pause::APPEND_SENDING).await;
             written = client
                 .query_opt(&statement, &params)
                 .await
@@ -468,6 +469,7 @@ impl Store {
                 params.push(ratings);
             }
             let statement = client.prepare_cached(full).await?;
+            self.pauses.reach(crate::pause::APPEND_SENDING).await;
             written = client
                 .query_opt(&statement, &params)
                 .await

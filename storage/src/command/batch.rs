@@ -277,6 +277,7 @@ impl Store {
         }
         let client = self.batches.pools.get().await?;
         let statement = client.prepare_cached(BATCH).await?;
+        self.pauses.reach(crate::pause::APPEND_SENDING).await;
         let answered = client
             .query(
                 &statement,

@@ -9,18 +9,16 @@ pub(crate) mod outbox;
 pub mod stream;
 pub mod webhooks;
 
-use std::str::FromStr;
-
 use crate::Store;
 
 impl Store {
     /// The process's live listener: one connection that LISTENs and wakes this process's
     /// subscribers and webhook worker. Spawn it once per server process.
     pub async fn listen(self) {
-        let config = match tokio_postgres::Config::from_str(&self.url) {
+        let config = match crate::db::connection_config(&self.url) {
             Ok(config) => config,
             Err(e) => {
-                tracing::error!(error = %e, "DATABASE_URL does not parse: no live notices");
+                tracing::error!(error = %e, "no live notices");
                 return;
             }
         };

@@ -1,0 +1,836 @@
+//! The failover check (`tests/failover/run` starts the cluster and the server, then this):
+//! clients play games of every kind against a server whose `DATABASE_URL` names the two nodes
+//! of a pg_auto_failover cluster (`scripts/failover-cluster`), while the primary is killed, the
+//! lost node comes back as standby, and then the standby is killed. Every answer is recorded;
+//! at the end every command answered 2xx must be in the surviving primary's event log (the
+//! stored hash at the answered version is the answer's signed head's, so the whole history up
+//! to it is the one answered), every version of every game stored once and without a gap, every
+//! game's `/audit` sound, every signed head valid under the server's key, every command whose
+//! answer was lost (503 or none) answered correctly when sent again with its `Idempotency-Key`,
+//! and play, bots and webhook deliveries included, going on after each loss, the live listener
+//! connected to the primary that is left. Never a 5xx other than 503, and every 503
+//! with `Retry-After`.
+//!
+//! It measures: the time from each kill to the first command acknowledged after it, the
+//! commands refused with 503 meanwhile, and throughput and p99 of commands at the same clients
+//! with the synchronous standby and without it (after its loss), in the same run; and, with
+//! the clients paused, PostgreSQL's own ceiling (one-row INSERT per commit, as `bench` measures
+//! it) both ways, which is what bounds a release server.
+//!
+//! `failover BASE_URL DATABASE_URL CLUSTER_SCRIPT [CLIENTS] [SECONDS_PER_WINDOW]`
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use baumeister_storage::trust::{verify_head, SignedHead};
+use serde_json::{json, Value};
+use tokio_postgres::NoTls;
+
+/// Every kind, with a seat count it allows.
+const KINDS: [(&str, usize); 5] = [
+    ("burgbaumeister", 2),
+    ("wettstreit", 3),
+    ("space-builder", 2),
+    ("mauerbauer", 2),
+    ("carcassonne", 2),
+];
+
+/// How long a client waits before trying again after a 503 (shorter than the `Retry-After` the
+/// server sends, so that the moment play resumes is measured closely).
+const AGAIN: Duration = Duration::from_millis(200);
+
+struct Http {
+    base: String,
+    client: awc::Client,
+}
+
+struct Answer {
+    status: u16,
+    retry_after: bool,
+    replayed: bool,
+    body: Value,
+}
+
+impl Http {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        key: Option<&str>,
+        body: Option<&Value>,
+    ) -> Answer {
+        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        if let Some(key) = key {
+            request = request.insert_header(("Idempotency-Key", key));
+        }
+        let response = match body {
+            Some(body) => request.send_json(body).await,
+            None => request.send().await,
+        };
+        let Ok(mut response) = response else {
+            return Answer {
+                status: 0,
+                retry_after: false,
+                replayed: false,
+                body: Value::Null,
+            };
+        };
+        let bytes = response.body().limit(1 << 24).await.unwrap_or_default();
+        Answer {
+            status: response.status().as_u16(),
+            retry_after: response.headers().contains_key("Retry-After"),
+            replayed: response.headers().contains_key("Idempotent-Replayed"),
+            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        }
+    }
+}
+
+/// A command answered 2xx.
+struct Acked {
+    game: i64,
+    head: SignedHead,
+    key: Option<String>,
+    token: String,
+    command: Value,
+    answer: Value,
+    sent: Instant,
+    done: Instant,
+}
+
+/// A command sent with a key whose answer was lost (503 or none).
+struct Lost {
+    game: i64,
+    key: String,
+    token: String,
+    command: Value,
+}
+
+#[derive(Default)]
+struct Record {
+    acked: Vec<Acked>,
+    lost: Vec<Lost>,
+    /// (answered at, status) of every command sent.
+    commands: Vec<(Instant, u16, Duration)>,
+    /// Requests answered neither 2xx, nor 503 with Retry-After, nor a refusal of the move
+    /// (409/422): each a failure of the check.
+    wrong: Vec<String>,
+    /// When a read or a game's set-up was answered 503 (each is sent again).
+    reads_refused: Vec<Instant>,
+    games: BTreeMap<i64, &'static str>,
+    bot_games: Vec<i64>,
+    stop: bool,
+    /// The clients wait while PostgreSQL's own ceiling is measured.
+    paused: bool,
+}
+
+type Shared = Rc<RefCell<Record>>;
+
+/// A request answered 503 is sent again after a pause, until it gets another answer; a 503
+/// without `Retry-After`, or any other 5xx, is recorded as wrong.
+async fn persist(
+    http: &Http,
+    rec: &Shared,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Option<Answer> {
+    loop {
+        let a = http.call(method, path, token, None, body).await;
+        if a.status == 503 && a.retry_after {
+            rec.borrow_mut().reads_refused.push(Instant::now());
+            if rec.borrow().stop {
+                return None;
+            }
+            actix_web::rt::time::sleep(AGAIN).await;
+            continue;
+        }
+        if a.status >= 500 || a.status == 0 {
+            rec.borrow_mut()
+                .wrong
+                .push(format!("{method} {path}: {} {}", a.status, a.body));
+            return None;
+        }
+        return Some(a);
+    }
+}
+
+async fn register(http: &Http, name: &str) -> String {
+    let body = json!({"name": name, "password": "failover check password 1"});
+    let r = http
+        .call("POST", "/v1/accounts", None, None, Some(&body))
+        .await;
+    assert!(r.status == 201 || r.status == 409, "register: {}", r.body);
+    let r = http
+        .call("POST", "/v1/tokens", None, None, Some(&body))
+        .await;
+    assert_eq!(r.status, 200, "login: {}", r.body);
+    r.body["token"].as_str().unwrap().to_string()
+}
+
+/// A new game of `kind`, the client's accounts seated (or a bot at seat 1): its id.
+async fn new_game(
+    http: &Http,
+    rec: &Shared,
+    tokens: &[String],
+    kind: &'static str,
+    seats: usize,
+    bot: bool,
+) -> Option<i64> {
+    let created = persist(
+        http,
+        rec,
+        "POST",
+        "/v1/games",
+        Some(&tokens[0]),
+        Some(&json!({"kind": kind, "seats": seats})),
+    )
+    .await?;
+    if created.status != 201 {
+        rec.borrow_mut().wrong.push(format!(
+            "create {kind}: {} {}",
+            created.status, created.body
+        ));
+        return None;
+    }
+    let id = created.body["id"].as_i64().unwrap();
+    for seat in 1..seats {
+        let r = if bot && seat == 1 {
+            persist(
+                http,
+                rec,
+                "POST",
+                &format!("/v1/games/{id}/bots"),
+                Some(&tokens[0]),
+                Some(&json!({"seat": 1, "level": "random"})),
+            )
+            .await?
+        } else {
+            persist(
+                http,
+                rec,
+                "POST",
+                &format!("/v1/games/{id}/join"),
+                Some(&tokens[seat]),
+                Some(&json!({})),
+            )
+            .await?
+        };
+        // A join whose first answer was lost took the seat already.
+        let fine = r.status == 200 || r.body["code"] == "already_seated";
+        if !fine {
+            rec.borrow_mut()
+                .wrong
+                .push(format!("seat {seat} of {id}: {} {}", r.status, r.body));
+            return None;
+        }
+    }
+    let mut rec = rec.borrow_mut();
+    rec.games.insert(id, kind);
+    if bot {
+        rec.bot_games.push(id);
+    }
+    Some(id)
+}
+
+/// One client: plays its games (every kind in turn, one at a time) by random legal moves of a
+/// seat whose turn it is, every other command with an `Idempotency-Key`, until told to stop.
+async fn client(http: Rc<Http>, rec: Shared, n: usize, tokens: Vec<String>) {
+    let mut pick = baumeister_tests::Pick::new(n as u64 + 1);
+    let bot = n % 4 == 3;
+    let mut round = n;
+    let mut game: Option<(i64, usize)> = None;
+    let mut sent = 0usize;
+    while !rec.borrow().stop {
+        if rec.borrow().paused {
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        }
+        let (id, _seats) = match game {
+            Some(g) => g,
+            None => {
+                let (kind, seats) = KINDS[round % KINDS.len()];
+                round += 1;
+                match new_game(&http, &rec, &tokens, kind, seats, bot).await {
+                    Some(id) => {
+                        game = Some((id, seats));
+                        (id, seats)
+                    }
+                    None => return,
+                }
+            }
+        };
+        let Some(board) = persist(
+            &http,
+            &rec,
+            "GET",
+            &format!("/v1/games/{id}"),
+            Some(&tokens[0]),
+            None,
+        )
+        .await
+        else {
+            return;
+        };
+        if board.body["status"] == "finished" {
+            game = None;
+            continue;
+        }
+        let to_act: Vec<usize> = board.body["to_act"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|s| s.as_u64()).map(|s| s as usize))
+            .into_iter()
+            .flatten()
+            .filter(|&s| !(bot && s == 1))
+            .collect();
+        if to_act.is_empty() {
+            // The bot's turn.
+            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let seat = to_act[pick.below(to_act.len())];
+        let Some(moves) = persist(
+            &http,
+            &rec,
+            "GET",
+            &format!("/v1/games/{id}/moves"),
+            Some(&tokens[seat]),
+            None,
+        )
+        .await
+        else {
+            return;
+        };
+        let listed = moves.body["moves"].as_array().cloned().unwrap_or_default();
+        if listed.is_empty() {
+            continue;
+        }
+        let command = listed[pick.below(listed.len())].clone();
+        sent += 1;
+        let key = sent
+            .is_multiple_of(2)
+            .then(|| format!("failover-{n}-{sent}"));
+        let started = Instant::now();
+        let a = http
+            .call(
+                "POST",
+                &format!("/v1/games/{id}/commands"),
+                Some(&tokens[seat]),
+                key.as_deref(),
+                Some(&command),
+            )
+            .await;
+        let done = Instant::now();
+        let refused = a.status == 503;
+        {
+            let mut r = rec.borrow_mut();
+            r.commands.push((done, a.status, done - started));
+            match a.status {
+                200 | 201 => match serde_json::from_value::<SignedHead>(a.body["head"].clone()) {
+                    Ok(head) => r.acked.push(Acked {
+                        game: id,
+                        head,
+                        key,
+                        token: tokens[seat].clone(),
+                        command,
+                        answer: a.body,
+                        sent: started,
+                        done,
+                    }),
+                    Err(e) => r
+                        .wrong
+                        .push(format!("2xx without a signed head ({e}): {}", a.body)),
+                },
+                503 if a.retry_after => {
+                    if let Some(key) = key {
+                        r.lost.push(Lost {
+                            game: id,
+                            key,
+                            token: tokens[seat].clone(),
+                            command,
+                        });
+                    }
+                }
+                // The move is refused (the state moved on since it was listed: a bot, or another
+                // seat of a game where several act at once): a correct answer.
+                409 | 422 => {}
+                _ => r
+                    .wrong
+                    .push(format!("command to {id}: {} {}", a.status, a.body)),
+            }
+        }
+        if refused {
+            actix_web::rt::time::sleep(AGAIN).await;
+        }
+    }
+}
+
+/// PostgreSQL's own ceiling for a durable command, as the benchmark measures it
+/// (`bench.rs`): `connections` connections each committing one single-row INSERT per
+/// transaction for `seconds`; commits per second and p99 in ms.
+async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, f64) {
+    let admin = primary(url).await;
+    admin
+        .batch_execute("CREATE TABLE IF NOT EXISTS failover_ceiling (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, game_id bigint NOT NULL, payload jsonb NOT NULL)")
+        .await
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for n in 0..connections {
+        let url = url.to_string();
+        tasks.push(actix_web::rt::spawn(async move {
+            let client = primary(&url).await;
+            let insert = client
+                .prepare("INSERT INTO failover_ceiling (game_id, payload) VALUES ($1, $2)")
+                .await
+                .unwrap();
+            let payload = json!({"type": "CardPlaced", "seat": 1, "slot": 7});
+            let mut latencies = Vec::new();
+            while Instant::now() < until {
+                let started = Instant::now();
+                client
+                    .execute(&insert, &[&(n as i64), &payload])
+                    .await
+                    .unwrap();
+                latencies.push(started.elapsed());
+            }
+            latencies
+        }));
+    }
+    let mut all = Vec::new();
+    for t in tasks {
+        all.extend(t.await.unwrap());
+    }
+    all.sort_unstable();
+    let p99 = all
+        .get(all.len() * 99 / 100)
+        .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0);
+    (all.len() as f64 / seconds as f64, p99)
+}
+
+/// The ceiling with the clients paused.
+async fn paused_ceiling(rec: &Shared, url: &str, connections: usize, seconds: u64) -> (f64, f64) {
+    rec.borrow_mut().paused = true;
+    // The commands under way end first.
+    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    let measured = ceiling(url, connections, seconds).await;
+    rec.borrow_mut().paused = false;
+    measured
+}
+
+/// Runs `scripts/failover-cluster ARGS` off the runtime; its output goes to ours.
+async fn cluster(script: &str, args: &[&str]) -> bool {
+    let script = script.to_string();
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    actix_web::rt::task::spawn_blocking(move || {
+        std::process::Command::new(&script)
+            .args(&args)
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    })
+    .await
+    .unwrap()
+}
+
+/// Throughput and p99 of the commands answered 2xx in `[from, to)`.
+fn window(rec: &Record, from: Instant, to: Instant) -> (f64, f64, usize) {
+    let mut times: Vec<Duration> = rec
+        .commands
+        .iter()
+        .filter(|(at, status, _)| *at >= from && *at < to && (*status == 200 || *status == 201))
+        .map(|(_, _, took)| *took)
+        .collect();
+    times.sort();
+    let p99 = times
+        .get(((times.len() as f64) * 0.99).ceil() as usize)
+        .or(times.last())
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or(f64::NAN);
+    let seconds = (to - from).as_secs_f64();
+    (times.len() as f64 / seconds, p99, times.len())
+}
+
+/// After the kill at `killed`: seconds to the first command acknowledged that was sent after
+/// it, the commands answered 503 in between, and the other requests answered 503.
+fn outage(rec: &Record, killed: Instant) -> Option<(f64, usize, usize)> {
+    let first = rec
+        .acked
+        .iter()
+        .filter(|a| a.sent >= killed)
+        .map(|a| a.done)
+        .min()?;
+    let refused = rec
+        .commands
+        .iter()
+        .filter(|(at, status, _)| *at >= killed && *at <= first && *status == 503)
+        .count();
+    let reads = rec
+        .reads_refused
+        .iter()
+        .filter(|at| **at >= killed && **at <= first)
+        .count();
+    Some(((first - killed).as_secs_f64(), refused, reads))
+}
+
+async fn wait_for_first_ack(rec: &Shared, killed: Instant, within: Duration) -> bool {
+    while killed.elapsed() < within {
+        if rec.borrow().acked.iter().any(|a| a.sent >= killed) {
+            return true;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+async fn primary(url: &str) -> tokio_postgres::Client {
+    for _ in 0..120 {
+        if let Ok((client, connection)) = tokio_postgres::connect(url, NoTls).await {
+            actix_web::rt::spawn(connection);
+            return client;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    }
+    panic!("no primary answers on {url}");
+}
+
+/// Waits until the primary no longer waits for a standby's acknowledgement.
+async fn until_asynchronous(url: &str, within: Duration) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < within {
+        if let Ok((client, connection)) = tokio_postgres::connect(url, NoTls).await {
+            actix_web::rt::spawn(connection);
+            if let Ok(row) = client
+                .query_one("SELECT current_setting('synchronous_standby_names')", &[])
+                .await
+            {
+                if row.get::<_, String>(0).is_empty() {
+                    return true;
+                }
+            }
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+    }
+    false
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [base, db_url, script] = [0, 1, 2].map(|i| {
+        args.get(i)
+            .cloned()
+            .expect("failover BASE_URL DATABASE_URL CLUSTER_SCRIPT [CLIENTS] [SECONDS]")
+    });
+    let clients: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(8);
+    let seconds: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(8);
+    let measure = Duration::from_secs(seconds);
+    let failures = actix_web::rt::System::new().block_on(async move {
+        let http = Rc::new(Http {
+            base,
+            client: awc::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .finish(),
+        });
+        let rec: Shared = Rc::default();
+        let run = std::process::id();
+        let mut tasks = Vec::new();
+        // A webhook of the first client's second account: its deliveries go on after each loss.
+        let receiver = baumeister_tests::receiver::Receiver::start(0);
+        let mut hooked = String::new();
+        for n in 0..clients {
+            let mut tokens = Vec::new();
+            for seat in 0..3 {
+                tokens.push(register(&http, &format!("fo{run}-{n}-{seat}")).await);
+            }
+            if n == 0 {
+                hooked = tokens[1].clone();
+                let r = http
+                    .call(
+                        "POST",
+                        "/v1/me/webhooks",
+                        Some(&hooked),
+                        None,
+                        Some(&json!({"url": receiver.url, "kinds": ["your_turn"]})),
+                    )
+                    .await;
+                assert_eq!(r.status, 201, "webhook: {}", r.body);
+            }
+            tasks.push(actix_web::rt::spawn(client(
+                http.clone(),
+                rec.clone(),
+                n,
+                tokens,
+            )));
+        }
+        let mut failures = Vec::new();
+        let mut report = Vec::new();
+        let sleep = actix_web::rt::time::sleep;
+
+        // 1. Synchronous replication, both nodes up.
+        sleep(Duration::from_secs(2)).await;
+        let w1 = Instant::now();
+        sleep(measure).await;
+        let sync_before = window(&rec.borrow(), w1, Instant::now());
+
+        // 2. The primary lost.
+        println!("failover: killing the primary under load");
+        assert!(cluster(&script, &["kill-primary"]).await, "kill-primary");
+        let killed = Instant::now();
+        let delivered_before = receiver.received().len();
+        let killed_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        if !wait_for_first_ack(&rec, killed, Duration::from_secs(120)).await {
+            failures.push("no command was acknowledged within 120 s of the primary's loss".into());
+        }
+        sleep(Duration::from_secs(3)).await;
+        let primary_lost = outage(&rec.borrow(), killed);
+        report.push(match primary_lost {
+            Some((s, n, reads)) => format!("primary killed: first command acknowledged after {s:.1} s; meanwhile {n} commands and {reads} reads answered 503"),
+            None => "primary killed: no command acknowledged since".into(),
+        });
+
+        // 3. The lost node back, as standby (under load).
+        println!("failover: starting the lost node again; it rejoins as standby");
+        let back = Instant::now();
+        cluster(&script, &["revive"]).await;
+        if !cluster(&script, &["wait", "primary", "secondary"]).await {
+            failures.push("the lost node did not come back as a synchronous standby".into());
+        }
+        report.push(format!(
+            "the lost node is a synchronous standby again after {:.1} s (under load)",
+            back.elapsed().as_secs_f64()
+        ));
+        sleep(Duration::from_secs(1)).await;
+        let w2 = Instant::now();
+        sleep(measure).await;
+        let sync_after = window(&rec.borrow(), w2, Instant::now());
+        let ceiling_sync = paused_ceiling(&rec, &db_url, clients, seconds).await;
+
+        // 4. The standby lost.
+        println!("failover: killing the standby under load");
+        assert!(cluster(&script, &["kill-standby"]).await, "kill-standby");
+        let standby_killed = Instant::now();
+        if !wait_for_first_ack(&rec, standby_killed, Duration::from_secs(120)).await {
+            failures.push("no command was acknowledged within 120 s of the standby's loss".into());
+        }
+        if !until_asynchronous(&db_url, Duration::from_secs(60)).await {
+            failures.push("the primary still waits for the lost standby after 60 s".into());
+        }
+        let standby_lost = outage(&rec.borrow(), standby_killed);
+        let stalled = {
+            let r = rec.borrow();
+            r.commands
+                .iter()
+                .filter(|(at, _, _)| *at >= standby_killed)
+                .map(|(_, _, took)| *took)
+                .max()
+                .unwrap_or_default()
+        };
+        report.push(match standby_lost {
+            Some((s, n, reads)) => format!("standby killed: first command acknowledged after {s:.1} s; meanwhile {n} commands and {reads} reads answered 503; the slowest command since took {:.1} s", stalled.as_secs_f64()),
+            None => "standby killed: no command acknowledged since".into(),
+        });
+        sleep(Duration::from_secs(1)).await;
+        let w3 = Instant::now();
+        sleep(measure).await;
+        let alone = window(&rec.borrow(), w3, Instant::now());
+        let ceiling_alone = paused_ceiling(&rec, &db_url, clients, seconds).await;
+
+        rec.borrow_mut().stop = true;
+        for t in tasks {
+            let _ = t.await;
+        }
+        println!("failover: checking what was acknowledged against the primary's log");
+
+        // Every 2xx in the log, each game's versions whole.
+        let db = primary(&db_url).await;
+        let (acked, lost, games, bot_games) = {
+            let mut r = rec.borrow_mut();
+            failures.append(&mut r.wrong);
+            (
+                std::mem::take(&mut r.acked),
+                std::mem::take(&mut r.lost),
+                r.games.clone(),
+                r.bot_games.clone(),
+            )
+        };
+        let mut stored: HashMap<i64, HashMap<i64, String>> = HashMap::new();
+        for &id in games.keys() {
+            let rows = db
+                .query(
+                    "SELECT version, encode(hash, 'hex') FROM events WHERE game_id = $1",
+                    &[&id],
+                )
+                .await
+                .unwrap();
+            let versions: HashMap<i64, String> =
+                rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+            let max = versions.keys().max().copied().unwrap_or(0);
+            if versions.len() as i64 != max {
+                failures.push(format!("game {id}: {} events up to version {max}", versions.len()));
+            }
+            stored.insert(id, versions);
+        }
+        let key = http.call("GET", "/v1/keys", None, None, None).await.body["keys"][0]["key"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        for a in &acked {
+            if let Err(e) = verify_head(&a.head) {
+                failures.push(format!("game {} version {}: head {e}", a.game, a.head.version));
+            }
+            if a.head.key != key {
+                failures.push(format!("game {}: head signed by {}, not {key}", a.game, a.head.key));
+            }
+            match stored[&a.game].get(&a.head.version) {
+                Some(hash) if *hash == a.head.hash => {}
+                found => failures.push(format!(
+                    "game {} version {} was acknowledged with hash {} but the log has {found:?}",
+                    a.game, a.head.version, a.head.hash
+                )),
+            }
+        }
+
+        // Commands sent again with their keys: those acknowledged get their first answer back
+        // (a sample), those whose answer was lost get the stored one when they committed, else
+        // are decided now.
+        let mut replayed = 0;
+        for a in acked.iter().filter(|a| a.key.is_some()).step_by(25) {
+            let again = http
+                .call("POST", &format!("/v1/games/{}/commands", a.game), Some(&a.token), a.key.as_deref(), Some(&a.command))
+                .await;
+            if !(again.status == 200 && again.replayed && again.body == a.answer) {
+                failures.push(format!("acknowledged {:?} sent again: {} {}", a.key, again.status, again.body));
+            }
+            replayed += 1;
+        }
+        let mut committed_anyway = 0;
+        for l in &lost {
+            let stored: Option<Value> = db
+                .query_opt(
+                    "SELECT response FROM commands WHERE game_id = $1 AND idempotency_key = $2",
+                    &[&l.game, &l.key],
+                )
+                .await
+                .unwrap()
+                .map(|r| r.get(0));
+            let again = http
+                .call("POST", &format!("/v1/games/{}/commands", l.game), Some(&l.token), Some(&l.key), Some(&l.command))
+                .await;
+            match stored {
+                Some(response) => {
+                    committed_anyway += 1;
+                    if !(again.status == 200 && again.replayed && again.body == response) {
+                        failures.push(format!("{} committed though answered 503; sent again: {} {}", l.key, again.status, again.body));
+                    }
+                }
+                None => {
+                    if again.status >= 500 || again.status == 0 || again.replayed {
+                        failures.push(format!("{} (not committed) sent again: {} {}", l.key, again.status, again.body));
+                    }
+                }
+            }
+        }
+
+        // Every game's audit sound.
+        for &id in games.keys() {
+            let audit = http
+                .call("GET", &format!("/v1/games/{id}/audit"), None, None, None)
+                .await;
+            let sound = audit.status == 200
+                && audit.body["chain_intact"] == true
+                && audit.body["decisions_reproduced"] == true
+                && audit.body["problems"].as_array().is_some_and(|p| p.is_empty());
+            if !sound {
+                failures.push(format!("audit of game {id}: {} {}", audit.status, audit.body));
+            }
+        }
+
+        // The bots played on after the primary's loss.
+        let bot_moves: i64 = db
+            .query_one(
+                "SELECT count(*) FROM commands WHERE game_id = ANY($1) AND bot_level IS NOT NULL AND now_ms > $2",
+                &[&bot_games, &killed_ms],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        if !bot_games.is_empty() && bot_moves == 0 {
+            failures.push("no bot moved after the primary's loss".into());
+        }
+        // The webhook worker delivered after the loss, and delivers everything in the end.
+        let mut pending = Value::Null;
+        for _ in 0..300 {
+            let list = http
+                .call("GET", "/v1/me/webhooks", Some(&hooked), None, None)
+                .await;
+            pending = list.body["webhooks"][0]["pending"].clone();
+            if pending == 0 {
+                break;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        }
+        let delivered = receiver.received().len();
+        if delivered <= delivered_before || pending != 0 {
+            failures.push(format!("webhook: {delivered_before} deliveries before the primary's loss, {delivered} in all, {pending} pending"));
+        }
+        // The server's live listener is connected to the primary that is left.
+        let listening: i64 = db
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'baumeister-live-%'",
+                &[],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        if listening == 0 {
+            failures.push("the live listener did not reconnect to the new primary".into());
+        }
+        // Play goes on after all of it.
+        let after = acked.iter().filter(|a| a.sent >= standby_killed).count();
+        if after == 0 {
+            failures.push("no command was acknowledged after the standby's loss".into());
+        }
+
+        let per_kind = games.values().fold(BTreeMap::<&str, usize>::new(), |mut m, k| {
+            *m.entry(k).or_default() += 1;
+            m
+        });
+        println!();
+        println!("{clients} clients, {} games ({per_kind:?}), {} commands acknowledged ({} with a key), {} answered 503 with a key ({committed_anyway} of them had committed), {bot_moves} bot moves after the primary's loss, {delivered} webhook deliveries ({delivered_before} before it), {replayed} acknowledged commands sent again", games.len(), acked.len(), acked.iter().filter(|a| a.key.is_some()).count(), lost.len());
+        for line in &report {
+            println!("{line}");
+        }
+        let row = |name: &str, (rate, p99, n): (f64, f64, usize)| {
+            println!("{name:<48} {rate:>8.1} commands/s  p99 {p99:>7.1} ms  ({n} in {seconds} s)")
+        };
+        row("synchronous standby (node 1 primary)", sync_before);
+        row("synchronous standby (node 2 primary)", sync_after);
+        row("standby lost: primary alone (asynchronous)", alone);
+        for (name, (tps, p99)) in [
+            ("PostgreSQL's ceiling, synchronous standby", ceiling_sync),
+            ("PostgreSQL's ceiling, primary alone", ceiling_alone),
+        ] {
+            println!("{name:<48} {tps:>8.1} commits/s   p99 {p99:>7.1} ms  ({clients} connections, one-row INSERT per commit)");
+        }
+        failures
+    });
+    if failures.is_empty() {
+        println!("failover: every acknowledged command is in the log, every audit sound");
+    } else {
+        for f in failures.iter().take(50) {
+            eprintln!("FAILED: {f}");
+        }
+        eprintln!("failover: {} failures", failures.len());
+        std::process::exit(1);
+    }
+}
