@@ -156,6 +156,8 @@ async fn docs_redirect() -> HttpResponse {
 /// Registers every route on an app.
 pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
     use routes::*;
+    // The kinds' documents carry the options' schemas, which the spec holds.
+    kinds::prepare(&spec);
     // Each resource answers other methods with 405 and the methods it allows.
     let resource = |path: &str, allow: &'static str| {
         web::resource(path).default_service(web::to(move |req: HttpRequest| {

@@ -62,12 +62,6 @@ export async function api(method, path, body, { etag, auth = true, prefer } = {}
 export const get = (path, opts) => api('GET', path, undefined, opts).then((r) => r.data);
 export const post = (path, body, opts) => api('POST', path, body, opts).then((r) => r.data);
 
-let spec = null;
-/** The published spec, for the option schemas the create form is built from. */
-export async function openapi() {
-  if (!spec) spec = await get('/openapi.json', { auth: false });
-  return spec;
-}
 
 let kindList = null;
 /** `GET /v1/kinds`, once: the games' titles, options and rules. */

@@ -1,7 +1,7 @@
 // Sign-in, the player's games (their turn first), open games to join, every game to watch, and
-// the create form built from `GET /v1/kinds` and the options' schemas in the published spec.
+// the create form built from `GET /v1/kinds` and the options' schemas each kind carries.
 
-import { session, get, post, api, openapi, kinds, problem, SIGNED_IN } from './api.js';
+import { session, get, post, api, kinds, problem, SIGNED_IN } from './api.js';
 import { forgotPassword } from './account.js';
 import { h } from './svg.js';
 import { t, has, when } from './i18n/index.js';
@@ -236,7 +236,9 @@ function inOrder(entries) {
 }
 
 async function createForm(section) {
-  const [list, spec] = await Promise.all([kinds(), openapi()]);
+  const list = await kinds();
+  // Each kind carries its options' schemas (`options_schemas`): the form needs no spec.
+  const spec = { components: { schemas: Object.assign({}, ...list.map((k) => k.options_schemas || {})) } };
   const kind = h('select', { id: 'kind', name: 'kind' }, list.map((k) => h('option', { value: k.kind }, k.title)));
   const seats = h('select', { id: 'seats', name: 'seats' });
   const opts = h('div', { class: 'options' });

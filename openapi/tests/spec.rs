@@ -166,8 +166,8 @@ fn every_page_size_states_its_bounds_and_default() {
         }
     }
     assert_eq!(
-        pages, 5,
-        "the lobby, my games, the log, the chat and the leaderboards are paged"
+        pages, 7,
+        "the lobby, my games, the log, the chat, the leaderboards, the reports and the moderation log are paged"
     );
 }
 

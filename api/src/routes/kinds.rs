@@ -4,8 +4,10 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use baumeister_domain::{registry, DynGame, KindInfo, Language};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use crate::error::{ApiError, ApiResult, Problem};
@@ -21,15 +23,82 @@ pub struct GameKind {
     /// English or German, as the request's `Accept-Language` prefers).
     #[schema(example = "/v1/kinds/burgbaumeister/rules")]
     pub rules: String,
+    /// The options' schema (named by `options_schema`) and every schema it refers to, as the
+    /// spec's components hold them: what a form for the options needs, without reading the whole
+    /// spec.
+    #[schema(value_type = Object)]
+    pub options_schemas: BTreeMap<String, Value>,
 }
 
 impl GameKind {
-    fn of(game: &dyn DynGame) -> Self {
+    fn of(game: &dyn DynGame, schemas: &Value) -> Self {
+        let info = game.info();
+        let mut options_schemas = BTreeMap::new();
+        let mut todo = vec![info.options_schema.clone()];
+        while let Some(name) = todo.pop() {
+            if options_schemas.contains_key(&name) {
+                continue;
+            }
+            let schema = schemas.get(&name).cloned().unwrap_or(Value::Null);
+            referred(&schema, &mut todo);
+            options_schemas.insert(name, schema);
+        }
         GameKind {
-            info: game.info(),
+            info,
             rules: format!("/v1/kinds/{}/rules", game.kind()),
+            options_schemas,
         }
     }
+}
+
+/// The names of the component schemas `schema` refers to (`$ref`).
+fn referred(schema: &Value, names: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map {
+                match (key.as_str(), value) {
+                    ("$ref", Value::String(r)) => {
+                        names.push(r.rsplit('/').next().unwrap_or(r).to_string())
+                    }
+                    _ => referred(value, names),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| referred(v, names)),
+        _ => {}
+    }
+}
+
+/// `GET /v1/kinds` and each `GET /v1/kinds/{kind}`, serialized once for the process's life from
+/// the registry and the spec (whose components hold the options' schemas).
+struct Documents {
+    all: &'static str,
+    each: Vec<(&'static str, &'static str)>,
+}
+
+static DOCUMENTS: OnceLock<Documents> = OnceLock::new();
+
+/// Serializes the kinds' documents with the schemas of `spec` (once: the spec is the same all
+/// the process long). Called where the routes are registered, before any request.
+pub fn prepare(spec: &[u8]) {
+    DOCUMENTS.get_or_init(|| {
+        let spec: Value = serde_json::from_slice(spec).unwrap_or(Value::Null);
+        let schemas = &spec["components"]["schemas"];
+        let kinds: Vec<GameKind> = registry::all()
+            .iter()
+            .map(|g| GameKind::of(*g, schemas))
+            .collect();
+        Documents {
+            all: leak_json(&kinds),
+            each: kinds.iter().map(|k| (k.info.kind, leak_json(k))).collect(),
+        }
+    });
+}
+
+fn documents() -> &'static Documents {
+    DOCUMENTS
+        .get()
+        .expect("kinds::prepare runs where the routes are registered")
 }
 
 fn find(kind: &str) -> ApiResult<&'static dyn DynGame> {
@@ -53,12 +122,7 @@ fn find(kind: &str) -> ApiResult<&'static dyn DynGame> {
             headers(("ETag" = String, description = "The document's version"))),
     ))]
 pub async fn kinds(req: HttpRequest) -> HttpResponse {
-    static TEXT: OnceLock<&'static str> = OnceLock::new();
-    let text = TEXT.get_or_init(|| {
-        let all: Vec<GameKind> = registry::all().iter().map(|g| GameKind::of(*g)).collect();
-        leak_json(&all)
-    });
-    web_client::unchanging_json(&req, "v1/kinds", text)
+    web_client::unchanging_json(&req, "v1/kinds", documents().all)
 }
 
 /// One game: its options (schema name and defaults), seats, commands, events and rules.
@@ -73,15 +137,9 @@ pub async fn kinds(req: HttpRequest) -> HttpResponse {
         (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn kind(req: HttpRequest, kind: web::Path<String>) -> ApiResult<HttpResponse> {
-    static TEXTS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
     let game = find(&kind)?;
-    let texts = TEXTS.get_or_init(|| {
-        registry::all()
-            .iter()
-            .map(|g| (g.kind(), leak_json(&GameKind::of(*g))))
-            .collect()
-    });
-    let (name, text) = texts
+    let (name, text) = documents()
+        .each
         .iter()
         .find(|(k, _)| *k == game.kind())
         .copied()

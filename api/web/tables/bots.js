@@ -2,18 +2,20 @@
 // shown, the links from names to profiles, and the creator's control that fills a waiting
 // game's empty seats with bots (`POST /v1/games/{id}/bots`).
 
-import { post, openapi } from '../api.js';
+import { post, kinds } from '../api.js';
 import { h, s } from '../svg.js';
 import { t } from '../i18n/index.js';
 import { shownName } from '../words.js';
 
-/** The levels the spec lists (`BotLevel`); the server says which kinds each plays. */
+/** The levels the server's bots play: those the turn clock's bot (`clock_bot`, an option of every kind) may take. */
 export async function botLevels() {
   try {
-    const spec = await openapi();
-    const levels = spec.components.schemas.BotLevel && spec.components.schemas.BotLevel.enum;
-    if (Array.isArray(levels) && levels.length) return levels;
-  } catch { /* the spec is only for the labels' order */ }
+    for (const k of await kinds()) {
+      const options = (k.options_schemas || {})[k.options_schema] || {};
+      const levels = ((options.properties || {}).clock_bot || {}).enum;
+      if (Array.isArray(levels) && levels.some((l) => l !== null)) return levels.filter((l) => l !== null);
+    }
+  } catch { /* the kinds are only for the labels' order */ }
   return ['random', 'greedy', 'strong'];
 }
 

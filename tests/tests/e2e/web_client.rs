@@ -306,6 +306,25 @@ async fn the_page_is_revalidated_and_its_files_are_immutable_and_compressed() {
             "{path}: {parsed}"
         );
     }
+    // Each kind carries its options' schemas and those they refer to (the create form reads no
+    // spec): as the spec's components hold them.
+    let spec = s.get("/openapi.json", None).await.body;
+    let kinds = s.get("/v1/kinds", None).await.body;
+    for k in kinds.as_array().unwrap() {
+        let name = k["options_schema"].as_str().unwrap();
+        let schemas = k["options_schemas"].as_object().unwrap();
+        assert_eq!(
+            schemas[name], spec["components"]["schemas"][name],
+            "{name} as the spec has it"
+        );
+        if k["kind"] == "space-builder" {
+            assert!(
+                schemas.contains_key("SpaceBuilderTiming"),
+                "what the options refer to comes along: {:?}",
+                schemas.keys().collect::<Vec<_>>()
+            );
+        }
+    }
 
     // The modules the page loads with app.js: no catalogue and no board among them.
     let mut todo = vec![app];
