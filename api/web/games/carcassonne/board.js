@@ -172,16 +172,21 @@ function separate(items, w, hgt) {
   items.forEach((it, i) => { it.x = T / 2 + (i % 2 ? w / 2 : -w / 2); it.y = hgt / 2 + Math.floor(i / 2) * hgt; });
 }
 
+/** Moves by the place they name (`x,y`). */
+function byCell(moves) {
+  const cells = new Map();
+  for (const m of moves) {
+    const k = `${m.command.x},${m.command.y}`;
+    if (!cells.has(k)) cells.set(k, []);
+    cells.get(k).push(m);
+  }
+  return cells;
+}
+
 export function render(view, ctx) {
-  const n = ctx.names;
   const placeMoves = ctx.moves.filter((m) => m.command.type === 'PlaceTile');
   placeMoves.forEach((m) => ctx.claimed.add(m));
-  const byPlace = new Map();
-  for (const m of placeMoves) {
-    const k = `${m.command.x},${m.command.y}`;
-    if (!byPlace.has(k)) byPlace.set(k, []);
-    byPlace.get(k).push(m);
-  }
+  const byPlace = byCell(placeMoves);
   if (chosen.key && !byPlace.has(chosen.key)) chosen.key = null;
   const cells = [...view.tiles.map((t) => [t.x, t.y]), ...[...byPlace.keys()].map((k) => k.split(',').map(Number))];
   const minX = Math.min(0, ...cells.map((c) => c[0])) - 1;
@@ -189,9 +194,33 @@ export function render(view, ctx) {
   const maxX = Math.max(0, ...cells.map((c) => c[0])) + 1;
   const maxY = Math.max(0, ...cells.map((c) => c[1])) + 1;
   const svg = svgRoot((maxX - minX + 1) * T, (maxY - minY + 1) * T, t('cc.ui.map'));
-  const at = (x, y) => [(x - minX) * T, (y - minY) * T];
-  const tiles = new Map(view.tiles.map((t) => [`${t.x},${t.y}`, t]));
+  const map = { svg, at: (x, y) => [(x - minX) * T, (y - minY) * T], tiles: new Map(view.tiles.map((t) => [`${t.x},${t.y}`, t])) };
+  drawPieces(map, view, ctx);
+  // The mage or the witch onto a road or city: choose a tile on the map, then the feature on the
+  // tile drawn large beside it (the first tile offered is shown at once).
+  const figureMoves = ctx.moves.filter((m) => m.command.type === 'PlaceMageOrWitch');
+  figureMoves.forEach((m) => ctx.claimed.add(m));
+  const byFigureTile = byCell(figureMoves);
+  if (!byFigureTile.has(chosen.figureTile)) chosen.figureTile = byFigureTile.size ? [...byFigureTile.keys()][0] : null;
+  drawTargets(map, ctx, byFigureTile, byPlace);
+  // The last move: the tile it was made on, framed.
+  const lastAt = (ctx.recent || []).find((e) => ['TilePlaced', 'StartTilePlaced', 'FollowerPlaced', 'MageOrWitchPlaced', 'GoldIngotPlaced'].includes(e.type));
+  const framed = view.placed_this_turn || lastAt;
+  if (framed && map.tiles.has(`${framed.x},${framed.y}`)) {
+    const [px, py] = map.at(framed.x, framed.y);
+    svg.append(lastFrame(px + 4, py + 4, T - 8, T - 8));
+  }
+  // What to do now (above the map on a phone, beside it on a wide screen), then the key.
+  const act = actPanel(view, ctx, map.tiles, byFigureTile, byPlace, placeMoves.length > 0);
+  // The map zooms and pans; it opens at full size around the newest tile.
+  const focusAt = framed ? map.at(framed.x, framed.y) : map.at(0, 0);
+  const zoomed = zoomable(rove(svg, 'carcassonne'), { key: 'carcassonne', open: 'fill', origin: [minX * T, minY * T], focus: [focusAt[0] + T / 2, focusAt[1] + T / 2] });
+  return h('div', { class: 'carcassonne' }, act, h('div', { class: 'c-map' }, zoomed), infoPanel(view, ctx));
+}
 
+/** The tiles with their ingots, the followers, and the mage and the witch (tap one to take it off, where that is a move). */
+function drawPieces({ svg, at, tiles }, view, ctx) {
+  const n = ctx.names;
   for (const t of view.tiles) {
     const [px, py] = at(t.x, t.y);
     const g = tile(t);
@@ -223,60 +252,42 @@ export function render(view, ctx) {
       svg.append(moveTarget(s('g', { class: 'figure-target' }, s('circle', { cx: px + sx * T + 6, cy: py + sy * T + 6, r: 23, class: 'ring' }), fig), off, tr('boards.c.remove_figure', { figure: tr(`boards.c.${name}`) }), ctx));
     } else svg.append(fig);
   }
-  // The mage or the witch onto a road or city: choose a tile on the map, then the feature on the
-  // tile drawn large beside it (the first tile offered is shown at once).
-  const figureMoves = ctx.moves.filter((m) => m.command.type === 'PlaceMageOrWitch');
-  figureMoves.forEach((m) => ctx.claimed.add(m));
-  const byFigureTile = new Map();
-  for (const m of figureMoves) {
-    const k = `${m.command.x},${m.command.y}`;
-    if (!byFigureTile.has(k)) byFigureTile.set(k, []);
-    byFigureTile.get(k).push(m);
-  }
-  if (!byFigureTile.has(chosen.figureTile)) chosen.figureTile = byFigureTile.size ? [...byFigureTile.keys()][0] : null;
+}
+
+/** The map's targets: the tiles a figure may go to, the free places for the tile (then a rotation beside), the places for a gold ingot. */
+function drawTargets({ svg, at }, ctx, byFigureTile, byPlace) {
   for (const [k, ms] of byFigureTile) {
     const [x, y] = k.split(',').map(Number);
     const [px, py] = at(x, y);
     const el = s('rect', { x: px + 3, y: py + 3, width: T - 6, height: T - 6, rx: 6, class: k === chosen.figureTile ? 'place-target chosen' : 'place-target' });
     svg.append(clickable(el, tr('boards.c.figure_tile', { at: `${x}, ${y}`, n: ms.length }), () => { chosen.figureTile = k; ctx.rerender(); }, { 'data-figure-tile': k }));
   }
-  // Free places: choose one, then a rotation below.
   for (const [k, ms] of byPlace) {
     const [x, y] = k.split(',').map(Number);
     const [px, py] = at(x, y);
     const el = s('rect', { x: px + 3, y: py + 3, width: T - 6, height: T - 6, rx: 6, class: k === chosen.key ? 'place-target chosen' : 'place-target' });
     svg.append(clickable(el, t('cc.ui.place_at', { x, y, n: ms.length }), () => { chosen.key = k; ctx.rerender(); }, { 'data-place': k }));
   }
-  // Followers on the placed tile: chosen on the tile drawn large beside the map.
-  const p = view.placed_this_turn;
-  let picker = null;
-  if (p) {
-    const t = tiles.get(`${p.x},${p.y}`);
-    const ms = ctx.moves.filter((mv) => mv.command.type === 'PlaceFollower' && t && t.segments.some((x) => x.segment === mv.command.segment));
-    if (ms.length) {
-      ms.forEach((m) => ctx.claimed.add(m));
-      picker = followerPicker(t, ms, ctx);
-    }
-  }
   for (const m of ctx.moves.filter((mv) => mv.command.type === 'PlaceGoldIngot')) {
     ctx.claimed.add(m);
     const [px, py] = at(m.command.x, m.command.y);
     svg.append(moveTarget(s('rect', { x: px + 8, y: py + 8, width: T - 16, height: T - 16, class: 'gold-target' }), m, t('mv.PlaceGoldIngot', { x: m.command.x, y: m.command.y }), ctx));
   }
+}
 
-  // The last move: the tile it was made on, framed.
-  const lastAt = (ctx.recent || []).find((e) => ['TilePlaced', 'StartTilePlaced', 'FollowerPlaced', 'MageOrWitchPlaced', 'GoldIngotPlaced'].includes(e.type));
-  const framed = view.placed_this_turn || lastAt;
-  if (framed && tiles.has(`${framed.x},${framed.y}`)) {
-    const [px, py] = at(framed.x, framed.y);
-    svg.append(lastFrame(px + 4, py + 4, T - 8, T - 8));
-  }
-
-  const wrap = h('div', { class: 'carcassonne' });
-  // What to do now (above the map on a phone, beside it on a wide screen), then the key.
+/** What to do now: the followers on the placed tile, the figure's feature, the drawn tile, and its rotations at the chosen place. */
+function actPanel(view, ctx, tiles, byFigureTile, byPlace, placing) {
   const act = h('div', { class: 'c-side c-act' });
-  const side = h('div', { class: 'c-side c-info' });
-  if (picker) act.append(picker);
+  // Followers on the placed tile: chosen on the tile drawn large beside the map.
+  const p = view.placed_this_turn;
+  if (p) {
+    const placed = tiles.get(`${p.x},${p.y}`);
+    const ms = ctx.moves.filter((mv) => mv.command.type === 'PlaceFollower' && placed && placed.segments.some((x) => x.segment === mv.command.segment));
+    if (ms.length) {
+      ms.forEach((m) => ctx.claimed.add(m));
+      act.append(followerPicker(placed, ms, ctx));
+    }
+  }
   if (chosen.figureTile) {
     const ft = tiles.get(chosen.figureTile);
     if (ft) act.append(figurePicker(ft, byFigureTile.get(chosen.figureTile), ctx));
@@ -297,9 +308,15 @@ export function render(view, ctx) {
       pv.append(g);
       return h('button', { type: 'button', class: 'rotation', 'data-move': JSON.stringify(m.command), onclick: () => { chosen.key = null; ctx.play(m); } }, pv, `${m.command.rotation}°`);
     })));
-  } else if (placeMoves.length) act.append(h('p', { class: 'muted' }, t('cc.ui.choose_place')));
+  } else if (placing) act.append(h('p', { class: 'muted' }, t('cc.ui.choose_place')));
+  return act;
+}
+
+/** The facts (tiles left, phase, gold), the key (whose pieces are whose, by colour and shape; the figures) and the legend. */
+function infoPanel(view, ctx) {
+  const n = ctx.names;
+  const side = h('div', { class: 'c-side c-info' });
   side.append(h('p', {}, `${t('cc.ui.tiles_left', { n: view.tiles_left })} ${t('ui.phase', { phase: t(`cc.phase.${view.phase}`) })}.${view.gold_mines ? ` ${t('cc.ui.gold_supply', { n: view.gold_supply })}` : ''}`));
-  // The key: whose pieces are whose (colour and shape), and the figures.
   const key = view.players.map((pl) => {
     const look = t('cc.ui.look', { colour: t(`colour.${SEAT_COLOUR_NAMES[pl.seat % SEAT_COLOUR_NAMES.length]}`), shape: t(`shape.${seatShapeName(pl.seat)}`) });
     return h('li', { 'data-key-seat': pl.seat },
@@ -314,11 +331,7 @@ export function render(view, ctx) {
   if (view.tiles.some((x) => x.magic)) signs.push([swatch(s('path', { d: shapePath('star', 12, 12, 9), class: 'c-mark' }), ''), tr('boards.c.magic')]);
   if (view.gold_mines) signs.push([swatch(goldMark(12, 12, 4.5), ''), tr('boards.c.gold')]);
   side.append(legend(signs, tr('boards.legend')));
-  // The map zooms and pans; it opens at full size around the newest tile.
-  const focusAt = framed ? at(framed.x, framed.y) : at(0, 0);
-  const map = zoomable(rove(svg, 'carcassonne'), { key: 'carcassonne', open: 'fill', origin: [minX * T, minY * T], focus: [focusAt[0] + T / 2, focusAt[1] + T / 2] });
-  wrap.append(act, h('div', { class: 'c-map' }, map), side);
-  return wrap;
+  return side;
 }
 
 export function describe(c) {

@@ -66,133 +66,182 @@ function choose(item, open, ctx) {
 }
 
 export function render(view, ctx) {
-  const b = view.board;
+  const geo = geometry(view.board);
+  const svg = svgRoot(geo.W, geo.H, t('mb.ui.aria'));
+  drawFields(svg, geo);
+  drawCities(svg, geo, view, ctx);
+  drawLines(svg, geo, ctx);
+  for (const v of geo.b.vertices) {
+    if (!v.tower) continue;
+    const [x, y] = geo.P(v);
+    svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[v.tower] || v.tower, stroke: '#000', 'stroke-width': 1.5, class: 'tower', 'data-tower': v.id }, s('title', {}, t('mb.ui.tower', { colour: t(`mb.colour.${v.tower}`) }))));
+  }
+  const bar = placingBar(svg, geo, ctx);
+  markLast(svg, geo, view, ctx);
+  const signs = Object.keys(HOUSE).map((c) => [swatch(house(c, 12, 12, 8), ''), t('boards.m.colour', { colour: t(`boards.colour.${c}`), shape: t(`boards.shape.${HOUSE_SHAPE[c]}`) })]);
+  signs.push([swatch(palace('blue', 12, 12), ''), t('boards.m.palace_key')]);
+  signs.push(lastMoveKey());
+
+  const n = ctx.names;
+  const wrap = h('div', { class: 'mauerbauer' }, bar, zoomable(rove(svg, 'mauerbauer'), { key: 'mauerbauer', minScale: 0.8, focus: focusOf(svg, geo) }), legend(signs, t('boards.legend')));
+  const facts = [t('ui.phase', { phase: t(`mb.phase.${view.phase}`) })];
+  if (view.dice) facts.push(t(view.dice.tower ? 'mb.ui.dice_tower' : 'mb.ui.dice', { houses: view.dice.houses.map((c) => t(`mb.colour.${c}`)).join(', '), tower: t(`mb.colour.${view.dice.tower}`) }));
+  if (view.built !== null && view.built !== undefined) facts.push(t('mb.ui.built', { line: place(view.built) }));
+  if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(t('mb.ui.draw_pile', { n: view.draw_pile }));
+  wrap.append(h('p', {}, `${facts.join('; ')}.`));
+  const laying = layState(ctx);
+  wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
+    `${seatName(p.seat, n)}${p.seat === ctx.seat ? t('ui.you') : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
+    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx, p.seat === ctx.seat ? laying : null)))) : '',
+    p.seat === ctx.seat ? layBox(laying, ctx) : ''))));
+  return wrap;
+}
+
+/** Where the board's corners and fields are drawn: `P(vertex)` and `centre(field)` in SVG units, the size `W` × `H`. */
+function geometry(b) {
   const xs = b.vertices.map((v) => v.x);
   const ys = b.vertices.map((v) => v.y);
   const minX = Math.min(...xs);
   const minY = Math.min(...ys);
-  const W = (Math.max(...xs) - minX) * U + 2 * PAD;
-  const H = (Math.max(...ys) - minY) * U + 2 * PAD;
   const P = (v) => [(v.x - minX) * U + PAD, (v.y - minY) * U + PAD];
   const vert = new Map(b.vertices.map((v) => [v.id, v]));
-  const svg = svgRoot(W, H, t('mb.ui.aria'));
-  const regions = [...new Set(b.fields.map((f) => f.region))].sort();
-  const cities = new Map(view.cities.map((c) => [c.id, c]));
+  return {
+    b,
+    P,
+    vert,
+    W: (Math.max(...xs) - minX) * U + 2 * PAD,
+    H: (Math.max(...ys) - minY) * U + 2 * PAD,
+    centre: (f) => [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD],
+    outline: (f) => f.vertices.map((id) => P(vert.get(id)).join(',')).join(' '),
+  };
+}
 
+/** The fields, coloured by region (a city's in sand), with their houses. */
+function drawFields(svg, geo) {
+  const { b } = geo;
+  const regions = [...new Set(b.fields.map((f) => f.region))].sort();
   for (const f of b.fields) {
-    const pts = f.vertices.map((id) => P(vert.get(id)).join(',')).join(' ');
     const cls = f.city !== null && f.city !== undefined ? 'mb-field city' : 'mb-field';
-    svg.append(s('polygon', { points: pts, class: cls, fill: f.city !== null && f.city !== undefined ? '#d9c79e' : REGION[regions.indexOf(f.region) % REGION.length], 'data-field': f.id }, s('title', {}, t('mb.ui.field', { id: place(f.id), region: f.region }))));
-    const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
+    svg.append(s('polygon', { points: geo.outline(f), class: cls, fill: f.city !== null && f.city !== undefined ? '#d9c79e' : REGION[regions.indexOf(f.region) % REGION.length], 'data-field': f.id }, s('title', {}, t('mb.ui.field', { id: place(f.id), region: f.region }))));
+    const [cx, cy] = geo.centre(f);
     const houses = Object.entries(f.houses).flatMap(([c, k]) => Array(k).fill(c));
     houses.forEach((c, i) => svg.append(house(c, cx - 15 + (i % 3) * 15, cy - 4 + Math.floor(i / 3) * 15, 6.5)));
   }
-  // Closed cities: their palaces at the first field's centre.
+}
+
+/** Closed cities: their palaces at the first field's centre, and their names (tap one to choose it in the final scoring). */
+function drawCities(svg, geo, view, ctx) {
   for (const c of view.cities) {
-    const f = b.fields.find((x) => x.id === c.fields[0]);
+    const f = geo.b.fields.find((x) => x.id === c.fields[0]);
     if (!f) continue;
-    const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
+    const [cx, cy] = geo.centre(f);
     const palaces = Object.entries(c.palaces || {}).flatMap(([col, k]) => Array(k).fill(col));
     palaces.forEach((col, i) => svg.append(palace(col, cx - 14 + i * 24, cy + 22)));
     const label = s('g', { class: 'city-label', 'data-city': c.id }, s('text', { x: cx, y: cy - 12, 'text-anchor': 'middle', class: 'mb-text' }, t('mb.ui.city', { id: place(c.id) })));
-    const choose = ctx.moves.find((m) => m.command.type === 'ChooseFinalCity' && m.command.city === c.id);
-    if (choose) {
-      // The final scoring: tap the city to choose it.
-      ctx.claimed.add(choose);
+    const chosen = ctx.moves.find((m) => m.command.type === 'ChooseFinalCity' && m.command.city === c.id);
+    if (chosen) {
+      ctx.claimed.add(chosen);
       label.prepend(s('rect', { x: cx - 40, y: cy - 36, width: 80, height: 44, rx: 8, class: 'city-target' }));
-      moveTarget(label, choose, t('mv.ChooseFinalCity', { city: place(c.id) }), ctx);
+      moveTarget(label, chosen, t('mv.ChooseFinalCity', { city: place(c.id) }), ctx);
     }
     svg.append(label);
   }
-  const walls = new Map(ctx.moves.filter((m) => m.command.type === 'BuildWall').map((m) => [m.command.line, m]));
-  for (const l of b.lines) {
-    const [a, c] = l.vertices.map((id) => P(vert.get(id)));
-    const line = s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: l.wall ? 'mb-wall' : l.rim ? 'mb-rim' : 'mb-line', 'data-line': l.id });
-    svg.append(line);
-    const m = walls.get(l.id);
-    if (m) {
-      ctx.claimed.add(m);
-      // A band along the line, as wide as a finger in the middle and narrow at the corners,
-      // so that the bands of neighbouring lines never overlap.
-      const [dx, dy] = [c[0] - a[0], c[1] - a[1]];
-      const len = Math.hypot(dx, dy) || 1;
-      const [ux, uy] = [dx / len, dy / len];
-      const [nx, ny] = [-uy * 28, ux * 28];
-      const tip = 16;
-      const band = [[a[0] + ux * tip, a[1] + uy * tip], [(a[0] + c[0]) / 2 + nx, (a[1] + c[1]) / 2 + ny], [c[0] - ux * tip, c[1] - uy * tip], [(a[0] + c[0]) / 2 - nx, (a[1] + c[1]) / 2 - ny]];
-      svg.append(moveTarget(s('g', { class: 'line-target' }, s('polygon', { points: band.map((p) => p.join(',')).join(' '), class: 'hit' }), s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'stroke' })), m, t('mv.BuildWall', { line: place(l.id) }), ctx));
-    }
-  }
-  for (const v of b.vertices) {
-    if (!v.tower) continue;
-    const [x, y] = P(v);
-    svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[v.tower] || v.tower, stroke: '#000', 'stroke-width': 1.5, class: 'tower', 'data-tower': v.id }, s('title', {}, t('mb.ui.tower', { colour: t(`mb.colour.${v.tower}`) }))));
-  }
+}
 
+/** The lines: walls, the rim, open lines; where a wall may be built, a band to tap along it. */
+function drawLines(svg, geo, ctx) {
+  const walls = new Map(ctx.moves.filter((m) => m.command.type === 'BuildWall').map((m) => [m.command.line, m]));
+  for (const l of geo.b.lines) {
+    const [a, c] = l.vertices.map((id) => geo.P(geo.vert.get(id)));
+    svg.append(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: l.wall ? 'mb-wall' : l.rim ? 'mb-rim' : 'mb-line', 'data-line': l.id }));
+    const m = walls.get(l.id);
+    if (!m) continue;
+    ctx.claimed.add(m);
+    // A band along the line, as wide as a finger in the middle and narrow at the corners,
+    // so that the bands of neighbouring lines never overlap.
+    const [dx, dy] = [c[0] - a[0], c[1] - a[1]];
+    const len = Math.hypot(dx, dy) || 1;
+    const [ux, uy] = [dx / len, dy / len];
+    const [nx, ny] = [-uy * 28, ux * 28];
+    const tip = 16;
+    const band = [[a[0] + ux * tip, a[1] + uy * tip], [(a[0] + c[0]) / 2 + nx, (a[1] + c[1]) / 2 + ny], [c[0] - ux * tip, c[1] - uy * tip], [(a[0] + c[0]) / 2 - nx, (a[1] + c[1]) / 2 - ny]];
+    svg.append(moveTarget(s('g', { class: 'line-target' }, s('polygon', { points: band.map((p) => p.join(',')).join(' '), class: 'hit' }), s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1], class: 'stroke' })), m, t('mv.BuildWall', { line: place(l.id) }), ctx));
+  }
+}
+
+/**
+ * Placing towers or houses piece by piece: the corners or fields where the next piece may go (a
+ * tap places it, or asks its colour where several may), the pieces tapped so far, and a bar with
+ * the colours, "place these" and "start over". Null when nothing is to be placed.
+ */
+function placingBar(svg, geo, ctx) {
   const { moves: placeMoves, open } = placing(ctx);
   placeMoves.forEach((m) => ctx.claimed.add(m));
-  let bar = null;
-  if (open.length) {
-    const spec = PLACING[open[0].m.command.type];
-    // Where the next piece may go, and in which colours.
-    const spots = new Map();
-    for (const o of open) for (const it of o.left) {
-      if (!spots.has(it.at)) spots.set(it.at, new Set());
-      spots.get(it.at).add(it.colour);
-    }
-    const tap = (at) => {
-      const colours = [...spots.get(at)];
-      if (colours.length === 1) choose({ colour: colours[0], at }, open, ctx);
-      else { pick.at = at; ctx.rerender(); }
-    };
-    for (const [at, colours] of spots) {
-      const label = t(`mb.ui.place_${spec.what}_here`, { colours: [...colours].map((c) => t(`mb.colour.${c}`)).join(` ${t('or')} `) });
-      if (spec.where === 'corner') {
-        const [x, y] = P(vert.get(at));
-        svg.append(clickable(s('g', { class: pick.at === at ? 'spot-target chosen' : 'spot-target' },
-          // The ring shows the corner; the clear disc around it is what a finger hits (corners
-          // are 110 apart, so a radius of 40 stays apart and is 44 px across on a phone).
-          s('circle', { cx: x, cy: y, r: 40, class: 'hit' }), s('circle', { cx: x, cy: y, r: 22, class: 'ring' }), s('circle', { cx: x, cy: y, r: 6, class: 'dot' })), label, () => tap(at), { 'data-spot': `corner-${at}` }));
-      } else {
-        const f = b.fields.find((x) => x.id === at);
-        if (!f) continue;
-        const pts = f.vertices.map((id) => P(vert.get(id)).join(',')).join(' ');
-        const [cx, cy] = [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD];
-        svg.append(clickable(s('g', { class: pick.at === at ? 'spot-target field chosen' : 'spot-target field' },
-          s('polygon', { points: pts }), s('text', { x: cx, y: cy + 20, 'text-anchor': 'middle', class: 'plus' }, '+')), label, () => tap(at), { 'data-spot': `field-${at}` }));
-      }
-    }
-    // The pieces tapped so far, drawn where they go.
-    for (const it of pick.chosen) {
-      if (spec.where === 'corner') {
-        const [x, y] = P(vert.get(it.at));
-        svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[it.colour], stroke: '#ff9f1c', 'stroke-width': 3, class: 'tower pending' }));
-      } else {
-        const f = b.fields.find((x) => x.id === it.at);
-        if (f) svg.append(house(it.colour, (f.x - minX) * U + PAD, (f.y - minY) * U + PAD + 14, 8, { stroke: '#b36200', 'stroke-width': 3, class: 'house pending' }));
-      }
-    }
-    const complete = open.filter((o) => o.left.length === 0);
-    bar = h('div', { class: 'placing', id: 'placing' },
-      h('p', {}, pick.chosen.length
-        ? `${t('mb.ui.placed_so_far', { pieces: pick.chosen.map((c) => t(`mb.ui.${spec.what}`, { colour: t(`mb.colour.${c.colour}`) })).join(', ') })} `
-        : '', t(`mb.ui.tap_${spec.what}`)),
-      pick.at !== null && spots.has(pick.at) ? h('div', { class: 'row' }, h('span', {}, t('mb.ui.colour')), [...spots.get(pick.at)].map((c) => h('button', { type: 'button', class: `colour c-${c}`, 'data-pick-colour': c,
-        onclick: () => choose({ colour: c, at: pick.at }, open, ctx) }, swatch(spec.what === 'house' ? house(c, 12, 12, 8) : s('circle', { cx: 12, cy: 12, r: 8, fill: TOWER[c] || c, stroke: '#000', 'stroke-width': 1.5 }), ''), ' ', t(`mb.colour.${c}`)))) : '',
-      h('div', { class: 'row' },
-        complete.length ? h('button', { type: 'button', id: 'place-done', onclick: () => { pick.chosen = []; ctx.play(complete[0].m); } }, t(pick.chosen.length === 1 ? 'mb.ui.place_one' : 'mb.ui.place_these')) : '',
-        pick.chosen.length || pick.at !== null ? h('button', { type: 'button', class: 'link', onclick: () => { pick.chosen = []; pick.at = null; ctx.rerender(); } }, t('mb.ui.start_over')) : ''));
+  if (!open.length) return null;
+  const spec = PLACING[open[0].m.command.type];
+  // Where the next piece may go, and in which colours.
+  const spots = new Map();
+  for (const o of open) for (const it of o.left) {
+    if (!spots.has(it.at)) spots.set(it.at, new Set());
+    spots.get(it.at).add(it.colour);
   }
+  const tap = (at) => {
+    const colours = [...spots.get(at)];
+    if (colours.length === 1) choose({ colour: colours[0], at }, open, ctx);
+    else { pick.at = at; ctx.rerender(); }
+  };
+  for (const [at, colours] of spots) {
+    const label = t(`mb.ui.place_${spec.what}_here`, { colours: [...colours].map((c) => t(`mb.colour.${c}`)).join(` ${t('or')} `) });
+    if (spec.where === 'corner') {
+      const [x, y] = geo.P(geo.vert.get(at));
+      svg.append(clickable(s('g', { class: pick.at === at ? 'spot-target chosen' : 'spot-target' },
+        // The ring shows the corner; the clear disc around it is what a finger hits (corners
+        // are 110 apart, so a radius of 40 stays apart and is 44 px across on a phone).
+        s('circle', { cx: x, cy: y, r: 40, class: 'hit' }), s('circle', { cx: x, cy: y, r: 22, class: 'ring' }), s('circle', { cx: x, cy: y, r: 6, class: 'dot' })), label, () => tap(at), { 'data-spot': `corner-${at}` }));
+    } else {
+      const f = geo.b.fields.find((x) => x.id === at);
+      if (!f) continue;
+      const [cx, cy] = geo.centre(f);
+      svg.append(clickable(s('g', { class: pick.at === at ? 'spot-target field chosen' : 'spot-target field' },
+        s('polygon', { points: geo.outline(f) }), s('text', { x: cx, y: cy + 20, 'text-anchor': 'middle', class: 'plus' }, '+')), label, () => tap(at), { 'data-spot': `field-${at}` }));
+    }
+  }
+  // The pieces tapped so far, drawn where they go.
+  for (const it of pick.chosen) {
+    if (spec.where === 'corner') {
+      const [x, y] = geo.P(geo.vert.get(it.at));
+      svg.append(s('circle', { cx: x, cy: y, r: 8, fill: TOWER[it.colour], stroke: '#ff9f1c', 'stroke-width': 3, class: 'tower pending' }));
+    } else {
+      const f = geo.b.fields.find((x) => x.id === it.at);
+      if (f) { const [cx, cy] = geo.centre(f); svg.append(house(it.colour, cx, cy + 14, 8, { stroke: '#b36200', 'stroke-width': 3, class: 'house pending' })); }
+    }
+  }
+  const complete = open.filter((o) => o.left.length === 0);
+  return h('div', { class: 'placing', id: 'placing' },
+    h('p', {}, pick.chosen.length
+      ? `${t('mb.ui.placed_so_far', { pieces: pick.chosen.map((c) => t(`mb.ui.${spec.what}`, { colour: t(`mb.colour.${c.colour}`) })).join(', ') })} `
+      : '', t(`mb.ui.tap_${spec.what}`)),
+    pick.at !== null && spots.has(pick.at) ? h('div', { class: 'row' }, h('span', {}, t('mb.ui.colour')), [...spots.get(pick.at)].map((c) => h('button', { type: 'button', class: `colour c-${c}`, 'data-pick-colour': c,
+      onclick: () => choose({ colour: c, at: pick.at }, open, ctx) }, swatch(spec.what === 'house' ? house(c, 12, 12, 8) : s('circle', { cx: 12, cy: 12, r: 8, fill: TOWER[c] || c, stroke: '#000', 'stroke-width': 1.5 }), ''), ' ', t(`mb.colour.${c}`)))) : '',
+    h('div', { class: 'row' },
+      complete.length ? h('button', { type: 'button', id: 'place-done', onclick: () => { pick.chosen = []; ctx.play(complete[0].m); } }, t(pick.chosen.length === 1 ? 'mb.ui.place_one' : 'mb.ui.place_these')) : '',
+      pick.chosen.length || pick.at !== null ? h('button', { type: 'button', class: 'link', onclick: () => { pick.chosen = []; pick.at = null; ctx.rerender(); } }, t('mb.ui.start_over')) : ''));
+}
 
-  // The last move: the wall built, the towers or houses placed, the city closed or chosen. The
-  // newest event that can be drawn: a guild card laid for no city (or for a city since joined
-  // into another) names nothing on the board, so the mark goes to the move before it.
+/**
+ * The last move: the wall built, the towers or houses placed, the city closed or chosen. The
+ * newest event that can be drawn: a guild card laid for no city (or for a city since joined into
+ * another) names nothing on the board, so the mark goes to the move before it.
+ */
+function markLast(svg, geo, view, ctx) {
+  const { b, P, vert } = geo;
+  const cities = new Map(view.cities.map((c) => [c.id, c]));
   const frameField = (id) => {
     const f = b.fields.find((x) => x.id === id);
-    if (f) svg.append(lastMark(s('polygon', { points: f.vertices.map((v) => P(vert.get(v)).join(',')).join(' ') })));
+    if (f) svg.append(lastMark(s('polygon', { points: geo.outline(f) })));
     return !!f;
   };
-  const markLast = (e) => {
+  const marked = (e) => {
     if (e.type === 'WallBuilt') {
       const l = b.lines.find((x) => x.id === e.line);
       if (l) { const [a, c] = l.vertices.map((id) => P(vert.get(id))); svg.append(lastMark(s('line', { x1: a[0], y1: a[1], x2: c[0], y2: c[1] }))); }
@@ -209,31 +258,22 @@ export function render(view, ctx) {
     }
     return false;
   };
-  for (const e of ctx.recent || []) if (markLast(e)) break;
-  const signs = Object.keys(HOUSE).map((c) => [swatch(house(c, 12, 12, 8), ''), t('boards.m.colour', { colour: t(`boards.colour.${c}`), shape: t(`boards.shape.${HOUSE_SHAPE[c]}`) })]);
-  signs.push([swatch(palace('blue', 12, 12), ''), t('boards.m.palace_key')]);
-  signs.push(lastMoveKey());
+  for (const e of ctx.recent || []) if (marked(e)) break;
+}
 
-  const n = ctx.names;
-  // The board opens around the places where the player may act (else the whole board's middle).
+/** Where the board opens: around the places where the player may act, else the board's middle. */
+function focusOf(svg, geo) {
   const spots = [...svg.querySelectorAll('.target')].map((el) => {
-    if (el.dataset.spot) { const [what, id] = el.dataset.spot.split('-'); const p = what === 'corner' ? P(vert.get(Number(id))) : (() => { const f = b.fields.find((x) => String(x.id) === id); return f ? [(f.x - minX) * U + PAD, (f.y - minY) * U + PAD] : null; })(); return p; }
+    if (el.dataset.spot) {
+      const [what, id] = el.dataset.spot.split('-');
+      if (what === 'corner') return geo.P(geo.vert.get(Number(id)));
+      const f = geo.b.fields.find((x) => String(x.id) === id);
+      return f ? geo.centre(f) : null;
+    }
     const line = el.querySelector('line');
     return line ? [(Number(line.getAttribute('x1')) + Number(line.getAttribute('x2'))) / 2, (Number(line.getAttribute('y1')) + Number(line.getAttribute('y2'))) / 2] : null;
   }).filter(Boolean);
-  const focus = spots.length ? [spots.reduce((a, p) => a + p[0], 0) / spots.length, spots.reduce((a, p) => a + p[1], 0) / spots.length] : [W / 2, H / 2];
-  const wrap = h('div', { class: 'mauerbauer' }, bar, zoomable(rove(svg, 'mauerbauer'), { key: 'mauerbauer', minScale: 0.8, focus }), legend(signs, t('boards.legend')));
-  const facts = [t('ui.phase', { phase: t(`mb.phase.${view.phase}`) })];
-  if (view.dice) facts.push(t(view.dice.tower ? 'mb.ui.dice_tower' : 'mb.ui.dice', { houses: view.dice.houses.map((c) => t(`mb.colour.${c}`)).join(', '), tower: t(`mb.colour.${view.dice.tower}`) }));
-  if (view.built !== null && view.built !== undefined) facts.push(t('mb.ui.built', { line: place(view.built) }));
-  if (view.draw_pile !== null && view.draw_pile !== undefined) facts.push(t('mb.ui.draw_pile', { n: view.draw_pile }));
-  wrap.append(h('p', {}, `${facts.join('; ')}.`));
-  const laying = layState(ctx);
-  wrap.append(h('ul', { class: 'players' }, view.players.map((p) => h('li', { 'data-player': p.seat },
-    `${seatName(p.seat, n)}${p.seat === ctx.seat ? t('ui.you') : ''}: ${count(p.score, 'point')}, ${count(p.hand_count, 'guild card')}`,
-    p.hand ? h('ul', { 'data-guild-hand': p.seat }, p.hand.map((c) => h('li', {}, cardText(view, c), handMoves(c, ctx, p.seat === ctx.seat ? laying : null)))) : '',
-    p.seat === ctx.seat ? layBox(laying, ctx) : ''))));
-  return wrap;
+  return spots.length ? [spots.reduce((a, p) => a + p[0], 0) / spots.length, spots.reduce((a, p) => a + p[1], 0) / spots.length] : [geo.W / 2, geo.H / 2];
 }
 
 /**
