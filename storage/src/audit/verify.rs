@@ -10,7 +10,7 @@ use baumeister_domain::{registry, Ctx, DomainError, DynGame, GameState};
 use serde_json::Value;
 
 use crate::audit::chain::{Chain, GENESIS};
-use crate::audit::export::{Export, EXPORT_FORMAT, EXPORT_FORMAT_1};
+use crate::audit::export::{Export, ExportCommand, EXPORT_FORMAT, EXPORT_FORMAT_1};
 use crate::audit::trust::{uid_bytes, verify_head};
 use crate::command::append::event_type;
 use crate::types::Lifecycle;
@@ -263,6 +263,18 @@ pub(crate) fn check_prelude(
     ))
 }
 
+/// Checking stopped: the limit of differences was reached.
+struct Stop;
+
+/// Reports `d`; `Err(Stop)` when that reached the limit.
+fn report(found: &mut Found, d: Difference) -> Result<(), Stop> {
+    if found.report(d) {
+        Err(Stop)
+    } else {
+        Ok(())
+    }
+}
+
 /// Checks `commands[start.command..end]` from `start`: each command's position and seed, its
 /// events' hashes, and deciding it again; `passed(version, state)` is told the state after each
 /// event. Where the run ended, unless checking stopped (the limit was reached).
@@ -277,13 +289,6 @@ pub(crate) fn check_commands(
     found: &mut Found,
     mut passed: impl FnMut(i64, &GameState),
 ) -> Option<Start> {
-    macro_rules! report {
-        ($d:expr) => {{
-            if found.report($d) {
-                return None;
-            }
-        }};
-    }
     let Start {
         command: first_command,
         mut state,
@@ -297,66 +302,20 @@ pub(crate) fn check_commands(
         let before = state.clone();
         let at = command.position;
         if at != version {
-            report!(differ(
-                "position",
-                format!("command {n} claims position {at} but follows {version} events")
-            ));
+            report(
+                found,
+                differ(
+                    "position",
+                    format!("command {n} claims position {at} but follows {version} events"),
+                ),
+            )
+            .ok()?;
         }
-        let mut ctx = if checks.fair {
-            let key = derive_key(&randomness.secret, &randomness.client_seeds, version);
-            if to_hex(&key) != command.seed.to_ascii_lowercase() {
-                report!(differ(
-                    "seed",
-                    format!(
-                        "the seed of the command at position {version} is not HMAC-SHA256(secret, client seeds, {version})"
-                    )
-                ));
-            }
-            Ctx::from_key(&key, command.now_ms)
-        } else {
-            let seed = from_hex(&command.seed)
-                .and_then(|b| <[u8; 8]>::try_from(b).ok())
-                .map(u64::from_be_bytes);
-            match seed {
-                Some(seed) => Ctx::new(seed, command.now_ms),
-                None => {
-                    report!(differ(
-                        "seed",
-                        format!("the seed at position {at} is not 8 bytes")
-                    ));
-                    continue;
-                }
-            }
+        let Some(mut ctx) = command_ctx(checks, randomness, command, version, found).ok()? else {
+            continue;
         };
         let first = version + 1;
-        for event in &command.events {
-            version += 1;
-            if event.version != version {
-                report!(differ(
-                    "chain",
-                    format!(
-                        "event {} comes where version {version} belongs",
-                        event.version
-                    )
-                ));
-            }
-            let hash = checks.chain.event_hash(
-                &previous,
-                event.version,
-                event_type(&event.payload),
-                &event.payload,
-            );
-            if to_hex(&hash) != event.hash.to_ascii_lowercase() {
-                report!(differ(
-                    "chain",
-                    format!(
-                        "the hash of version {} does not cover that event after the previous hash: the event or its hash was changed",
-                        event.version
-                    )
-                ));
-            }
-            previous = from_hex(&event.hash).unwrap_or(hash);
-        }
+        check_chain(checks, command, &mut version, &mut previous, found).ok()?;
         let last_version = version;
         let taking_back =
             command.body.get("type").and_then(Value::as_str) == Some(take_back::COMMAND);
@@ -367,12 +326,16 @@ pub(crate) fn check_commands(
         };
         match decided {
             Ok(produced) if produced.iter().eq(command.events.iter().map(|e| &e.payload)) => {}
-            Ok(_) => report!(differ(
-                "decision",
-                format!(
-                    "deciding the command at position {at} again does not give versions {first}..={last_version}"
-                )
-            )),
+            Ok(_) => report(
+                found,
+                differ(
+                    "decision",
+                    format!(
+                        "deciding the command at position {at} again does not give versions {first}..={last_version}"
+                    ),
+                ),
+            )
+            .ok()?,
             // The rules refused it: its events may be anything (a seat the game does not
             // have), and folding them could not be trusted, so the run stops here.
             Err(e) => {
@@ -391,35 +354,19 @@ pub(crate) fn check_commands(
         }
         for event in &command.events {
             if let Err(e) = game.evolve(&mut state, &event.payload) {
-                report!(differ(
-                    "decision",
-                    format!("version {} does not apply ({e})", event.version)
-                ));
+                report(
+                    found,
+                    differ(
+                        "decision",
+                        format!("version {} does not apply ({e})", event.version),
+                    ),
+                )
+                .ok()?;
             }
             passed(event.version, &state);
         }
-        let kind = command.body.get("type").and_then(Value::as_str);
-        let rule = match (kind, command.seat) {
-            (Some("Setup"), None) => LastCommand::SetUp,
-            (_, None) => LastCommand::Deadline,
-            (_, Some(seat)) => {
-                let payloads: Vec<Value> =
-                    command.events.iter().map(|e| e.payload.clone()).collect();
-                LastCommand::Player {
-                    seat,
-                    reveals: take_back::reveals(
-                        game,
-                        &before,
-                        &state,
-                        &payloads,
-                        ctx.rng.draws(),
-                        export.seat_count,
-                    ),
-                }
-            }
-        };
         last = Some(Judged {
-            rule,
+            rule: rule_of(game, export, command, &before, &state, &ctx),
             before,
             from: first,
             to: last_version,
@@ -431,6 +378,126 @@ pub(crate) fn check_commands(
         version,
         previous,
     })
+}
+
+/// The command's context, from its seed: with the fairness checks, the seed must be the one
+/// derived from the secret and the client seeds at `version`. `Ok(None)`: the seed is unreadable
+/// (reported; the command is skipped).
+fn command_ctx(
+    checks: &Checks,
+    randomness: &Randomness,
+    command: &ExportCommand,
+    version: i64,
+    found: &mut Found,
+) -> Result<Option<Ctx>, Stop> {
+    if checks.fair {
+        let key = derive_key(&randomness.secret, &randomness.client_seeds, version);
+        if to_hex(&key) != command.seed.to_ascii_lowercase() {
+            report(
+                found,
+                differ(
+                    "seed",
+                    format!(
+                        "the seed of the command at position {version} is not HMAC-SHA256(secret, client seeds, {version})"
+                    ),
+                ),
+            )?;
+        }
+        return Ok(Some(Ctx::from_key(&key, command.now_ms)));
+    }
+    let seed = from_hex(&command.seed)
+        .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        .map(u64::from_be_bytes);
+    match seed {
+        Some(seed) => Ok(Some(Ctx::new(seed, command.now_ms))),
+        None => {
+            report(
+                found,
+                differ(
+                    "seed",
+                    format!("the seed at position {} is not 8 bytes", command.position),
+                ),
+            )?;
+            Ok(None)
+        }
+    }
+}
+
+/// The command's events: each at the next version, each hash covering its event after the
+/// previous hash. Moves `version` and `previous` past them.
+fn check_chain(
+    checks: &Checks,
+    command: &ExportCommand,
+    version: &mut i64,
+    previous: &mut Vec<u8>,
+    found: &mut Found,
+) -> Result<(), Stop> {
+    for event in &command.events {
+        *version += 1;
+        if event.version != *version {
+            report(
+                found,
+                differ(
+                    "chain",
+                    format!(
+                        "event {} comes where version {} belongs",
+                        event.version, *version
+                    ),
+                ),
+            )?;
+        }
+        let hash = checks.chain.event_hash(
+            previous,
+            event.version,
+            event_type(&event.payload),
+            &event.payload,
+        );
+        if to_hex(&hash) != event.hash.to_ascii_lowercase() {
+            report(
+                found,
+                differ(
+                    "chain",
+                    format!(
+                        "the hash of version {} does not cover that event after the previous hash: the event or its hash was changed",
+                        event.version
+                    ),
+                ),
+            )?;
+        }
+        *previous = from_hex(&event.hash).unwrap_or(hash);
+    }
+    Ok(())
+}
+
+/// How the take-back rule sees the command just checked: the setup, a deadline's, or a seat's
+/// with what it revealed.
+fn rule_of(
+    game: &'static dyn DynGame,
+    export: &Export,
+    command: &ExportCommand,
+    before: &GameState,
+    state: &GameState,
+    ctx: &Ctx,
+) -> LastCommand {
+    let kind = command.body.get("type").and_then(Value::as_str);
+    match (kind, command.seat) {
+        (Some("Setup"), None) => LastCommand::SetUp,
+        (_, None) => LastCommand::Deadline,
+        (_, Some(seat)) => {
+            let payloads: Vec<Value> = command.events.iter().map(|e| e.payload.clone()).collect();
+            LastCommand::Player {
+                seat,
+                reveals: take_back::reveals(
+                    game,
+                    before,
+                    state,
+                    &payloads,
+                    ctx.rng.draws(),
+                    export.seat_count,
+                ),
+            }
+        }
+    }
 }
 
 /// The checks after the last command: the status and result the export states, the head and

@@ -64,19 +64,76 @@ pub(crate) fn audit(
         .enumerate()
         .flat_map(|(c, command)| command.events.iter().map(move |e| (c, e.hash.as_str())))
         .collect();
-    let event_at = |version: i64| {
-        usize::try_from(version - 1)
-            .ok()
-            .and_then(|i| events.get(i))
-    };
     let signed: Vec<bool> = snapshots
         .iter()
         .map(|s| signed_by(trust, &export.game, s))
         .collect();
+    let (runs, starts_at) = plan_runs(game, export, snapshots, &signed, &events);
+    let results = run_all(game, export, checks, &randomness, snapshots, runs);
 
-    // The runs: from event 1, and from each snapshot that is signed, at its version's event,
-    // loads, and lies before a command it can start from (the first command at or after it;
-    // the events of a command it falls inside are folded onto it first).
+    // Every snapshot compared with the fold that passed its version; the runs hold together
+    // only if each one started from such a state.
+    let mut matched = vec![None; snapshots.len()];
+    for result in &results {
+        for &(index, same) in &result.matched {
+            matched[index] = Some(same);
+        }
+    }
+    let sound = starts_at
+        .iter()
+        .flatten()
+        .all(|&index| matched[index] == Some(true));
+    let (differences, reached, starting_points) = if sound {
+        let mut differences = Vec::new();
+        let mut reached = None;
+        for result in results {
+            differences.extend(result.found.differences);
+            reached = result.reached;
+            if reached.is_none() {
+                break;
+            }
+        }
+        (differences, reached, starts_at.len())
+    } else {
+        // A snapshot was not what the events give: from event 1 again, in one run.
+        let mut found = Found::new(checks.limit);
+        let reached = check_commands(
+            game,
+            export,
+            checks,
+            &randomness,
+            Start::first(game),
+            export.commands.len(),
+            &mut found,
+            |_, _| {},
+        );
+        (found.differences, reached, 1)
+    };
+    let mut found = Found::new(checks.limit);
+    found.differences = differences;
+    if let (Some(reached), false) = (reached, found.full()) {
+        check_end(game, export, checks, &reached, &mut found);
+    }
+    found.differences.truncate(checks.limit);
+    Outcome {
+        differences: found.differences,
+        snapshot_problems: snapshot_problems(snapshots, &signed, &matched, &events),
+        starting_points,
+    }
+}
+
+/// The runs: from event 1, and from each snapshot that is signed, at its version's event,
+/// loads, and lies before a command it can start from (the first command at or after it; the
+/// events of a command it falls inside are folded onto it first). With each run, the index of
+/// the snapshot it starts from (none for the first).
+fn plan_runs(
+    game: &'static dyn DynGame,
+    export: &Export,
+    snapshots: &[StoredSnapshot],
+    signed: &[bool],
+    events: &[(usize, &str)],
+) -> (Vec<Run>, Vec<Option<usize>>) {
+    let event_at = |version: i64| event_at(events, version);
     let mut runs = vec![Run {
         start: Start::first(game),
         end: export.commands.len(),
@@ -125,66 +182,36 @@ pub(crate) fn audit(
         });
         starts_at.push(Some(index));
     }
+    (runs, starts_at)
+}
 
-    let results = run_all(game, export, checks, &randomness, snapshots, runs);
+/// The event at `version` (from 1): its command's index and its stored hash.
+fn event_at<'a>(events: &'a [(usize, &'a str)], version: i64) -> Option<&'a (usize, &'a str)> {
+    usize::try_from(version - 1)
+        .ok()
+        .and_then(|i| events.get(i))
+}
 
-    // Every snapshot compared with the fold that passed its version; the runs hold together
-    // only if each one started from such a state.
-    let mut matched = vec![None; snapshots.len()];
-    for result in &results {
-        for &(index, same) in &result.matched {
-            matched[index] = Some(same);
-        }
-    }
-    let sound = starts_at
-        .iter()
-        .flatten()
-        .all(|&index| matched[index] == Some(true));
-    let (differences, reached, starting_points) = if sound {
-        let mut differences = Vec::new();
-        let mut reached = None;
-        for result in results {
-            differences.extend(result.found.differences);
-            reached = result.reached;
-            if reached.is_none() {
-                break;
-            }
-        }
-        (differences, reached, starts_at.len())
-    } else {
-        // A snapshot was not what the events give: from event 1 again, in one run.
-        let mut found = Found::new(checks.limit);
-        let reached = check_commands(
-            game,
-            export,
-            checks,
-            &randomness,
-            Start::first(game),
-            export.commands.len(),
-            &mut found,
-            |_, _| {},
-        );
-        (found.differences, reached, 1)
-    };
-    let mut found = Found::new(checks.limit);
-    found.differences = differences;
-    if let (Some(reached), false) = (reached, found.full()) {
-        check_end(game, export, checks, &reached, &mut found);
-    }
-    found.differences.truncate(checks.limit);
-
-    let mut snapshot_problems = Vec::new();
+/// What is wrong with the stored snapshots: beyond the log, not the state the events give, or
+/// not signed by this server (and so not used).
+fn snapshot_problems(
+    snapshots: &[StoredSnapshot],
+    signed: &[bool],
+    matched: &[Option<bool>],
+    events: &[(usize, &str)],
+) -> Vec<String> {
+    let mut problems = Vec::new();
     for (index, snapshot) in snapshots.iter().enumerate() {
-        let at_its_event =
-            event_at(snapshot.version).is_some_and(|&(_, hash)| hash == to_hex(&snapshot.hash));
+        let at = event_at(events, snapshot.version);
+        let at_its_event = at.is_some_and(|&(_, hash)| hash == to_hex(&snapshot.hash));
         let same = at_its_event && matched[index] == Some(true);
-        if event_at(snapshot.version).is_none() {
-            snapshot_problems.push(format!(
+        if at.is_none() {
+            problems.push(format!(
                 "the snapshot at version {} is beyond the log",
                 snapshot.version
             ));
         } else if !same {
-            snapshot_problems.push(format!(
+            problems.push(format!(
                 "the snapshot at version {} is not the state the events give{}",
                 snapshot.version,
                 if signed[index] {
@@ -194,17 +221,13 @@ pub(crate) fn audit(
                 }
             ));
         } else if !signed[index] {
-            snapshot_problems.push(format!(
+            problems.push(format!(
                 "the snapshot at version {} is not signed by this server's key (it is not used)",
                 snapshot.version
             ));
         }
     }
-    Outcome {
-        differences: found.differences,
-        snapshot_problems,
-        starting_points,
-    }
+    problems
 }
 
 /// The state before `commands[command]`: the snapshot's, with the events of the command it
