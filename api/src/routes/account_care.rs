@@ -105,6 +105,10 @@ pub struct AccountData {
     pub password_resets_pending: i64,
 }
 
+/// The longest `name_or_email` (characters, as the schema's `max_length` says): an email
+/// address's longest.
+const NAME_OR_EMAIL_MAX: usize = 254;
+
 /// The same answer to every reset request (no account enumeration).
 const RESET_ACCEPTED: &str = "If an account of that name or address has a confirmed email address, a mail with a link to choose a new password is on its way.";
 
@@ -214,7 +218,7 @@ pub async fn change_password(
     request_body = ResetRequest,
     responses(
         (status = 202, description = "Accepted (the same for every name and address)", body = ResetAccepted),
-        (status = 400, description = "Malformed", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed, or `name_or_email` longer than any name or address (`invalid_name_or_email`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: too many requests from this address (they count as logins)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a new attempt may succeed"))),
     ))]
@@ -225,6 +229,14 @@ pub async fn request_reset(
     body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let ResetRequest { name_or_email } = body::json(&req, body, BODY_LIMIT).await?;
+    // Longer than any name or address can be: refused for its form alone, which says nothing
+    // of any account.
+    if name_or_email.chars().count() > NAME_OR_EMAIL_MAX {
+        return Err(ApiError::bad_request(
+            "invalid_name_or_email",
+            format!("`name_or_email` has at most {NAME_OR_EMAIL_MAX} characters."),
+        ));
+    }
     state
         .limits
         .logins

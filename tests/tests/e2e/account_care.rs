@@ -198,6 +198,12 @@ async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_ti
         timings.push(started.elapsed());
         assert_eq!((r.status, &r.body), (202, &known.body), "{who}");
     }
+    // Longer than any name or address: refused for its form, the same for everybody.
+    let long = ask(&"a".repeat(255)).await;
+    assert_eq!(
+        (long.status, long.body["code"].as_str()),
+        (400, Some("invalid_name_or_email"))
+    );
     let started = Instant::now();
     assert_eq!(ask("ANNA").await.body, known.body);
     let known_took = started.elapsed();
