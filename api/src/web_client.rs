@@ -36,6 +36,11 @@ macro_rules! game_files {
     };
 }
 
+/// Every text file of the client: the frame's and each kind's.
+fn text_files() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
+    FILES.iter().chain(GAME_FILES)
+}
+
 const GAME_FILES: &[(&str, &str, &str)] = game_files!(
     "burgbaumeister",
     "wettstreit",
@@ -203,7 +208,7 @@ fn fingerprint() -> &'static str {
     static PRINT: OnceLock<String> = OnceLock::new();
     PRINT.get_or_init(|| {
         let mut parts: Vec<&[u8]> = Vec::new();
-        for (name, _, body) in FILES.iter().chain(GAME_FILES) {
+        for (name, _, body) in text_files() {
             parts.extend([name.as_bytes(), body.as_bytes()]);
         }
         for (name, _, body) in IMAGES {
@@ -400,7 +405,7 @@ pub async fn file(req: HttpRequest) -> Result<HttpResponse, ApiError> {
         let body = Body::Image(bytes(name, body).into_owned());
         return Ok(serve(&req, kind, body, caching));
     }
-    match FILES.iter().chain(GAME_FILES).find(|(n, _, _)| *n == name) {
+    match text_files().find(|(n, _, _)| *n == name) {
         Some((name, kind, body)) => Ok(serve(&req, kind, Body::text(name, body), caching)),
         None => Err(ApiError::not_found(format!(
             "No file {} in the web client.",
@@ -409,25 +414,18 @@ pub async fn file(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     }
 }
 
-/// `GET /openapi.json`: the API's spec, which the client's create form reads, sent as the
-/// client's files are (gzip when accepted, revalidated by its ETag: a repeat visit costs a
-/// `304`, not half a megabyte). It is the same all the process long, so it is compressed once.
+/// `GET /openapi.json`: the API's spec, sent as the kinds are (gzip when accepted, revalidated
+/// by its ETag: a repeat read costs a `304`, not half a megabyte).
 pub fn spec(req: &HttpRequest, spec: &[u8]) -> HttpResponse {
     static TEXT: OnceLock<&'static str> = OnceLock::new();
     let text: &'static str =
         TEXT.get_or_init(|| Box::leak(String::from_utf8_lossy(spec).into_owned().into_boxed_str()));
-    serve(
-        req,
-        "application/json",
-        Body::Compiled("openapi.json", text),
-        Caching::Revalidate,
-    )
+    unchanging_json(req, "openapi.json", text)
 }
 
-/// `GET /v1/kinds` and `GET /v1/kinds/{kind}`: a document that is the same all the process long
-/// (`name` keeps its compressed form), sent as the client's files are: gzip when accepted,
-/// revalidated by its ETag, so a repeat visit of a game page costs a `304` instead of the kinds'
-/// 3.6 KB.
+/// A JSON document that is the same all the process long (the kinds, the spec; `name` keeps its
+/// compressed form), sent as the client's files are: gzip when accepted, revalidated by its
+/// ETag, so a repeat read costs a `304`.
 pub fn unchanging_json(req: &HttpRequest, name: &'static str, text: &'static str) -> HttpResponse {
     serve(
         req,
@@ -439,9 +437,7 @@ pub fn unchanging_json(req: &HttpRequest, name: &'static str, text: &'static str
 
 /// The names of the client's files (for the test that every file referenced is served).
 pub fn file_names() -> impl Iterator<Item = &'static str> {
-    FILES
-        .iter()
-        .chain(GAME_FILES)
+    text_files()
         .map(|(n, _, _)| *n)
         .chain(IMAGES.iter().map(|(n, _, _)| *n))
 }

@@ -178,7 +178,7 @@ export function chatPanel(id, onError) {
   // Those one may mute: the authors read and the people seated, but oneself.
   const authors = () => {
     const names = new Set();
-    for (const c of Object.values(read.chans)) for (const m of c.msgs.values()) if (m.author !== session.name) names.add(m.author);
+    for (const c of Object.values(chans)) for (const m of c.msgs.values()) if (m.author !== session.name) names.add(m.author);
     for (const s of (detail ? detail.seats : [])) if (s.player !== session.name && !s.bot) names.add(s.player);
     return names;
   };
@@ -226,7 +226,7 @@ export function chatPanel(id, onError) {
 
   function choose(ch) {
     current = ch;
-    if (!read.chans[ch].loaded) read.load(ch);
+    if (!chans[ch].loaded) read.load(ch);
     if (ch === 'spectators' && seated()) openSpectatorStream();
     draw();
   }
@@ -242,7 +242,7 @@ export function chatPanel(id, onError) {
   function draw() {
     if (!alive) return;
     drawTabs();
-    const c = read.chans[current];
+    const c = chans[current];
     const all = [...c.msgs.values()].sort((a, b) => a.id - b.id);
     const shown = replayAt === null ? all : all.filter((m) => m.version <= replayAt);
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
