@@ -143,7 +143,7 @@ impl Store {
         let account = reader.and_then(|r| r.account());
         let head = self.head(&client, game_id, account).await?;
         if let Some(reader) = reader {
-            self.must_watch(&client, game_id, head.private, head.seat, reader)
+            self.must_watch(&client, game_id, head.watching(), reader)
                 .await?;
         }
         if reader.is_some() && head.status != "finished" {

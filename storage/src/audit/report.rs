@@ -54,7 +54,7 @@ impl Store {
         {
             let client = self.pool.get().await?;
             let head = self.head(&client, game_id, reader.account()).await?;
-            self.must_watch(&client, game_id, head.private, head.seat, reader)
+            self.must_watch(&client, game_id, head.watching(), reader)
                 .await?;
         }
         let loaded = self.load_for_check(game_id, None).await?;

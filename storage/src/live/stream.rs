@@ -168,8 +168,11 @@ impl Store {
         let (mut head, mut seats) = stream_head(&client, game_id).await?;
         if let Some(reader) = admit {
             let seat = seat_in(&seats, reader);
-            self.must_watch(&client, game_id, head.private, seat, reader)
-                .await?;
+            let seen = Watching {
+                private: head.private,
+                seat,
+            };
+            self.must_watch(&client, game_id, seen, reader).await?;
         }
         if self.settle(game_id, head.deadline_ms).await? {
             (head, seats) = stream_head(&client, game_id).await?;
@@ -202,8 +205,11 @@ impl Store {
         let auditor = matches!(reader, Reader::Account { auditor: true, .. });
         if head.private && seat.is_none() && !auditor {
             let client = self.pool.get().await?;
-            self.must_watch(&client, game_id, true, None, reader)
-                .await?;
+            let seen = Watching {
+                private: true,
+                seat: None,
+            };
+            self.must_watch(&client, game_id, seen, reader).await?;
         }
         if let (Some(account), Some(seat)) = (reader.account(), seat) {
             self.cache.remember_seat(game_id, account, seat);

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 
 use crate::error::{account_must_exist, Result, StoreError};
 use crate::live::channels::CHAT_CHANNEL;
+use crate::people::watch::Watching;
 use crate::reader::Reader;
 use crate::{rfc3339, Store};
 
@@ -127,6 +128,16 @@ const COLUMNS: &str = "m.id, m.game_id, m.channel, a.name,
 fn not_muted(reader: &str) -> String {
     format!(
         "NOT EXISTS (SELECT 1 FROM chat_mutes u WHERE u.account_id = {reader} AND u.muted_id = m.account_id)"
+    )
+}
+
+/// The messages a [`ChatFeed`] pushes to its reader: the table's, and the spectators' to a
+/// reader who does not sit at the game `game`, or who asked for them (`spectators`); `reader`
+/// and `spectators` are the feed's fields, given as placeholders.
+fn in_feed(game: &str, reader: &str, spectators: &str) -> String {
+    format!(
+        "(m.channel = 'table' OR ({reader}::bigint IS NOT NULL AND ({spectators}
+                    OR NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = {game} AND s.account_id = {reader}))))"
     )
 }
 
@@ -263,10 +274,10 @@ impl Store {
         let sql = format!(
             "SELECT {COLUMNS} FROM chat_messages m JOIN accounts a ON a.id = m.account_id
              WHERE m.game_id = $1 AND m.id > $2
-               AND (m.channel = 'table' OR ($3::bigint IS NOT NULL AND ($4
-                    OR NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $1 AND s.account_id = $3))))
+               AND {}
                AND {}
              ORDER BY m.id LIMIT $5",
+            in_feed("$1", "$3", "$4"),
             not_muted("$3")
         );
         let rows = client
@@ -291,9 +302,9 @@ impl Store {
         let sql = format!(
             "SELECT {COLUMNS} FROM chat_messages m JOIN accounts a ON a.id = m.account_id
              WHERE m.id = $1
-               AND (m.channel = 'table' OR ($2::bigint IS NOT NULL AND ($3
-                    OR NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = m.game_id AND s.account_id = $2))))
+               AND {}
                AND {}",
+            in_feed("m.game_id", "$2", "$3"),
             not_muted("$2")
         );
         client
@@ -442,8 +453,11 @@ impl Store {
             .await?
             .ok_or(StoreError::GameNotFound(game_id))?;
         let seat = row.get::<_, Option<i16>>(1).map(|s| s as u8);
-        self.must_watch(client, game_id, row.get(0), seat, reader)
-            .await
+        let seen = Watching {
+            private: row.get(0),
+            seat,
+        };
+        self.must_watch(client, game_id, seen, reader).await
     }
 }
 

@@ -25,6 +25,7 @@ use crate::people::invitation_bounds::{
     announce_from_stranger, judge_stranger, strangers, InvitationBounds,
 };
 use crate::people::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH};
+use crate::people::watch::Watching;
 use crate::reader::Reader;
 use crate::types::GameSummary;
 use crate::{rfc3339, Store};
@@ -162,7 +163,7 @@ impl Store {
             let Some(row) = row else {
                 return Err(
                     if self
-                        .may_watch(client, game_id, private, seat, reader)
+                        .may_watch(client, game_id, Watching { private, seat }, reader)
                         .await?
                     {
                         StoreError::InvitationInvalid
@@ -185,7 +186,15 @@ impl Store {
             return Ok(Admission::Plain);
         }
         if self
-            .may_watch(client, game_id, private, None, reader)
+            .may_watch(
+                client,
+                game_id,
+                Watching {
+                    private,
+                    seat: None,
+                },
+                reader,
+            )
             .await?
         {
             let named = client
@@ -251,8 +260,11 @@ impl Store {
             .ok_or(StoreError::GameNotFound(game_id))?;
         let status: String = row.get(0);
         if !row.get::<_, bool>(2) {
-            self.must_watch(client, game_id, row.get(1), None, reader)
-                .await?;
+            let seen = Watching {
+                private: row.get(1),
+                seat: None,
+            };
+            self.must_watch(client, game_id, seen, reader).await?;
             return Err(StoreError::NotSeated);
         }
         if open_only && status != "open" {

@@ -63,18 +63,17 @@ impl Watching {
 }
 
 impl Store {
-    /// Whether `reader` may watch the game, on what the caller read of it already: whether it
-    /// is private and the reader's seat. A statement only for a private game's unseated
-    /// account.
+    /// Whether `reader` may watch the game, on what the caller read of it already (`seen`:
+    /// whether it is private and the reader's seat). A statement only for a private game's
+    /// unseated account.
     pub(crate) async fn may_watch(
         &self,
         client: &impl GenericClient,
         game_id: i64,
-        private: bool,
-        seat: Option<u8>,
+        seen: Watching,
         reader: Reader,
     ) -> Result<bool> {
-        if !private || seat.is_some() {
+        if seen.lasts() {
             return Ok(true);
         }
         let account = match reader {
@@ -100,14 +99,10 @@ impl Store {
         &self,
         client: &impl GenericClient,
         game_id: i64,
-        private: bool,
-        seat: Option<u8>,
+        seen: Watching,
         reader: Reader,
     ) -> Result<()> {
-        if self
-            .may_watch(client, game_id, private, seat, reader)
-            .await?
-        {
+        if self.may_watch(client, game_id, seen, reader).await? {
             Ok(())
         } else {
             Err(StoreError::GameNotFound(game_id))

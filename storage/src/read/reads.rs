@@ -14,6 +14,7 @@ use crate::audit::trust::SignedHead;
 use crate::command::undo::{may_undo, HEAD_AND_LAST_COMMAND};
 use crate::error::{Result, StoreError};
 use crate::people::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH, VISIBILITY_COLUMN};
+use crate::people::watch::Watching;
 use crate::read::cache::Aggregate;
 use crate::read::snapshot::read_log;
 use crate::read::snapshots::fold_keeping;
@@ -120,8 +121,11 @@ impl Store {
         // a passed deadline included, is done for the request).
         let your_seat = row.get::<_, Option<i16>>(SUMMARY_WIDTH).map(|s| s as u8);
         let private = row.get::<_, String>(VISIBILITY_COLUMN) == Visibility::Private.as_str();
-        self.must_watch(&client, game_id, private, your_seat, reader)
-            .await?;
+        let seen = Watching {
+            private,
+            seat: your_seat,
+        };
+        self.must_watch(&client, game_id, seen, reader).await?;
         // One query in the common case; a second only when a deadline had to be applied.
         if self.settle(game_id, row.get(SUMMARY_WIDTH + 1)).await? {
             row = read().await?;

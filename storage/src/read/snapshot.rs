@@ -20,6 +20,7 @@ use crate::audit::trust::SignedHead;
 use crate::command::lock::{read_locked, LockFor};
 use crate::error::{Result, StoreError};
 use crate::pause::READ_HEAD;
+use crate::people::watch::Watching;
 use crate::read::cache::Aggregate;
 use crate::reader::Reader;
 use crate::Store;
@@ -281,6 +282,14 @@ async fn head_row(
 }
 
 impl GameHead {
+    /// What the gate judges of the reader who read this head (see `watch.rs`).
+    pub(crate) fn watching(&self) -> Watching {
+        Watching {
+            private: self.private,
+            seat: self.seat,
+        }
+    }
+
     /// A row whose first columns are `g.kind, g.status, g.version, g.seat_count, s.seat,
     /// g.deadline_ms, g.visibility = 'private'`.
     pub(crate) fn from_row(row: &tokio_postgres::Row) -> Result<GameHead> {
@@ -312,7 +321,7 @@ impl Store {
         let account = reader.account();
         let row = head_row(client, game_id, account, sql).await?;
         let head = GameHead::from_row(&row)?;
-        self.must_watch(client, game_id, head.private, head.seat, reader)
+        self.must_watch(client, game_id, head.watching(), reader)
             .await?;
         if self.settle(game_id, head.deadline_ms).await? {
             let row = head_row(client, game_id, account, sql).await?;
