@@ -103,14 +103,8 @@ impl Store {
             response["clock_bot"] = json!(level);
         }
         let record = NewCommand {
-            account_id: None,
-            seat: Some(seat),
-            idempotency_key: None,
-            body: &body,
-            seed,
-            now_ms: now,
-            reveals: None,
             bot_level: bot_named.then_some(level.as_str()),
+            ..NewCommand::servers(Some(seat), &body, seed, now)
         };
         let at = AppendAt {
             game_id,

@@ -312,17 +312,7 @@ impl Store {
         }
         let head = GameHead::from_row(&row)?;
         let seat = head.seat.ok_or(StoreError::NotSeated)?;
-        if head.version == 0 {
-            return Err(StoreError::NotStarted);
-        }
-        if let Some(expected) = request.expected_version {
-            if expected != head.version {
-                return Err(StoreError::VersionConflict {
-                    expected,
-                    actual: head.version,
-                });
-            }
-        }
+        at_version(head.version, request.expected_version)?;
         let aggregate = self
             .aggregate(client, game_id, head.game, head.version)
             .await?;
@@ -503,4 +493,19 @@ impl Store {
 /// `value` written as JSON, once.
 pub(crate) fn raw(value: &impl Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(value).expect("responses serialize")
+}
+
+/// Whether a game at `version` may take a player's command (a command or a take-back): not
+/// before its set-up, and only at the version the request names, if it names one.
+pub(crate) fn at_version(version: i64, expected: Option<i64>) -> Result<()> {
+    if version == 0 {
+        return Err(StoreError::NotStarted);
+    }
+    match expected {
+        Some(expected) if expected != version => Err(StoreError::VersionConflict {
+            expected,
+            actual: version,
+        }),
+        _ => Ok(()),
+    }
 }

@@ -88,16 +88,7 @@ impl Store {
             },
         };
         let appended = fold(&aggregate, &keys.chain, events, seat, now)?;
-        let command = NewCommand {
-            account_id: None,
-            seat,
-            idempotency_key: None,
-            body: &body,
-            seed,
-            now_ms: now,
-            reveals: None,
-            bot_level: None,
-        };
+        let command = NewCommand::servers(seat, &body, seed, now);
         let response = match seat {
             None => json!({ "deadline": true, "version": appended.aggregate.version }),
             Some(seat) => {

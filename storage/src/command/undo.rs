@@ -6,11 +6,13 @@
 use std::sync::{Arc, LazyLock};
 
 use baumeister_domain::take_back::{self, CommandTakenBack, Refusal};
+use baumeister_domain::GameState;
 use deadpool_postgres::GenericClient;
 use serde_json::{json, Value};
 
+use crate::audit::trust::GameKeys;
 use crate::command::append::{AppendAt, Appended, Batching, NewCommand};
-use crate::command::commands::Executed;
+use crate::command::commands::{at_version, raw, Executed};
 use crate::command::last_command::last_command;
 use crate::command::lock::{read_locked, LockFor};
 use crate::error::{Result, StoreError};
@@ -157,6 +159,8 @@ impl Store {
         Err(StoreError::Contention)
     }
 
+    /// One attempt at a take-back, in one transaction holding the game's row locked: judged on
+    /// the last command as stored, appended like any command (guarded by the version judged).
     async fn try_undo(&self, request: &UndoRequest<'_>) -> Result<Executed> {
         let game_id = request.game_id;
         let mut client = self.pool.get().await?;
@@ -179,17 +183,8 @@ impl Store {
             return Err(StoreError::NotSeated);
         };
         let body = json!({ "type": take_back::COMMAND });
-        // A repeated Idempotency-Key gets the first answer again, as a command's does.
-        if let Some(earlier) = row.get::<_, Option<Value>>(15) {
-            if earlier != body {
-                return Err(StoreError::IdempotencyKeyReused);
-            }
-            let response: Value = row.get(16);
-            return Ok(Executed {
-                response: crate::command::commands::raw(&response),
-                replayed: true,
-                representation: None,
-            });
+        if let Some(replayed) = replayed(&row, &body)? {
+            return Ok(replayed);
         }
         let Judgement {
             head,
@@ -197,17 +192,7 @@ impl Store {
             position,
             verdict,
         } = judge(&row)?;
-        if head.version == 0 {
-            return Err(StoreError::NotStarted);
-        }
-        if let Some(expected) = request.expected_version {
-            if expected != head.version {
-                return Err(StoreError::VersionConflict {
-                    expected,
-                    actual: head.version,
-                });
-            }
-        }
+        at_version(head.version, request.expected_version)?;
         verdict.map_err(StoreError::Undo)?;
         let bot_level: Option<String> = row.get(14);
         let game = head.game;
@@ -216,47 +201,15 @@ impl Store {
         let before = self.aggregate(&tx, game_id, game, position).await?;
         let keys = self.trust.keys(&tx, game_id).await?;
         let at = self.now_ms();
-        let version = head.version + 1;
         let event = CommandTakenBack {
             seat,
             from_version: position + 1,
             to_version: head.version,
         }
         .to_value();
-        let hash = keys
-            .chain
-            .event_hash(&now.last_hash, version, take_back::EVENT, &event);
-        let aggregate = Aggregate {
-            game,
-            version,
-            state: before.state.clone(),
-            last_hash: hash.clone(),
-        };
-        let status = game.status(&aggregate.state);
-        let appended = Appended {
-            aggregate,
-            status,
-            events: vec![(version, event.clone(), hash)],
-            seat: Some(seat),
-            now_ms: at,
-        };
-        let accepted = CommandAccepted {
-            game_id,
-            version,
-            events: vec![LoggedEvent {
-                version,
-                seat: Some(seat),
-                recorded_at: rfc3339(at),
-                event,
-                taken_back: false,
-            }],
-            to_act: appended.status.to_act.clone(),
-            finished: false,
-            head: self
-                .trust
-                .head_of(&keys, version, &appended.aggregate.last_hash),
-        };
-        let response = crate::command::commands::raw(&accepted);
+        let appended = taken_back(&keys, &now, before.state.clone(), seat, event, at);
+        let accepted = self.accepted(game_id, &keys, &appended);
+        let response = raw(&accepted);
         let (_, seed) = keys.ctx(head.version, at);
         let command = NewCommand {
             account_id: Some(request.account_id),
@@ -288,6 +241,79 @@ impl Store {
             replayed: false,
             representation,
         })
+    }
+
+    /// The answer to a take-back: its one event, the seats to act after it and the signed
+    /// head at its version.
+    fn accepted(&self, game_id: i64, keys: &GameKeys, appended: &Appended) -> CommandAccepted {
+        let version = appended.aggregate.version;
+        CommandAccepted {
+            game_id,
+            version,
+            events: appended
+                .events
+                .iter()
+                .map(|(version, event, _)| LoggedEvent {
+                    version: *version,
+                    seat: appended.seat,
+                    recorded_at: rfc3339(appended.now_ms),
+                    event: event.clone(),
+                    taken_back: false,
+                })
+                .collect(),
+            to_act: appended.status.to_act.clone(),
+            finished: false,
+            head: self
+                .trust
+                .head_of(keys, version, &appended.aggregate.last_hash),
+        }
+    }
+}
+
+/// The earlier answer to a take-back repeating an Idempotency-Key, as a command's is
+/// answered again; refused where the key was used for another request.
+fn replayed(row: &tokio_postgres::Row, body: &Value) -> Result<Option<Executed>> {
+    let Some(earlier) = row.get::<_, Option<Value>>(15) else {
+        return Ok(None);
+    };
+    if &earlier != body {
+        return Err(StoreError::IdempotencyKeyReused);
+    }
+    let response: Value = row.get(16);
+    Ok(Some(Executed {
+        response: raw(&response),
+        replayed: true,
+        representation: None,
+    }))
+}
+
+/// The take-back's one `event` onto `now`: the game at the next version holds `before`, the
+/// state before the command taken back, and the event's hash is chained onto `now`'s.
+fn taken_back(
+    keys: &GameKeys,
+    now: &Aggregate,
+    before: GameState,
+    seat: u8,
+    event: Value,
+    at: i64,
+) -> Appended {
+    let version = now.version + 1;
+    let hash = keys
+        .chain
+        .event_hash(&now.last_hash, version, take_back::EVENT, &event);
+    let aggregate = Aggregate {
+        game: now.game,
+        version,
+        state: before,
+        last_hash: hash.clone(),
+    };
+    let status = now.game.status(&aggregate.state);
+    Appended {
+        aggregate,
+        status,
+        events: vec![(version, event, hash)],
+        seat: Some(seat),
+        now_ms: at,
     }
 }
 

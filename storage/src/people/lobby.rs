@@ -403,15 +403,10 @@ impl Store {
         let appended = fold(&base, &keys.chain, events, None, now)?;
         let body =
             json!({ "type": "Setup", "kind": kind, "seats": seat_count, "options": options });
+        // The set-up is recorded as the command of the account that took the last seat.
         let command = NewCommand {
             account_id: Some(account),
-            seat: None,
-            idempotency_key: None,
-            body: &body,
-            seed,
-            now_ms: now,
-            reveals: None,
-            bot_level: None,
+            ..NewCommand::servers(None, &body, seed, now)
         };
         let response = json!({ "setup": true, "version": appended.aggregate.version });
         let written = self
