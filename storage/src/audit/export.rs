@@ -6,14 +6,15 @@
 use baumeister_domain::bots::Level;
 use baumeister_domain::fairness::to_hex;
 use baumeister_domain::Status;
+use deadpool_postgres::GenericClient;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::audit::chain::Chain;
-use crate::audit::trust::{load_keys, SignedHead};
+use crate::audit::trust::{load_keys, GameKeys, SignedHead};
 use crate::error::{Result, StoreError};
-use crate::read::snapshot::read_log;
+use crate::read::snapshot::{read_log, StoredEvent};
 use crate::reader::Reader;
 use crate::types::Lifecycle;
 use crate::Store;
@@ -149,32 +150,7 @@ impl Store {
         if reader.is_some() && head.status != "finished" {
             return Err(StoreError::ExportWhileRunning);
         }
-        let row = client
-            .query_one(
-                "SELECT g.options, g.progress, f.secret, f.commitment, f.client_seeds,
-                        coalesce(f.imported -> 'players',
-                                 (SELECT json_agg(a.name ORDER BY s.seat) FROM seats s
-                                  JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb),
-                        coalesce(f.imported -> 'bot_levels',
-                                 (SELECT json_agg(a.bot_level ORDER BY s.seat) FROM seats s
-                                  JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb)
-                 FROM games g LEFT JOIN game_fairness f ON f.game_id = g.id WHERE g.id = $1",
-                &[&game_id],
-            )
-            .await?;
-        let options: Value = row.get(0);
-        let progress: Option<Value> = row.get(1);
-        let secret: Option<Vec<u8>> = row.get(2);
-        let commitment: Option<Vec<u8>> = row.get(3);
-        let client_seeds: Vec<String> = row.get::<_, Option<Vec<String>>>(4).unwrap_or_default();
-        let players: Vec<Option<String>> = row
-            .get::<_, Option<Value>>(5)
-            .and_then(|p| serde_json::from_value(p).ok())
-            .unwrap_or_default();
-        let bot_levels: Vec<Option<Level>> = row
-            .get::<_, Option<Value>>(6)
-            .and_then(|p| serde_json::from_value(p).ok())
-            .unwrap_or_default();
+        let stored = GameRow::read(&client, game_id).await?;
         // The stored keys, not the cached ones: an audit of a game not yet started reads the
         // client seeds as they are now.
         let keys = load_keys(&client, game_id).await?;
@@ -190,60 +166,14 @@ impl Store {
             .await?;
         drop(client);
 
-        let mut cursor = 0;
-        let mut exported = Vec::with_capacity(commands.len());
-        for row in &commands {
-            let id: i64 = row.get(0);
-            let position = cursor as i64;
-            let mine: Vec<ExportEvent> = events[cursor..]
-                .iter()
-                .take_while(|e| e.command_id == id)
-                .map(|e| {
-                    Ok(ExportEvent {
-                        version: e.version,
-                        hash: to_hex(&e.hash),
-                        payload: e.value()?,
-                    })
-                })
-                .collect::<Result<_>>()?;
-            cursor += mine.len();
-            let seed = match keys.command_key(position) {
-                Some(key) => to_hex(&key),
-                // Older games: the seed the server drew, as 8 bytes big-endian.
-                None => to_hex(&(row.get::<_, i64>(3) as u64).to_be_bytes()),
-            };
-            exported.push(ExportCommand {
-                position,
-                seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
-                body: row.get(2),
-                now_ms: row.get(4),
-                seed,
-                bot_level: row.get::<_, Option<&str>>(5).and_then(Level::from_name),
-                events: mine,
-            });
-        }
-        // The type column is what `/events` filters by: it must be the payload's own.
-        let mut stray: Vec<String> = events
-            .iter()
-            .filter(|e| {
-                e.value().map_or(true, |payload| {
-                    e.kind != crate::command::append::event_type(&payload)
-                })
-            })
-            .map(|e| format!("version {}: the stored type is not the event's", e.version))
-            .collect();
-        if cursor < events.len() {
-            stray.push(format!(
-                "versions {}..={} belong to no stored command in order",
-                cursor + 1,
-                events.len()
-            ));
-        }
+        let (exported, accounted) = export_commands(&commands, &events, &keys)?;
+        let stray = stray_events(&events, accounted);
         let last_hash = events
             .last()
             .map(|e| e.hash.clone())
             .unwrap_or_else(|| crate::GENESIS.to_vec());
-        let result: Status = progress
+        let result: Status = stored
+            .progress
             .map(serde_json::from_value)
             .transpose()
             .map_err(|e| StoreError::Corrupt(e.to_string()))?
@@ -253,23 +183,14 @@ impl Store {
             chain: keys.chain.format(),
             game: keys.name.clone(),
             kind: head.game.kind().into(),
-            options,
+            options: stored.options,
             seat_count: head.seat_count,
-            seats: client_seeds
-                .iter()
-                .enumerate()
-                .map(|(seat, seed)| ExportSeat {
-                    seat: seat as u8,
-                    player: players.get(seat).cloned().flatten(),
-                    bot_level: bot_levels.get(seat).cloned().flatten(),
-                    client_seed: seed.clone(),
-                })
-                .collect(),
+            seats: stored.seats,
             status: Lifecycle::parse(&head.status)
                 .ok_or_else(|| StoreError::Corrupt(head.status.clone()))?,
             result,
-            commitment: commitment.as_deref().map(to_hex).unwrap_or_default(),
-            secret: secret.as_deref().map(to_hex).unwrap_or_default(),
+            commitment: stored.commitment.as_deref().map(to_hex).unwrap_or_default(),
+            secret: stored.secret.as_deref().map(to_hex).unwrap_or_default(),
             commands: exported,
             head: self.trust.head_of(&keys, head.version, &last_hash),
         };
@@ -280,4 +201,124 @@ impl Store {
             stray,
         })
     }
+}
+
+/// What an export takes from the game's row and its fairness row: the options, the result, the
+/// secret and its commitment, and the seats (names and bot levels as imported, else the
+/// accounts' own).
+struct GameRow {
+    options: Value,
+    progress: Option<Value>,
+    secret: Option<Vec<u8>>,
+    commitment: Option<Vec<u8>>,
+    seats: Vec<ExportSeat>,
+}
+
+impl GameRow {
+    async fn read(client: &impl GenericClient, game_id: i64) -> Result<GameRow> {
+        let row = client
+            .query_one(
+                "SELECT g.options, g.progress, f.secret, f.commitment, f.client_seeds,
+                        coalesce(f.imported -> 'players',
+                                 (SELECT json_agg(a.name ORDER BY s.seat) FROM seats s
+                                  JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb),
+                        coalesce(f.imported -> 'bot_levels',
+                                 (SELECT json_agg(a.bot_level ORDER BY s.seat) FROM seats s
+                                  JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)::jsonb)
+                 FROM games g LEFT JOIN game_fairness f ON f.game_id = g.id WHERE g.id = $1",
+                &[&game_id],
+            )
+            .await?;
+        let client_seeds: Vec<String> = row.get::<_, Option<Vec<String>>>(4).unwrap_or_default();
+        let players: Vec<Option<String>> = row
+            .get::<_, Option<Value>>(5)
+            .and_then(|p| serde_json::from_value(p).ok())
+            .unwrap_or_default();
+        let bot_levels: Vec<Option<Level>> = row
+            .get::<_, Option<Value>>(6)
+            .and_then(|p| serde_json::from_value(p).ok())
+            .unwrap_or_default();
+        let seats = client_seeds
+            .iter()
+            .enumerate()
+            .map(|(seat, seed)| ExportSeat {
+                seat: seat as u8,
+                player: players.get(seat).cloned().flatten(),
+                bot_level: bot_levels.get(seat).cloned().flatten(),
+                client_seed: seed.clone(),
+            })
+            .collect();
+        Ok(GameRow {
+            options: row.get(0),
+            progress: row.get(1),
+            secret: row.get(2),
+            commitment: row.get(3),
+            seats,
+        })
+    }
+}
+
+/// The stored commands as exported, each with the events it produced (the events that follow
+/// it in order and name it), and how many of `events` they account for.
+fn export_commands(
+    commands: &[tokio_postgres::Row],
+    events: &[StoredEvent],
+    keys: &GameKeys,
+) -> Result<(Vec<ExportCommand>, usize)> {
+    let mut cursor = 0;
+    let mut exported = Vec::with_capacity(commands.len());
+    for row in commands {
+        let id: i64 = row.get(0);
+        let position = cursor as i64;
+        let mine: Vec<ExportEvent> = events[cursor..]
+            .iter()
+            .take_while(|e| e.command_id == id)
+            .map(|e| {
+                Ok(ExportEvent {
+                    version: e.version,
+                    hash: to_hex(&e.hash),
+                    payload: e.value()?,
+                })
+            })
+            .collect::<Result<_>>()?;
+        cursor += mine.len();
+        let seed = match keys.command_key(position) {
+            Some(key) => to_hex(&key),
+            // Older games: the seed the server drew, as 8 bytes big-endian.
+            None => to_hex(&(row.get::<_, i64>(3) as u64).to_be_bytes()),
+        };
+        exported.push(ExportCommand {
+            position,
+            seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
+            body: row.get(2),
+            now_ms: row.get(4),
+            seed,
+            bot_level: row.get::<_, Option<&str>>(5).and_then(Level::from_name),
+            events: mine,
+        });
+    }
+    Ok((exported, cursor))
+}
+
+/// What the export cannot show of `events`: an event whose stored type is not its payload's
+/// (the type column is what `/events` filters by), and those after the first `accounted` that
+/// no stored command produced in order.
+fn stray_events(events: &[StoredEvent], accounted: usize) -> Vec<String> {
+    let mut stray: Vec<String> = events
+        .iter()
+        .filter(|e| {
+            e.value().map_or(true, |payload| {
+                e.kind != crate::command::append::event_type(&payload)
+            })
+        })
+        .map(|e| format!("version {}: the stored type is not the event's", e.version))
+        .collect();
+    if accounted < events.len() {
+        stray.push(format!(
+            "versions {}..={} belong to no stored command in order",
+            accounted + 1,
+            events.len()
+        ));
+    }
+    stray
 }

@@ -4,7 +4,7 @@
 
 use baumeister_domain::fairness::{commitment, derive_key, to_hex};
 use baumeister_domain::rng::GameRng;
-use baumeister_domain::{registry, Ctx};
+use baumeister_domain::{registry, Ctx, DynGame, GameState};
 use serde_json::json;
 
 use crate::audit::chain::{Chain, GENESIS};
@@ -29,80 +29,35 @@ pub fn random_export(
     let mut pick = GameRng::from_seed(seed);
     let secret: [u8; 32] = std::array::from_fn(|_| pick.below(256) as u8);
     let client_seeds: Vec<String> = (0..seats).map(|s| format!("seat-{s}-{seed}")).collect();
-    let uid = {
-        let b: Vec<u8> = (0..16).map(|_| pick.below(256) as u8).collect();
-        let h = to_hex(&b);
-        format!(
-            "{}-{}-{}-{}-{}",
-            &h[..8],
-            &h[8..12],
-            &h[12..16],
-            &h[16..20],
-            &h[20..]
-        )
-    };
-    let chain = Chain::salted(uid_bytes(&uid), secret.to_vec());
-    let mut state = game.initial();
-    let mut previous = GENESIS.to_vec();
-    let mut version = 0i64;
-    let mut commands = Vec::new();
-    let now_ms = 1_700_000_000_000i64;
-    let mut record = |commands: &mut Vec<ExportCommand>,
-                      state: &mut baumeister_domain::GameState,
-                      seat: Option<u8>,
-                      body: serde_json::Value,
-                      key: [u8; 32],
-                      events: Vec<serde_json::Value>| {
-        let position = version;
-        let mut logged = Vec::with_capacity(events.len());
-        for payload in events {
-            version += 1;
-            game.evolve(state, &payload).expect("decided events apply");
-            previous = chain.event_hash(&previous, version, event_type(&payload), &payload);
-            logged.push(ExportEvent {
-                version,
-                hash: to_hex(&previous),
-                payload,
-            });
-        }
-        commands.push(ExportCommand {
-            position,
-            seat,
-            body,
-            now_ms: now_ms + position,
-            seed: to_hex(&key),
-            bot_level: None,
-            events: logged,
-        });
-    };
+    let uid = random_uid(&mut pick);
+    let mut played = Played::new(game, Chain::salted(uid_bytes(&uid), secret.to_vec()));
 
     let key = derive_key(&secret, &client_seeds, 0);
     let events = game
-        .setup(&options, seats, &mut Ctx::from_key(&key, now_ms))
+        .setup(&options, seats, &mut Ctx::from_key(&key, NOW_MS))
         .ok()?;
     let body = json!({ "type": "Setup", "kind": kind, "seats": seats, "options": options });
-    record(&mut commands, &mut state, None, body, key, events);
-    while commands.len() < max_commands {
-        let status = game.status(&state);
+    played.record(None, body, key, events);
+    while played.commands.len() < max_commands {
+        let status = game.status(&played.state);
         if status.finished || status.to_act.is_empty() {
             break;
         }
         let seat = status.to_act[pick.index(status.to_act.len())];
-        let moves = game.legal_commands(&state, seat);
+        let moves = game.legal_commands(&played.state, seat);
         if moves.is_empty() {
             break;
         }
         let command = moves[pick.index(moves.len())].clone();
-        let position = commands.iter().map(|c| c.events.len() as i64).sum::<i64>();
+        let position = played.version;
         let key = derive_key(&secret, &client_seeds, position);
-        let mut ctx = Ctx::from_key(&key, now_ms + position);
-        let Ok(events) = game.decide(&state, seat, &command, &mut ctx) else {
+        let mut ctx = Ctx::from_key(&key, NOW_MS + position);
+        let Ok(events) = game.decide(&played.state, seat, &command, &mut ctx) else {
             break;
         };
-        record(&mut commands, &mut state, Some(seat), command, key, events);
+        played.record(Some(seat), command, key, events);
     }
-    let result = game.status(&state);
-    let version = commands.iter().map(|c| c.events.len() as i64).sum::<i64>();
+    let result = game.status(&played.state);
     Some(Export {
         format: EXPORT_FORMAT.into(),
         chain: 2,
@@ -128,9 +83,85 @@ pub fn random_export(
         result,
         commitment: to_hex(&commitment(&secret)),
         secret: to_hex(&secret),
-        head: signer.sign(&uid, version, &previous),
-        commands,
+        head: signer.sign(&uid, played.version, &played.previous),
+        commands: played.commands,
     })
+}
+
+/// The clock of the first command; each command's is this plus its position.
+const NOW_MS: i64 = 1_700_000_000_000;
+
+/// A game's global id drawn from `pick` (16 bytes, written as a UUID is).
+fn random_uid(pick: &mut GameRng) -> String {
+    let b: Vec<u8> = (0..16).map(|_| pick.below(256) as u8).collect();
+    let h = to_hex(&b);
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..]
+    )
+}
+
+/// A game played so far: its state, its commands as exported, and the version and hash of its
+/// last event.
+struct Played {
+    game: &'static dyn DynGame,
+    chain: Chain,
+    state: GameState,
+    version: i64,
+    previous: Vec<u8>,
+    commands: Vec<ExportCommand>,
+}
+
+impl Played {
+    fn new(game: &'static dyn DynGame, chain: Chain) -> Self {
+        Played {
+            game,
+            chain,
+            state: game.initial(),
+            version: 0,
+            previous: GENESIS.to_vec(),
+            commands: Vec::new(),
+        }
+    }
+
+    /// Records a command decided with `key` and its `events`: each applied and chained.
+    fn record(
+        &mut self,
+        seat: Option<u8>,
+        body: serde_json::Value,
+        key: [u8; 32],
+        events: Vec<serde_json::Value>,
+    ) {
+        let position = self.version;
+        let mut logged = Vec::with_capacity(events.len());
+        for payload in events {
+            self.version += 1;
+            self.game
+                .evolve(&mut self.state, &payload)
+                .expect("decided events apply");
+            self.previous =
+                self.chain
+                    .event_hash(&self.previous, self.version, event_type(&payload), &payload);
+            logged.push(ExportEvent {
+                version: self.version,
+                hash: to_hex(&self.previous),
+                payload,
+            });
+        }
+        self.commands.push(ExportCommand {
+            position,
+            seat,
+            body,
+            now_ms: NOW_MS + position,
+            seed: to_hex(&key),
+            bot_level: None,
+            events: logged,
+        });
+    }
 }
 
 #[cfg(test)]

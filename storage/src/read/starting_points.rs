@@ -14,9 +14,9 @@ use baumeister_domain::{DynGame, GameState};
 
 use crate::audit::export::Export;
 use crate::audit::trust::Trust;
-use crate::audit::verify::{
-    check_commands, check_end, check_prelude, Checks, Difference, Found, Start,
-};
+use crate::audit::verify::{check_end, Checks, Difference, Found, Start};
+use crate::audit::verify_commands::check_commands;
+use crate::audit::verify_prelude::check_prelude;
 use crate::read::snapshots::{signed_by, StoredSnapshot};
 
 /// What the audit found.
