@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use baumeister_domain::Status;
+use deadpool_postgres::GenericClient;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -119,8 +120,7 @@ impl Store {
     /// and is listed, only where `reader` may watch it (the gate, `watch.rs`).
     pub async fn player_profile(&self, name: &str, reader: Reader) -> Result<PlayerProfile> {
         let client = self.pool.get().await?;
-        let (viewer, auditor, now) = gate_params(reader, self.now_ms());
-        let shown = watchable("$2", "$3", "$4");
+        let gate = gate_params(reader, self.now_ms());
         let account = client
             .query_opt(
                 "SELECT id, name, (extract(epoch FROM created_at) * 1000)::bigint, bot_level
@@ -130,127 +130,15 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::UnknownAccountName(name.to_string()))?;
         let id: i64 = account.get(0);
-        let mut kinds: BTreeMap<String, KindRecord> = BTreeMap::new();
-        let record = |kinds: &mut BTreeMap<String, KindRecord>, kind: String| {
-            kinds
-                .entry(kind.clone())
-                .or_insert_with(|| KindRecord {
-                    kind,
-                    played: 0,
-                    won: 0,
-                    running: 0,
-                    rating: None,
-                })
-                .clone()
-        };
-        for row in client
-            .query(
-                &format!(
-                    "SELECT g.kind,
-                            count(*) FILTER (WHERE g.status = 'finished'),
-                            count(*) FILTER (WHERE g.status = 'finished'
-                                             AND coalesce(g.progress -> 'winners', '[]') @> to_jsonb(s.seat)),
-                            count(*) FILTER (WHERE g.status = 'active')
-                     FROM seats s JOIN games g ON g.id = s.game_id
-                     WHERE s.account_id = $1 AND {shown} GROUP BY g.kind"
-                ),
-                &[&id, &viewer, &auditor, &now],
-            )
-            .await?
-        {
-            let kind: String = row.get(0);
-            let mut r = record(&mut kinds, kind.clone());
-            r.played = row.get(1);
-            r.won = row.get(2);
-            r.running = row.get(3);
-            kinds.insert(kind, r);
-        }
-        for row in client
-            .query(
-                "SELECT kind, rating, deviation, volatility, games FROM ratings WHERE account_id = $1",
-                &[&id],
-            )
-            .await?
-        {
-            let kind: String = row.get(0);
-            let mut r = record(&mut kinds, kind.clone());
-            r.rating = Some(RatingShown {
-                rating: row.get(1),
-                deviation: row.get(2),
-                volatility: row.get(3),
-                rated_games: row.get(4),
-            });
-            kinds.insert(kind, r);
-        }
-        let rows = client
-            .query(
-                &format!(
-                    "SELECT g.id, g.kind, (extract(epoch FROM g.updated_at) * 1000)::bigint, s.seat,
-                            g.progress, g.seat_count, g.rated, rc.rating_before, rc.rating,
-                            coalesce((SELECT json_agg(json_build_object('seat', o.seat, 'player', a.name, 'bot_level', a.bot_level)
-                                                        ORDER BY o.seat)
-                                      FROM seats o JOIN accounts a ON a.id = o.account_id WHERE o.game_id = g.id), '[]'::json)
-                     FROM seats s JOIN games g ON g.id = s.game_id
-                     LEFT JOIN rating_changes rc ON rc.game_id = g.id AND rc.seat = s.seat
-                     WHERE s.account_id = $1 AND g.status = 'finished' AND {shown}
-                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $5"
-                ),
-                &[&id, &viewer, &auditor, &now, &RECENT_GAMES],
-            )
-            .await?;
-        let mut recent = Vec::with_capacity(rows.len());
-        for row in rows {
-            let status: Status = row
-                .get::<_, Option<serde_json::Value>>(4)
-                .map(serde_json::from_value)
-                .transpose()
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?
-                .unwrap_or_default();
-            let seat_count = row.get::<_, i16>(5) as usize;
-            let placed = places(&status, seat_count);
-            #[derive(serde::Deserialize)]
-            struct Named {
-                seat: u8,
-                player: String,
-                bot_level: Option<String>,
-            }
-            let named: Vec<Named> = serde_json::from_value(row.get(9))
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            let seat = row.get::<_, i16>(3) as u8;
-            let place = placed.get(usize::from(seat)).copied().unwrap_or(1);
-            recent.push(RecentGame {
-                id: row.get(0),
-                kind: row.get(1),
-                finished_at: rfc3339(row.get(2)),
-                seat,
-                place,
-                won: status.winners.contains(&seat),
-                seats: named
-                    .into_iter()
-                    .map(|n| RecentSeat {
-                        place: placed.get(usize::from(n.seat)).copied().unwrap_or(1),
-                        score: status
-                            .scores
-                            .as_ref()
-                            .and_then(|s| s.get(usize::from(n.seat)).copied()),
-                        seat: n.seat,
-                        player: n.player,
-                        bot: n.bot_level.is_some(),
-                        bot_level: n.bot_level,
-                    })
-                    .collect(),
-                rated: row.get::<_, Option<f64>>(8).is_some(),
-                rating_before: row.get(7),
-                rating_after: row.get(8),
-            });
-        }
+        let kinds = kind_records(&client, id, gate).await?;
+        let recent = recent_games(&client, id, gate).await?;
         let bot_level: Option<String> = account.get(3);
         Ok(PlayerProfile {
             name: account.get(1),
             bot: bot_level.is_some(),
             bot_level,
             member_since: rfc3339(account.get(2)),
-            kinds: kinds.into_values().collect(),
+            kinds,
             recent,
         })
     }
@@ -309,9 +197,149 @@ impl Store {
 }
 
 /// The reader's account, whether it audits, and the time: the parameters of [`watchable`].
-fn gate_params(reader: Reader, now: i64) -> (Option<i64>, bool, i64) {
+type Gate = (Option<i64>, bool, i64);
+
+/// The [`Gate`] of `reader` at `now`.
+fn gate_params(reader: Reader, now: i64) -> Gate {
     match reader {
         Reader::Anonymous => (None, false, now),
         Reader::Account { id, auditor } => (Some(id), auditor, now),
     }
+}
+
+/// The account's record in each kind it has sat at, by kind: its finished, won and running
+/// games among those the reader may watch, and its rating.
+async fn kind_records(
+    client: &impl GenericClient,
+    id: i64,
+    (viewer, auditor, now): Gate,
+) -> Result<Vec<KindRecord>> {
+    let mut kinds: BTreeMap<String, KindRecord> = BTreeMap::new();
+    let record = |kinds: &mut BTreeMap<String, KindRecord>, kind: String| {
+        kinds
+            .entry(kind.clone())
+            .or_insert_with(|| KindRecord {
+                kind,
+                played: 0,
+                won: 0,
+                running: 0,
+                rating: None,
+            })
+            .clone()
+    };
+    for row in client
+        .query(
+            &format!(
+                "SELECT g.kind,
+                        count(*) FILTER (WHERE g.status = 'finished'),
+                        count(*) FILTER (WHERE g.status = 'finished'
+                                         AND coalesce(g.progress -> 'winners', '[]') @> to_jsonb(s.seat)),
+                        count(*) FILTER (WHERE g.status = 'active')
+                 FROM seats s JOIN games g ON g.id = s.game_id
+                 WHERE s.account_id = $1 AND {} GROUP BY g.kind",
+                watchable("$2", "$3", "$4")
+            ),
+            &[&id, &viewer, &auditor, &now],
+        )
+        .await?
+    {
+        let kind: String = row.get(0);
+        let mut r = record(&mut kinds, kind.clone());
+        r.played = row.get(1);
+        r.won = row.get(2);
+        r.running = row.get(3);
+        kinds.insert(kind, r);
+    }
+    for row in client
+        .query(
+            "SELECT kind, rating, deviation, volatility, games FROM ratings WHERE account_id = $1",
+            &[&id],
+        )
+        .await?
+    {
+        let kind: String = row.get(0);
+        let mut r = record(&mut kinds, kind.clone());
+        r.rating = Some(RatingShown {
+            rating: row.get(1),
+            deviation: row.get(2),
+            volatility: row.get(3),
+            rated_games: row.get(4),
+        });
+        kinds.insert(kind, r);
+    }
+    Ok(kinds.into_values().collect())
+}
+
+/// The account's last [`RECENT_GAMES`] finished games that the reader may watch, the latest
+/// first.
+async fn recent_games(
+    client: &impl GenericClient,
+    id: i64,
+    (viewer, auditor, now): Gate,
+) -> Result<Vec<RecentGame>> {
+    let rows = client
+        .query(
+            &format!(
+                "SELECT g.id, g.kind, (extract(epoch FROM g.updated_at) * 1000)::bigint, s.seat,
+                        g.progress, g.seat_count, g.rated, rc.rating_before, rc.rating,
+                        coalesce((SELECT json_agg(json_build_object('seat', o.seat, 'player', a.name, 'bot_level', a.bot_level)
+                                                    ORDER BY o.seat)
+                                  FROM seats o JOIN accounts a ON a.id = o.account_id WHERE o.game_id = g.id), '[]'::json)
+                 FROM seats s JOIN games g ON g.id = s.game_id
+                 LEFT JOIN rating_changes rc ON rc.game_id = g.id AND rc.seat = s.seat
+                 WHERE s.account_id = $1 AND g.status = 'finished' AND {}
+                 ORDER BY g.updated_at DESC, g.id DESC LIMIT $5",
+                watchable("$2", "$3", "$4")
+            ),
+            &[&id, &viewer, &auditor, &now, &RECENT_GAMES],
+        )
+        .await?;
+    rows.iter().map(recent_game).collect()
+}
+
+/// A row of [`recent_games`]: the game with every seat's place and score.
+fn recent_game(row: &tokio_postgres::Row) -> Result<RecentGame> {
+    let status: Status = row
+        .get::<_, Option<serde_json::Value>>(4)
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?
+        .unwrap_or_default();
+    let seat_count = row.get::<_, i16>(5) as usize;
+    let placed = places(&status, seat_count);
+    #[derive(serde::Deserialize)]
+    struct Named {
+        seat: u8,
+        player: String,
+        bot_level: Option<String>,
+    }
+    let named: Vec<Named> =
+        serde_json::from_value(row.get(9)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let seat = row.get::<_, i16>(3) as u8;
+    let place = placed.get(usize::from(seat)).copied().unwrap_or(1);
+    Ok(RecentGame {
+        id: row.get(0),
+        kind: row.get(1),
+        finished_at: rfc3339(row.get(2)),
+        seat,
+        place,
+        won: status.winners.contains(&seat),
+        seats: named
+            .into_iter()
+            .map(|n| RecentSeat {
+                place: placed.get(usize::from(n.seat)).copied().unwrap_or(1),
+                score: status
+                    .scores
+                    .as_ref()
+                    .and_then(|s| s.get(usize::from(n.seat)).copied()),
+                seat: n.seat,
+                player: n.player,
+                bot: n.bot_level.is_some(),
+                bot_level: n.bot_level,
+            })
+            .collect(),
+        rated: row.get::<_, Option<f64>>(8).is_some(),
+        rating_before: row.get(7),
+        rating_after: row.get(8),
+    })
 }
