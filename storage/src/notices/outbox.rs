@@ -4,6 +4,7 @@
 //! to another (at least once) and two never send it at once.
 
 use serde_json::Value;
+use tokio_postgres::types::ToSql;
 
 use crate::error::Result;
 use crate::notices::Language;
@@ -167,20 +168,17 @@ impl Store {
         now: i64,
         next_ms: i64,
     ) -> Result<()> {
-        let client = self.pool.get().await?;
-        client
-            .execute(
-                "WITH s AS (
+        self.record_outcome(
+            "WITH s AS (
                      UPDATE notice_deliveries SET delivered_at = to_timestamp($4::bigint / 1000.0)
                      WHERE id = ANY ($2) AND delivered_at IS NULL RETURNING 1),
                  k AS (
                      UPDATE notice_deliveries SET failed_at = to_timestamp($4::bigint / 1000.0), skipped = true
                      WHERE id = ANY ($3) AND delivered_at IS NULL RETURNING 1)
                  UPDATE notice_settings SET email_next_ms = $5 WHERE account_id = $1",
-                &[&account, &sent, &skipped, &now, &next_ms],
-            )
-            .await?;
-        Ok(())
+            &[&account, &sent, &skipped, &now, &next_ms],
+        )
+        .await
     }
 
     /// Records a failed attempt at an account's mail: tried again at `retry_at`, or given up
@@ -193,19 +191,16 @@ impl Store {
         now: i64,
         retry_at: Option<i64>,
     ) -> Result<()> {
-        let client = self.pool.get().await?;
-        client
-            .execute(
-                "WITH f AS (
+        self.record_outcome(
+            "WITH f AS (
                      UPDATE notice_deliveries
                      SET last_error = $3, next_attempt_ms = coalesce($5, next_attempt_ms),
                          failed_at = CASE WHEN $5::bigint IS NULL THEN to_timestamp($4::bigint / 1000.0) END
                      WHERE id = ANY ($2) AND delivered_at IS NULL RETURNING 1)
                  UPDATE notice_settings SET email_next_ms = coalesce($5, $4) WHERE account_id = $1",
-                &[&account, &ids, &error, &now, &retry_at],
-            )
-            .await?;
-        Ok(())
+            &[&account, &ids, &error, &now, &retry_at],
+        )
+        .await
     }
 
     /// Takes up to `limit` due confirmation mails, each leased for `lease_ms`.
@@ -283,18 +278,15 @@ impl Store {
     /// Records a push or confirmation mail as sent (the confirmation's token is forgotten), or
     /// as left out when `skipped`.
     pub async fn notice_sent(&self, id: i64, now: i64, skipped: bool) -> Result<()> {
-        let client = self.pool.get().await?;
-        client
-            .execute(
-                "UPDATE notice_deliveries SET
+        self.record_outcome(
+            "UPDATE notice_deliveries SET
                      delivered_at = CASE WHEN $3 THEN NULL ELSE to_timestamp($2::bigint / 1000.0) END,
                      failed_at = CASE WHEN $3 THEN to_timestamp($2::bigint / 1000.0) END, skipped = $3,
                      body = CASE WHEN kind = 'email_confirmation' THEN '{}'::jsonb ELSE body END
                  WHERE id = $1 AND delivered_at IS NULL",
-                &[&id, &now, &skipped],
-            )
-            .await?;
-        Ok(())
+            &[&id, &now, &skipped],
+        )
+        .await
     }
 
     /// Records a failed attempt at a push or confirmation mail: tried again at `retry_at`, or
@@ -306,17 +298,14 @@ impl Store {
         now: i64,
         retry_at: Option<i64>,
     ) -> Result<()> {
-        let client = self.pool.get().await?;
-        client
-            .execute(
-                "UPDATE notice_deliveries
+        self.record_outcome(
+            "UPDATE notice_deliveries
                  SET last_error = $2, next_attempt_ms = coalesce($4, next_attempt_ms),
                      failed_at = CASE WHEN $4::bigint IS NULL THEN to_timestamp($3::bigint / 1000.0) END
                  WHERE id = $1 AND delivered_at IS NULL",
-                &[&id, &error, &now, &retry_at],
-            )
-            .await?;
-        Ok(())
+            &[&id, &error, &now, &retry_at],
+        )
+        .await
     }
 
     /// When the next notice this worker sends is due, if any is waiting: an account's mail
@@ -335,5 +324,12 @@ impl Store {
             )
             .await?;
         Ok(row.get(0))
+    }
+
+    /// Runs a statement that records how a delivery went.
+    async fn record_outcome(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<()> {
+        let client = self.pool.get().await?;
+        client.execute(sql, params).await?;
+        Ok(())
     }
 }

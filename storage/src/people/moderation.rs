@@ -67,6 +67,17 @@ pub enum ModerationAction {
 }
 
 impl ModerationAction {
+    /// Every action, in the order of the enum.
+    const ALL: [ModerationAction; 7] = [
+        ModerationAction::RemoveMessage,
+        ModerationAction::Suspend,
+        ModerationAction::LiftSuspension,
+        ModerationAction::DismissReport,
+        ModerationAction::ActOnReport,
+        ModerationAction::GrantModerator,
+        ModerationAction::RevokeModerator,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ModerationAction::RemoveMessage => "remove_message",
@@ -80,17 +91,7 @@ impl ModerationAction {
     }
 
     fn parse(text: &str) -> Option<ModerationAction> {
-        [
-            ModerationAction::RemoveMessage,
-            ModerationAction::Suspend,
-            ModerationAction::LiftSuspension,
-            ModerationAction::DismissReport,
-            ModerationAction::ActOnReport,
-            ModerationAction::GrantModerator,
-            ModerationAction::RevokeModerator,
-        ]
-        .into_iter()
-        .find(|a| a.as_str() == text)
+        Self::ALL.into_iter().find(|a| a.as_str() == text)
     }
 }
 
@@ -286,15 +287,7 @@ mod tests {
     #[test]
     fn every_action_is_stored_and_shown_by_the_same_name() {
         // The table's CHECK (V27), the stored text and the JSON must agree.
-        let all = [
-            ModerationAction::RemoveMessage,
-            ModerationAction::Suspend,
-            ModerationAction::LiftSuspension,
-            ModerationAction::DismissReport,
-            ModerationAction::ActOnReport,
-            ModerationAction::GrantModerator,
-            ModerationAction::RevokeModerator,
-        ];
+        let all = ModerationAction::ALL;
         let migration = include_str!("../../../migrations/V27__moderation.sql");
         for action in all {
             assert_eq!(ModerationAction::parse(action.as_str()), Some(action));
