@@ -10,6 +10,7 @@
 
 use deadpool_postgres::GenericClient;
 use serde::{Deserialize, Serialize};
+use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 use utoipa::ToSchema;
 
@@ -298,21 +299,17 @@ impl Store {
     /// One message, if the feed's reader gets it pushed (a removed one too: it shows as
     /// removed).
     pub async fn chat_message_for(&self, id: i64, feed: ChatFeed) -> Result<Option<ChatMessage>> {
-        let client = self.pool.get().await?;
-        let sql = format!(
-            "SELECT {COLUMNS} FROM chat_messages m JOIN accounts a ON a.id = m.account_id
-             WHERE m.id = $1
-               AND {}
+        let condition = format!(
+            "{}
                AND {}",
             in_feed("m.game_id", "$2", "$3"),
             not_muted("$2")
         );
-        client
-            .query_opt(&sql, &[&id, &feed.reader, &feed.spectators_when_seated])
-            .await?
-            .as_ref()
-            .map(message)
-            .transpose()
+        self.one_message(
+            &condition,
+            &[&id, &feed.reader, &feed.spectators_when_seated],
+        )
+        .await
     }
 
     /// A table message for `account`'s own stream: only while it sits at the game, and not
@@ -322,16 +319,29 @@ impl Store {
         id: i64,
         account: i64,
     ) -> Result<Option<ChatMessage>> {
-        let client = self.pool.get().await?;
-        let sql = format!(
-            "SELECT {COLUMNS} FROM chat_messages m JOIN accounts a ON a.id = m.account_id
-             WHERE m.id = $1 AND m.channel = 'table'
+        let condition = format!(
+            "m.channel = 'table'
                AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = m.game_id AND s.account_id = $2)
                AND {}",
             not_muted("$2")
         );
+        self.one_message(&condition, &[&id, &account]).await
+    }
+
+    /// The message `$1`, if it meets `condition` (SQL on the message `m`).
+    async fn one_message(
+        &self,
+        condition: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Option<ChatMessage>> {
+        let client = self.pool.get().await?;
+        let sql = format!(
+            "SELECT {COLUMNS} FROM chat_messages m JOIN accounts a ON a.id = m.account_id
+             WHERE m.id = $1
+               AND {condition}"
+        );
         client
-            .query_opt(&sql, &[&id, &account])
+            .query_opt(&sql, params)
             .await?
             .as_ref()
             .map(message)
