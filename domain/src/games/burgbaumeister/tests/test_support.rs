@@ -92,3 +92,17 @@ pub fn nearly_empty_store(
     events.push(TurnPassed { seat: 0 }.into());
     events
 }
+
+/// The cards lying face down in the store of `everyone`'s view (the view of a game seen by
+/// everyone), lowest first.
+pub fn face_down_cards(everyone: &serde_json::Value) -> Vec<u64> {
+    let mut cards: Vec<u64> = everyone["store"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["state"] == "face_down")
+        .map(|s| s["card"].as_u64().unwrap())
+        .collect();
+    cards.sort();
+    cards
+}

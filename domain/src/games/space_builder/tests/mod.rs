@@ -1,6 +1,7 @@
 //! Space Builder's rules as tests, one module per rule area like the code: given / when / then,
 //! the rulebook's worked round, and random games. The fixtures below are shared by all of them.
 
+mod bot;
 mod building;
 mod clock;
 mod hidden;

@@ -2,6 +2,7 @@
 //! and the rulebook's worked scoring checks. The fixtures below are shared by all of them.
 
 mod auction;
+mod bot;
 mod building;
 mod clock;
 mod end;
