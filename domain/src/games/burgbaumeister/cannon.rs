@@ -116,24 +116,10 @@ mod tests {
     fn an_added_cannon_may_fire_before_the_turn_passes() {
         let state = given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 8]]))
             .when(0, AddCardToWall {})
-            .then([CardAddedToWall {
-                seat: 0,
-                card: 14,
-                position: 1,
-                by_wizard: false,
-            }
-            .into()]);
+            .then([added(0, 14, 1)]);
         assert_eq!(phase(&state), Phase::Cannon);
         let mut events = cannon_added(&[&[3], &[5, 8]]);
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 14,
-                position: 1,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        events.push(added(0, 14, 1));
         let state = given::<Burgbaumeister>(events)
             .when(0, FireCannon { target: 1, card: 5 })
             .then([
@@ -253,12 +239,7 @@ mod tests {
                     card: 41,
                 }
                 .into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![3, 1],
-                    winners: vec![0],
-                }
-                .into(),
+                castle_ended(EndReason::Blocked, &[3, 1], &[0]),
             ]);
     }
 
@@ -286,12 +267,7 @@ mod tests {
             .when(0, DeclineCannon {})
             .then([
                 CannonDeclined { seat: 0 }.into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![3, 2],
-                    winners: vec![0],
-                }
-                .into(),
+                castle_ended(EndReason::Blocked, &[3, 2], &[0]),
             ]);
     }
 
@@ -300,13 +276,7 @@ mod tests {
         given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 9], &[]]))
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 14,
-                    position: 1,
-                    by_wizard: false,
-                }
-                .into(),
+                added(0, 14, 1),
                 CannonLapsed { seat: 0 }.into(),
                 TurnPassed { seat: 1 }.into(),
             ]);
@@ -358,16 +328,7 @@ mod tests {
         events.push(turned_up(0, 14));
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
-            .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 14,
-                    position: 1,
-                    by_wizard: false,
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([added(0, 14, 1), TurnPassed { seat: 1 }.into()]);
     }
 
     #[test]

@@ -66,8 +66,6 @@ pub fn default_command(state: &State, seat: Seat) -> Option<BurgbaumeisterComman
 #[cfg(test)]
 mod tests {
 
-    use super::super::events::*;
-
     use super::super::tests::test_support::*;
     use super::*;
     use crate::games::burgbaumeister::Burgbaumeister;
@@ -110,15 +108,7 @@ mod tests {
     fn a_waiting_cannon_lists_every_target() {
         let mut events = table(3, true, &[&[3], &[5, 9, 10], &[7, 8]], 0);
         events.push(turned_up(0, 14));
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 14,
-                position: 1,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        events.push(added(0, 14, 1));
         let state = given::<Burgbaumeister>(events).state;
         assert_eq!(
             legal_commands(&state, 0),

@@ -193,16 +193,7 @@ mod tests {
         events.push(turned_up(0, 10));
         let state = given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
-            .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 10,
-                    position: 2,
-                    by_wizard: false,
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([added(0, 10, 2), TurnPassed { seat: 1 }.into()]);
         assert_eq!(state.walls[0], vec![3, 7, 10]);
         assert_eq!(state.store[slot_of(10) as usize], None);
     }

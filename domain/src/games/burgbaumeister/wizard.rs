@@ -210,15 +210,7 @@ mod tests {
         // A board laid out directly: the wizard joined this very turn.
         let mut events = table(2, true, &[&[4, 30], &[10]], 0);
         events.push(turned_up(0, 23));
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 23,
-                position: 1,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        events.push(added(0, 23, 1));
         events.push(turned_up(0, 6));
         let state = given::<Burgbaumeister>(events.clone()).state;
         assert!(Burgbaumeister::legal_commands(&state, 0)

@@ -52,6 +52,15 @@ pub fn added(seat: u8, card: Card, position: u8) -> BurgbaumeisterEvent {
     .into()
 }
 
+pub fn castle_ended(reason: EndReason, scores: &[i64], winners: &[u8]) -> BurgbaumeisterEvent {
+    CastleGameEnded {
+        reason,
+        scores: scores.to_vec(),
+        winners: winners.to_vec(),
+    }
+    .into()
+}
+
 pub fn turned_up(seat: u8, card: Card) -> BurgbaumeisterEvent {
     CardTurnedUp {
         seat,

@@ -26,16 +26,7 @@ fn wall_1_3_7_cannot_take_a_5_but_takes_an_8() {
     events.push(turned_up(0, 8));
     let state = given::<Burgbaumeister>(events)
         .when(0, AddCardToWall {})
-        .then([
-            CardAddedToWall {
-                seat: 0,
-                card: 8,
-                position: 2,
-                by_wizard: false,
-            }
-            .into(),
-            TurnPassed { seat: 1 }.into(),
-        ]);
+        .then([added(0, 8, 2), TurnPassed { seat: 1 }.into()]);
     assert_eq!(state.walls[0], vec![3, 7, 8]);
 }
 
