@@ -23,14 +23,7 @@ fn gm8_placed(seat: u8) -> CarcassonneEvent {
 fn a_gold_tile_takes_one_ingot_and_the_player_places_the_second_next_to_it() {
     let table = Table::expansions(2).lay(0, "E", 0, -1, 180).drawn(1, "GM8");
     let state = given::<Carcassonne>(table.clone())
-        .when(
-            1,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(1, 0, 0))
         .then([gm8_placed(1), ingot(1, 1, 0)]);
     assert_eq!(phase(&state), Phase::PlaceGoldIngot);
     assert_eq!(
@@ -61,14 +54,7 @@ fn a_gold_tile_takes_one_ingot_and_the_player_places_the_second_next_to_it() {
 fn with_one_tile_next_to_it_both_ingots_go_down_by_themselves() {
     let table = Table::expansions(2).drawn(0, "GM8");
     let state = given::<Carcassonne>(table)
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(1, 0, 0))
         .then([gm8_placed(0), ingot(0, 1, 0), ingot(0, 0, 0)]);
     assert_eq!(phase(&state), Phase::PlaceFollower);
 }
@@ -81,14 +67,7 @@ fn ingots_run_out_after_16() {
         .ingots(0, 15, at(0, 0))
         .drawn(1, "GM8");
     let state = given::<Carcassonne>(table)
-        .when(
-            1,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(1, 0, 0))
         .then([gm8_placed(1), ingot(1, 1, 0)]);
     assert_eq!(
         phase(&state),
@@ -97,14 +76,7 @@ fn ingots_run_out_after_16() {
     );
     let table = Table::expansions(2).ingots(0, 16, at(0, 0)).drawn(1, "GM8");
     given::<Carcassonne>(table)
-        .when(
-            1,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(1, 0, 0))
         .then([gm8_placed(1)]);
 }
 
@@ -112,14 +84,7 @@ fn ingots_run_out_after_16() {
 fn without_the_expansion_a_gold_symbol_does_nothing() {
     let events = Table::new(2).drawn(0, "GM8");
     given::<Carcassonne>(events)
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(1, 0, 0))
         .then([gm8_placed(0)]);
 }
 

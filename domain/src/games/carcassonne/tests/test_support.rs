@@ -3,6 +3,7 @@
 //! ends with the tile drawn for the turn under test. The pile holds cloisters (B) unless the
 //! test names it; with an empty pile the turn under test is the last and the game ends after it.
 
+use super::super::commands::PlaceTile;
 use super::super::events::*;
 use super::super::evolve::evolve;
 use super::super::options::*;
@@ -31,6 +32,11 @@ pub fn placed(seat: u8, tile: &str, x: i32, y: i32, rotation: u16) -> Carcassonn
 }
 
 const CLOISTERS: &[(&str, u8)] = &[("B", 20)];
+
+/// The command to place the drawn tile at `x`, `y`, turned by `rotation` degrees.
+pub fn place_tile(x: i32, y: i32, rotation: u16) -> PlaceTile {
+    PlaceTile { x, y, rotation }
+}
 
 pub struct Table {
     pub events: Vec<CarcassonneEvent>,
