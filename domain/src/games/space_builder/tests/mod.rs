@@ -122,6 +122,28 @@ fn finished(seat: Seat, at_ms: i64) -> E {
     .into()
 }
 
+/// `seat` declared its city finished at `at_ms`, `elapsed_ms` after it looked (elapsed timing).
+fn finished_after(seat: Seat, at_ms: i64, elapsed_ms: i64) -> E {
+    CityDeclaredFinished {
+        seat,
+        round: 1,
+        at_ms,
+        elapsed_ms: Some(elapsed_ms),
+    }
+    .into()
+}
+
+/// Building in round 1 stopped at `at_ms` for `reason`, stopping the seats `stopped`.
+fn stopped(reason: StopReason, stopped: &[Seat], at_ms: i64) -> E {
+    BuildingStopped {
+        round: 1,
+        reason,
+        stopped: stopped.to_vec(),
+        at_ms,
+    }
+    .into()
+}
+
 fn state_of(events: &[E]) -> State {
     let mut state = State::default();
     for e in events {
