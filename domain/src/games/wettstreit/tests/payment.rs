@@ -12,12 +12,7 @@ fn an_insolvent_winner_pays_all_their_money_and_the_second_highest_bidder_buys()
     let (_, s) = from(s).when(0, PassBid {}).accepted();
     let state = from(s).when(1, PassBid {}).then([
         BidPassed { seat: 1 }.into(),
-        BidderInsolvent {
-            seat: 2,
-            bid: 12,
-            forfeited: Some(10),
-        }
-        .into(),
+        insolvent(2, 12, 10),
         AuctionWon {
             auctioneer: 0,
             buyer: 1,
@@ -46,14 +41,7 @@ fn an_insolvent_auctioneer_gets_no_half() {
     let (_, s) = from(s).when(2, RaiseBid { amount: 16 }).accepted();
     let (_, s) = from(s).when(0, RaiseBid { amount: 20 }).accepted();
     let (events, state) = from(s).when(2, PassBid {}).accepted();
-    assert!(events.contains(
-        &BidderInsolvent {
-            seat: 0,
-            bid: 20,
-            forfeited: Some(10)
-        }
-        .into()
-    ));
+    assert!(events.contains(&insolvent(0, 20, 10)));
     assert!(events.contains(
         &AuctionWon {
             auctioneer: 0,
@@ -81,18 +69,8 @@ fn insolvency_cascades_down_the_bids_to_the_first_bidder_who_can_pay() {
     let (_, s) = from(s).when(0, PassBid {}).accepted();
     let state = from(s).when(1, PassBid {}).then([
         BidPassed { seat: 1 }.into(),
-        BidderInsolvent {
-            seat: 2,
-            bid: 12,
-            forfeited: Some(10),
-        }
-        .into(),
-        BidderInsolvent {
-            seat: 1,
-            bid: 11,
-            forfeited: Some(10),
-        }
-        .into(),
+        insolvent(2, 12, 10),
+        insolvent(1, 11, 10),
         AuctionWon {
             auctioneer: 0,
             buyer: 0,
@@ -119,12 +97,7 @@ fn a_card_nobody_can_pay_for_leaves_the_game() {
     assert_eq!(
         events[1..],
         [
-            BidderInsolvent {
-                seat: 0,
-                bid: 30,
-                forfeited: Some(10)
-            }
-            .into(),
+            insolvent(0, 30, 10),
             AuctionCardRemoved {
                 auctioneer: 0,
                 stack: Stack::Open,
@@ -154,17 +127,9 @@ fn a_card_nobody_can_pay_for_leaves_the_game() {
 fn an_unpayable_face_down_card_leaves_the_game_unseen_and_the_forfeit_stays_secret() {
     let (_, s) = bidding(Stack::FaceDown, 40).when(1, PassBid {}).accepted();
     let (events, s) = from(s).when(2, PassBid {}).accepted();
-    let insolvent = find(&events, "BidderInsolvent");
-    assert_eq!(
-        *insolvent,
-        BidderInsolvent {
-            seat: 0,
-            bid: 40,
-            forfeited: Some(10)
-        }
-        .into()
-    );
-    let E::BidderInsolvent(shown) = seen(&s, insolvent, Viewer::Seat(1)) else {
+    let insolvency = find(&events, "BidderInsolvent");
+    assert_eq!(*insolvency, insolvent(0, 40, 10));
+    let E::BidderInsolvent(shown) = seen(&s, insolvency, Viewer::Seat(1)) else {
         unreachable!()
     };
     assert_eq!(shown.forfeited, None);
@@ -197,18 +162,8 @@ fn when_every_bidder_is_insolvent_the_card_leaves_the_game_with_its_announced_ki
         events,
         vec![
             BidPassed { seat: 0 }.into(),
-            BidderInsolvent {
-                seat: 1,
-                bid: 30,
-                forfeited: Some(10)
-            }
-            .into(),
-            BidderInsolvent {
-                seat: 0,
-                bid: 20,
-                forfeited: Some(10)
-            }
-            .into(),
+            insolvent(1, 30, 10),
+            insolvent(0, 20, 10),
             AuctionCardRemoved {
                 auctioneer: 0,
                 stack: Stack::FaceDown,
