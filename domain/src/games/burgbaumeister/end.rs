@@ -122,20 +122,9 @@ mod tests {
         let mut fired = ninth_card_cannon();
         fired.push(added(0, 27, 8));
         given::<Burgbaumeister>(fired.clone())
-            .when(
-                0,
-                FireCannon {
-                    target: 1,
-                    card: 37,
-                },
-            )
+            .when(0, fire_at(1, 37))
             .then([
-                CardDestroyed {
-                    by: 0,
-                    target: 1,
-                    card: 37,
-                }
-                .into(),
+                destroyed(0, 1, 37),
                 castle_ended(EndReason::WallComplete, &[9, 6], &[0]),
             ]);
         // ...declining it leaves seat 1 ahead.
@@ -253,11 +242,7 @@ mod tests {
         given::<Burgbaumeister>(events)
             .when(0, ReturnCard {})
             .then([
-                CardReturned {
-                    seat: 0,
-                    slot: slot_of(5),
-                }
-                .into(),
+                returned(0, 5),
                 castle_ended(EndReason::Blocked, &[2, 2], &[1]),
             ]);
     }
@@ -268,14 +253,7 @@ mod tests {
         events.push(turned_up(0, 30));
         given::<Burgbaumeister>(events)
             .when(0, ReturnCard {})
-            .then([
-                CardReturned {
-                    seat: 0,
-                    slot: slot_of(30),
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([returned(0, 30), TurnPassed { seat: 1 }.into()]);
     }
 
     #[test]

@@ -113,13 +113,9 @@ mod tests {
         assert_eq!(
             legal_commands(&state, 0),
             vec![
-                FireCannon {
-                    target: 1,
-                    card: 10
-                }
-                .into(),
-                FireCannon { target: 2, card: 7 }.into(),
-                FireCannon { target: 2, card: 8 }.into(),
+                fire_at(1, 10).into(),
+                fire_at(2, 7).into(),
+                fire_at(2, 8).into(),
                 DeclineCannon {}.into(),
             ]
         );

@@ -204,14 +204,7 @@ mod tests {
         events.push(turned_up(2, 10));
         given::<Burgbaumeister>(events)
             .when(2, ReturnCard {})
-            .then([
-                CardReturned {
-                    seat: 2,
-                    slot: slot_of(10),
-                }
-                .into(),
-                TurnPassed { seat: 0 }.into(),
-            ]);
+            .then([returned(2, 10), TurnPassed { seat: 0 }.into()]);
     }
 
     #[test]
@@ -238,14 +231,7 @@ mod tests {
         events.push(turned_up(0, 5));
         let state = given::<Burgbaumeister>(events)
             .when(0, ReturnCard {})
-            .then([
-                CardReturned {
-                    seat: 0,
-                    slot: slot_of(5),
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([returned(0, 5), TurnPassed { seat: 1 }.into()]);
         assert_eq!(state.store[slot_of(5) as usize], Some(5));
         assert_eq!(state.turned_up, None);
     }

@@ -61,6 +61,25 @@ pub fn castle_ended(reason: EndReason, scores: &[i64], winners: &[u8]) -> Burgba
     .into()
 }
 
+/// `by`'s cannon shoots `card` out of `target`'s wall.
+pub fn destroyed(by: u8, target: u8, card: Card) -> BurgbaumeisterEvent {
+    CardDestroyed { by, target, card }.into()
+}
+
+/// `seat` returns the turned-up `card` to its slot.
+pub fn returned(seat: u8, card: Card) -> BurgbaumeisterEvent {
+    CardReturned {
+        seat,
+        slot: slot_of(card),
+    }
+    .into()
+}
+
+/// The command to fire the cannon at `target`'s `card`.
+pub fn fire_at(target: u8, card: Card) -> super::super::commands::FireCannon {
+    super::super::commands::FireCannon { target, card }
+}
+
 pub fn turned_up(seat: u8, card: Card) -> BurgbaumeisterEvent {
     CardTurnedUp {
         seat,

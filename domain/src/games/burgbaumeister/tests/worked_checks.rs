@@ -41,14 +41,7 @@ fn in_wall_1_5_t9_12_t19_20_only_20_can_be_destroyed() {
     assert_eq!(targets(&state, 0), vec![(1, 20)]);
     assert_eq!(
         Burgbaumeister::legal_commands(&state, 0),
-        vec![
-            FireCannon {
-                target: 1,
-                card: 20
-            }
-            .into(),
-            DeclineCannon {}.into()
-        ]
+        vec![fire_at(1, 20).into(), DeclineCannon {}.into()]
     );
     for card in [5, 9, 12, 19] {
         let mut ctx = crate::contract::Ctx::new(0, 0);
