@@ -15,6 +15,19 @@ fn taken(seat: u8, x: i32, y: i32) -> CarcassonneEvent {
     GoldIngotTaken { seat, x, y }.into()
 }
 
+/// The ingots taken, in order, when `seat` skips placing a follower at `table`, and the state
+/// after.
+fn ingots_taken_on_skipping(table: Table, seat: u8) -> (Vec<CarcassonneEvent>, State) {
+    let (events, state) = given::<Carcassonne>(table.events)
+        .when(seat, SkipFollower {})
+        .accepted();
+    let gold = events
+        .into_iter()
+        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
+        .collect();
+    (gold, state)
+}
+
 fn gm8_placed(seat: u8) -> CarcassonneEvent {
     placed(seat, "GM8", 1, 0, 0)
 }
@@ -94,13 +107,7 @@ fn the_only_majority_takes_all_the_gold_of_a_completed_city() {
         .gold(0, 0, 2)
         .follower(1, 0, 0, 0)
         .lay(0, "E", 0, -1, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    let gold: Vec<CarcassonneEvent> = events
-        .into_iter()
-        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
-        .collect();
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
     assert_eq!(gold, vec![taken(1, 0, 0), taken(1, 0, 0)]);
     assert_eq!(state.ingots, vec![0, 2]);
 }
@@ -108,12 +115,8 @@ fn the_only_majority_takes_all_the_gold_of_a_completed_city() {
 #[test]
 fn a_completed_feature_without_followers_leaves_its_gold() {
     let table = Table::expansions(2).gold(0, 0, 2).lay(0, "E", 0, -1, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    assert!(!events
-        .iter()
-        .any(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_))));
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
+    assert!(gold.is_empty());
     assert_eq!(state.board.at(at(0, 0)).unwrap().gold, 2);
 }
 
@@ -151,13 +154,7 @@ fn a_completed_cloister_takes_the_gold_of_its_3_by_3_tiles() {
         .gold(-1, 2, 1)
         .gold(-1, 0, 2)
         .lay(0, "E", 1, 2, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    let gold: Vec<CarcassonneEvent> = events
-        .into_iter()
-        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
-        .collect();
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
     assert_eq!(
         gold,
         vec![taken(1, -1, 0), taken(1, -1, 0), taken(1, -1, 2)],
@@ -175,13 +172,7 @@ fn gold_claimed_by_two_features_is_shared_between_their_majorities() {
         .gold(0, 0, 2)
         .gold(2, -1, 1)
         .lay(0, "E", 0, -1, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    let gold: Vec<CarcassonneEvent> = events
-        .into_iter()
-        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
-        .collect();
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
     assert_eq!(gold, vec![taken(0, 0, 0), taken(1, 0, 0), taken(1, 2, -1)]);
     assert_eq!(state.ingots, vec![1, 2]);
 }
