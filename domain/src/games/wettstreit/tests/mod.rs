@@ -200,6 +200,23 @@ fn insolvent(seat: u8, bid: u32, forfeited: u32) -> E {
     .into()
 }
 
+/// `buyer` wins the open stack's town hall TH6, auctioned by `auctioneer`, for `price`: to the
+/// auctioneer `to_auctioneer`, to the bank `to_bank`.
+fn town_hall_won(auctioneer: u8, buyer: u8, price: u32, to_auctioneer: u32, to_bank: u32) -> E {
+    AuctionWon {
+        auctioneer,
+        buyer,
+        stack: Stack::Open,
+        price,
+        to_auctioneer,
+        to_bank,
+        kind_announced: false,
+        card: Some(TH6),
+        kind: Some(Kind::TownHall),
+    }
+    .into()
+}
+
 /// The command to sabotage `target`'s building `card`.
 fn sabotage(target: u8, card: Card) -> SabotageBuilding {
     SabotageBuilding { target, card }

@@ -13,18 +13,7 @@ fn an_insolvent_winner_pays_all_their_money_and_the_second_highest_bidder_buys()
     let state = from(s).when(1, PassBid {}).then([
         BidPassed { seat: 1 }.into(),
         insolvent(2, 12, 10),
-        AuctionWon {
-            auctioneer: 0,
-            buyer: 1,
-            stack: Stack::Open,
-            price: 6,
-            to_auctioneer: 3,
-            to_bank: 3,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into(),
+        town_hall_won(0, 1, 6, 3, 3),
         OpenStackTopShown { card: Some(G2) }.into(),
     ]);
     assert_eq!(state.purses, vec![13, 4, 0]);
@@ -42,20 +31,7 @@ fn an_insolvent_auctioneer_gets_no_half() {
     let (_, s) = from(s).when(0, RaiseBid { amount: 20 }).accepted();
     let (events, state) = from(s).when(2, PassBid {}).accepted();
     assert!(events.contains(&insolvent(0, 20, 10)));
-    assert!(events.contains(
-        &AuctionWon {
-            auctioneer: 0,
-            buyer: 2,
-            stack: Stack::Open,
-            price: 16,
-            to_auctioneer: 0,
-            to_bank: 16,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into()
-    ));
+    assert!(events.contains(&town_hall_won(0, 2, 16, 0, 16)));
     assert_eq!(state.purses, vec![0, 10, 4]);
 }
 
@@ -71,18 +47,7 @@ fn insolvency_cascades_down_the_bids_to_the_first_bidder_who_can_pay() {
         BidPassed { seat: 1 }.into(),
         insolvent(2, 12, 10),
         insolvent(1, 11, 10),
-        AuctionWon {
-            auctioneer: 0,
-            buyer: 0,
-            stack: Stack::Open,
-            price: 4,
-            to_auctioneer: 0,
-            to_bank: 4,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into(),
+        town_hall_won(0, 0, 4, 0, 4),
         OpenStackTopShown { card: Some(G2) }.into(),
     ]);
     assert_eq!(state.purses, vec![6, 0, 0]);

@@ -11,13 +11,7 @@ fn the_saboteur_attacks_the_player_with_the_fewest_shields() {
         .when(0, sabotage(0, CH9))
         .then_error("not_against_yourself");
     let listed = Wettstreit::legal_commands(&saboteur_ready().state, 0);
-    assert!(listed.contains(
-        &SabotageBuilding {
-            target: 2,
-            card: CH8
-        }
-        .into()
-    ));
+    assert!(listed.contains(&sabotage(2, CH8).into()));
     assert!(!listed
         .iter()
         .any(|c| matches!(c, WettstreitCommand::SabotageBuilding(s) if s.target == 1)));
@@ -28,20 +22,8 @@ fn on_equal_fewest_shields_the_saboteur_chooses_among_them() {
     let mut g = saboteur_ready();
     city(&mut g, 2, &[Some(TW2), Some(CH8)]);
     let listed = Wettstreit::legal_commands(&g.state, 0);
-    assert!(listed.contains(
-        &SabotageBuilding {
-            target: 1,
-            card: CH9
-        }
-        .into()
-    ));
-    assert!(listed.contains(
-        &SabotageBuilding {
-            target: 2,
-            card: CH8
-        }
-        .into()
-    ));
+    assert!(listed.contains(&sabotage(1, CH9).into()));
+    assert!(listed.contains(&sabotage(2, CH8).into()));
 }
 
 #[test]
@@ -104,13 +86,7 @@ fn corner_towers_carry_one_shield_against_the_saboteur() {
         city(&mut g, 2, &corner_city); // one shield, on the corner tower alone
         assert_eq!((g.state.shields(1), g.state.shields(2)), (0, 1));
         let listed = Wettstreit::legal_commands(&g.state, 0);
-        assert!(listed.contains(
-            &SabotageBuilding {
-                target: 1,
-                card: CH9
-            }
-            .into()
-        ));
+        assert!(listed.contains(&sabotage(1, CH9).into()));
         assert!(!listed
             .iter()
             .any(|c| matches!(c, WettstreitCommand::SabotageBuilding(s) if s.target == 2)));
