@@ -34,13 +34,7 @@ fn closing_the_road(figure: MagicFigure, points: u32) -> Vec<CarcassonneEvent> {
             seats: vec![0],
         }
         .into(),
-        FollowerReturned {
-            seat: 0,
-            x: -1,
-            y: 0,
-            segment: 0,
-        }
-        .into(),
+        follower_returned(0, -1, 0, 0),
         MageOrWitchRemoved {
             figure,
             reason: RemovalReason::FeatureCompleted,
@@ -82,11 +76,7 @@ fn a_figure_leaves_a_completed_feature_even_without_followers() {
                 reason: RemovalReason::FeatureCompleted,
             }
             .into(),
-            TileDrawn {
-                seat: 1,
-                tile: "B".into(),
-            }
-            .into(),
+            tile_drawn(1, "B"),
         ]);
 }
 

@@ -100,14 +100,7 @@ fn each_step_comes_in_its_order() {
 fn after_the_follower_step_the_next_player_draws() {
     let state = given::<Carcassonne>(Table::new(3).lay(2, "U", 1, 0, 0).events)
         .when(2, SkipFollower {})
-        .then([
-            FollowerSkipped { seat: 2 }.into(),
-            TileDrawn {
-                seat: 0,
-                tile: "B".into(),
-            }
-            .into(),
-        ]);
+        .then([FollowerSkipped { seat: 2 }.into(), tile_drawn(0, "B")]);
     assert_eq!(Carcassonne::status(&state).to_act, vec![0]);
     assert_eq!(state.tiles_left(), 19);
     assert_eq!(phase(&state), Phase::PlaceTile);
@@ -146,11 +139,7 @@ fn a_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
             .seed(seed)
             .when(1, SkipFollower {})
             .accepted();
-        let drawn: CarcassonneEvent = TileDrawn {
-            seat: 0,
-            tile: "E".into(),
-        }
-        .into();
+        let drawn: CarcassonneEvent = tile_drawn(0, "E");
         let discarded: CarcassonneEvent = TileDiscarded {
             seat: 0,
             tile: "C".into(),
