@@ -166,8 +166,20 @@ fn millis(d: Duration) -> f64 {
 
 fn main() {
     let o = options();
-    // The machine's load when the run began: think times on a shared machine mean little
-    // without it.
+    print_header(&o);
+    for kind in &o.kinds {
+        let info = registry::find(kind).expect("checked").info();
+        let seats = info.min_seats.max(2).min(info.max_seats);
+        for &levels in &o.pairs {
+            let results = play_pairing(&o, kind, seats, levels);
+            print_pairing(kind, seats, levels, &results);
+        }
+    }
+}
+
+/// The run's settings, with the machine's load when it began (think times on a shared machine
+/// mean little without it), and the table's head.
+fn print_header(o: &Options) {
     let load = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|l| l.split_whitespace().next().map(str::to_string))
@@ -197,93 +209,102 @@ fn main() {
         "opp p99",
         "moves"
     );
-    for kind in &o.kinds {
-        let info = registry::find(kind).expect("checked").info();
-        let seats = info.min_seats.max(2).min(info.max_seats);
-        for &levels in &o.pairs {
-            let next = AtomicUsize::new(0);
-            let results = Mutex::new(Vec::new());
-            std::thread::scope(|scope| {
-                for _ in 0..o.threads {
-                    scope.spawn(|| loop {
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= o.games {
-                            return;
-                        }
-                        let tested = (g % usize::from(seats)) as Seat;
-                        let outcome = play(kind, seats, tested, levels, o.budget, 1_000 + g as u64);
-                        // One line a game on stderr: a long run can be read (or cut short)
-                        // before its pairing's summary.
-                        let own: Vec<f64> = outcome
-                            .thinking
-                            .iter()
-                            .filter(|(l, _)| *l == levels.0)
-                            .map(|(_, d)| millis(*d))
-                            .collect();
-                        eprintln!(
-                            "{kind} {}:{} game {g}: {}, {} moves, think ms mean {:.1} max {:.1}",
-                            levels.0.name(),
-                            levels.1.name(),
-                            if outcome.first { "first" } else { "not first" },
-                            own.len(),
-                            own.iter().sum::<f64>() / own.len().max(1) as f64,
-                            own.iter().copied().fold(0.0, f64::max)
-                        );
-                        results.lock().expect("no thread panics").push(outcome);
-                    });
+}
+
+/// A pairing's games of `kind`, played on the option's threads; each game's outcome is written
+/// to stderr as it ends.
+fn play_pairing(o: &Options, kind: &str, seats: u8, levels: (Level, Level)) -> Vec<Outcome> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..o.threads {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= o.games {
+                    return;
                 }
+                let tested = (g % usize::from(seats)) as Seat;
+                let outcome = play(kind, seats, tested, levels, o.budget, 1_000 + g as u64);
+                report_game(kind, levels, g, &outcome);
+                results.lock().expect("no thread panics").push(outcome);
             });
-            let results = results.into_inner().expect("no thread panicked");
-            let firsts = results.iter().filter(|r| r.first).count();
-            let unended = results.iter().filter(|r| !r.ended).count();
-            let times = |level: Level| -> (f64, f64) {
-                let mut t: Vec<Duration> = results
-                    .iter()
-                    .flat_map(|r| r.thinking.iter())
-                    .filter(|(l, _)| *l == level)
-                    .map(|(_, d)| *d)
-                    .collect();
-                if t.is_empty() {
-                    return (0.0, 0.0);
-                }
-                t.sort();
-                let mean = t.iter().map(|d| millis(*d)).sum::<f64>() / t.len() as f64;
-                let p99 = millis(t[(t.len() * 99 / 100).min(t.len() - 1)]);
-                (mean, p99)
-            };
-            let (low, high) = wilson(firsts, results.len());
-            let (mean, p99) = times(levels.0);
-            let (opp_mean, opp_p99) = times(levels.1);
-            // Moves the level under test made per game: what a time budget multiplies.
-            let moves = results
-                .iter()
-                .flat_map(|r| r.thinking.iter())
-                .filter(|(l, _)| *l == levels.0)
-                .count() as f64
-                / results.len().max(1) as f64;
-            println!(
-                "{:<15} {:>5} {:>8} {:>8} {:>6} {:>6} {:>5.1}% [{:>4.1}, {:>5.1}] {:>4.0}% {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6.1}{}",
-                kind,
-                seats,
-                levels.0.name(),
-                levels.1.name(),
-                results.len(),
-                firsts,
-                100.0 * firsts as f64 / results.len().max(1) as f64,
-                100.0 * low,
-                100.0 * high,
-                100.0 / f64::from(seats),
-                mean,
-                p99,
-                opp_mean,
-                opp_p99,
-                moves,
-                if unended > 0 {
-                    format!("  ({unended} never ended)")
-                } else {
-                    String::new()
-                }
-            );
         }
+    });
+    results.into_inner().expect("no thread panicked")
+}
+
+/// One line a game on stderr: a long run can be read (or cut short) before its pairing's
+/// summary.
+fn report_game(kind: &str, levels: (Level, Level), g: usize, outcome: &Outcome) {
+    let own: Vec<f64> = outcome
+        .thinking
+        .iter()
+        .filter(|(l, _)| *l == levels.0)
+        .map(|(_, d)| millis(*d))
+        .collect();
+    eprintln!(
+        "{kind} {}:{} game {g}: {}, {} moves, think ms mean {:.1} max {:.1}",
+        levels.0.name(),
+        levels.1.name(),
+        if outcome.first { "first" } else { "not first" },
+        own.len(),
+        own.iter().sum::<f64>() / own.len().max(1) as f64,
+        own.iter().copied().fold(0.0, f64::max)
+    );
+}
+
+/// The mean and 99th percentile think time per move of `level` in `results`, in milliseconds.
+fn think_times(results: &[Outcome], level: Level) -> (f64, f64) {
+    let mut t: Vec<Duration> = results
+        .iter()
+        .flat_map(|r| r.thinking.iter())
+        .filter(|(l, _)| *l == level)
+        .map(|(_, d)| *d)
+        .collect();
+    if t.is_empty() {
+        return (0.0, 0.0);
     }
+    t.sort();
+    let mean = t.iter().map(|d| millis(*d)).sum::<f64>() / t.len() as f64;
+    let p99 = millis(t[(t.len() * 99 / 100).min(t.len() - 1)]);
+    (mean, p99)
+}
+
+/// A pairing's line of the table.
+fn print_pairing(kind: &str, seats: u8, levels: (Level, Level), results: &[Outcome]) {
+    let firsts = results.iter().filter(|r| r.first).count();
+    let unended = results.iter().filter(|r| !r.ended).count();
+    let (low, high) = wilson(firsts, results.len());
+    let (mean, p99) = think_times(results, levels.0);
+    let (opp_mean, opp_p99) = think_times(results, levels.1);
+    // Moves the level under test made per game: what a time budget multiplies.
+    let moves = results
+        .iter()
+        .flat_map(|r| r.thinking.iter())
+        .filter(|(l, _)| *l == levels.0)
+        .count() as f64
+        / results.len().max(1) as f64;
+    println!(
+        "{:<15} {:>5} {:>8} {:>8} {:>6} {:>6} {:>5.1}% [{:>4.1}, {:>5.1}] {:>4.0}% {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6.1}{}",
+        kind,
+        seats,
+        levels.0.name(),
+        levels.1.name(),
+        results.len(),
+        firsts,
+        100.0 * firsts as f64 / results.len().max(1) as f64,
+        100.0 * low,
+        100.0 * high,
+        100.0 / f64::from(seats),
+        mean,
+        p99,
+        opp_mean,
+        opp_p99,
+        moves,
+        if unended > 0 {
+            format!("  ({unended} never ended)")
+        } else {
+            String::new()
+        }
+    );
 }

@@ -21,6 +21,8 @@ mod random;
 pub mod rules;
 mod simulate;
 #[cfg(test)]
+pub(crate) mod test_support;
+#[cfg(test)]
 mod tests;
 
 use serde_json::Value;

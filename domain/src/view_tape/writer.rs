@@ -82,6 +82,12 @@ impl Open<'_, '_> {
         Ok(())
     }
 
+    /// Closes a variant's parts: the variant's name opened a level of its own.
+    fn close_variant(self) -> Result<(), TapeError> {
+        self.writer.depth -= 1;
+        self.close()
+    }
+
     fn close(self) -> Result<(), TapeError> {
         self.writer.depth -= 1;
         self.writer.tape.close(self.at, self.children);
@@ -320,81 +326,34 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
     }
 }
 
-impl ser::SerializeSeq for Open<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.close()
-    }
+/// The serde traits of an array's or an object's parts, alike but for their names: each part is
+/// written as an element (`element`) or a keyed field (`field`); a variant's parts close the
+/// level its variant name opened too (`close_variant`).
+macro_rules! parts {
+    ($trait:ident, $part:ident($($key:ident: $key_type:ty)?) => $write:ident, $end:ident) => {
+        impl ser::$trait for Open<'_, '_> {
+            type Ok = ();
+            type Error = TapeError;
+            fn $part<T: Serialize + ?Sized>(
+                &mut self,
+                $($key: $key_type,)?
+                value: &T,
+            ) -> Result<(), TapeError> {
+                self.$write($($key,)? value)
+            }
+            fn end(self) -> Result<(), TapeError> {
+                self.$end()
+            }
+        }
+    };
 }
 
-impl ser::SerializeTuple for Open<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleStruct for Open<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleVariant for Open<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), TapeError> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.writer.depth -= 1;
-        self.close()
-    }
-}
-
-impl ser::SerializeStruct for Open<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), TapeError> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.close()
-    }
-}
-
-impl ser::SerializeStructVariant for Open<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), TapeError> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), TapeError> {
-        self.writer.depth -= 1;
-        self.close()
-    }
-}
+parts!(SerializeSeq, serialize_element() => element, close);
+parts!(SerializeTuple, serialize_element() => element, close);
+parts!(SerializeTupleStruct, serialize_field() => element, close);
+parts!(SerializeTupleVariant, serialize_field() => element, close_variant);
+parts!(SerializeStruct, serialize_field(key: &'static str) => field, close);
+parts!(SerializeStructVariant, serialize_field(key: &'static str) => field, close_variant);
 
 impl ser::SerializeMap for Open<'_, '_> {
     type Ok = ();

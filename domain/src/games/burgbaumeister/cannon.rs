@@ -116,35 +116,13 @@ mod tests {
     fn an_added_cannon_may_fire_before_the_turn_passes() {
         let state = given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 8]]))
             .when(0, AddCardToWall {})
-            .then([CardAddedToWall {
-                seat: 0,
-                card: 14,
-                position: 1,
-                by_wizard: false,
-            }
-            .into()]);
+            .then([added(0, 14, 1)]);
         assert_eq!(phase(&state), Phase::Cannon);
         let mut events = cannon_added(&[&[3], &[5, 8]]);
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 14,
-                position: 1,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        events.push(added(0, 14, 1));
         let state = given::<Burgbaumeister>(events)
-            .when(0, FireCannon { target: 1, card: 5 })
-            .then([
-                CardDestroyed {
-                    by: 0,
-                    target: 1,
-                    card: 5,
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .when(0, fire_at(1, 5))
+            .then([destroyed(0, 1, 5), TurnPassed { seat: 1 }.into()]);
         assert_eq!(
             state.walls[1],
             vec![8],
@@ -180,14 +158,14 @@ mod tests {
                 .then_error("fire_or_decline_cannon");
         }
         given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 8]]))
-            .when(1, FireCannon { target: 0, card: 3 })
+            .when(1, fire_at(0, 3))
             .then_error("not_your_turn");
     }
 
     #[test]
     fn a_cannon_fires_only_right_after_it_joined() {
         given::<Burgbaumeister>(table(2, true, &[&[3, 14], &[5]], 0))
-            .when(0, FireCannon { target: 1, card: 5 })
+            .when(0, fire_at(1, 5))
             .then_error("no_cannon_to_fire");
         given::<Burgbaumeister>(table(2, true, &[&[3, 14], &[5]], 0))
             .when(0, DeclineCannon {})
@@ -200,8 +178,8 @@ mod tests {
         assert_eq!(
             <Burgbaumeister as crate::contract::Game>::legal_commands(&state, 0),
             vec![
-                FireCannon { target: 1, card: 5 }.into(),
-                FireCannon { target: 1, card: 8 }.into(),
+                fire_at(1, 5).into(),
+                fire_at(1, 8).into(),
                 DeclineCannon {}.into(),
             ]
         );
@@ -221,7 +199,7 @@ mod tests {
             ]
             .concat(),
         )
-        .when(0, FireCannon { target: 1, card: 5 })
+        .when(0, fire_at(1, 5))
         .then_error("no_cannon_to_fire");
     }
 
@@ -239,26 +217,10 @@ mod tests {
     #[test]
     fn a_game_blocked_right_after_a_cannon_shot_ends_on_points() {
         given::<Burgbaumeister>(last_cannon(&[]))
-            .when(
-                0,
-                FireCannon {
-                    target: 1,
-                    card: 41,
-                },
-            )
+            .when(0, fire_at(1, 41))
             .then([
-                CardDestroyed {
-                    by: 0,
-                    target: 1,
-                    card: 41,
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![3, 1],
-                    winners: vec![0],
-                }
-                .into(),
+                destroyed(0, 1, 41),
+                castle_ended(EndReason::Blocked, &[3, 1], &[0]),
             ]);
     }
 
@@ -266,32 +228,13 @@ mod tests {
     fn a_shot_can_unblock_the_game_and_a_declined_cannon_leaves_it_blocked() {
         // The 35 fits no wall (40 and 41 end them) until the 41 is shot away.
         given::<Burgbaumeister>(last_cannon(&[35]))
-            .when(
-                0,
-                FireCannon {
-                    target: 1,
-                    card: 41,
-                },
-            )
-            .then([
-                CardDestroyed {
-                    by: 0,
-                    target: 1,
-                    card: 41,
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .when(0, fire_at(1, 41))
+            .then([destroyed(0, 1, 41), TurnPassed { seat: 1 }.into()]);
         given::<Burgbaumeister>(last_cannon(&[35]))
             .when(0, DeclineCannon {})
             .then([
                 CannonDeclined { seat: 0 }.into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![3, 2],
-                    winners: vec![0],
-                }
-                .into(),
+                castle_ended(EndReason::Blocked, &[3, 2], &[0]),
             ]);
     }
 
@@ -300,13 +243,7 @@ mod tests {
         given::<Burgbaumeister>(cannon_added(&[&[3], &[5, 9], &[]]))
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 14,
-                    position: 1,
-                    by_wizard: false,
-                }
-                .into(),
+                added(0, 14, 1),
                 CannonLapsed { seat: 0 }.into(),
                 TurnPassed { seat: 1 }.into(),
             ]);
@@ -315,13 +252,13 @@ mod tests {
     #[test]
     fn a_cannon_does_not_hit_its_own_wall() {
         given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
-            .when(0, FireCannon { target: 0, card: 3 })
+            .when(0, fire_at(0, 3))
             .then_error("cannot_fire_at_own_wall");
         given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
-            .when(0, FireCannon { target: 2, card: 5 })
+            .when(0, fire_at(2, 5))
             .then_error("no_such_seat");
         given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5]]))
-            .when(0, FireCannon { target: 1, card: 6 })
+            .when(0, fire_at(1, 6))
             .then_error("card_not_in_wall");
     }
 
@@ -333,22 +270,10 @@ mod tests {
                 .then_error("card_protected");
         }
         given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 9, 10, 19, 20]]))
-            .when(
-                0,
-                FireCannon {
-                    target: 1,
-                    card: 19,
-                },
-            )
+            .when(0, fire_at(1, 19))
             .then_error("card_protected");
         given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 9, 10, 19, 20]]))
-            .when(
-                0,
-                FireCannon {
-                    target: 1,
-                    card: 20,
-                },
-            )
+            .when(0, fire_at(1, 20))
             .accepted();
     }
 
@@ -358,47 +283,17 @@ mod tests {
         events.push(turned_up(0, 14));
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
-            .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 14,
-                    position: 1,
-                    by_wizard: false,
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([added(0, 14, 1), TurnPassed { seat: 1 }.into()]);
     }
 
     #[test]
     fn a_destroyed_wizard_takes_its_power_with_it() {
         let state = given::<Burgbaumeister>(waiting_cannon(&[&[3], &[5, 23]]))
-            .when(
-                0,
-                FireCannon {
-                    target: 1,
-                    card: 23,
-                },
-            )
-            .then([
-                CardDestroyed {
-                    by: 0,
-                    target: 1,
-                    card: 23,
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .when(0, fire_at(1, 23))
+            .then([destroyed(0, 1, 23), TurnPassed { seat: 1 }.into()]);
         assert!(!super::super::wizard::wizard_ready(&state, 1));
         let mut events = waiting_cannon(&[&[3], &[5, 23]]);
-        events.push(
-            CardDestroyed {
-                by: 0,
-                target: 1,
-                card: 23,
-            }
-            .into(),
-        );
+        events.push(destroyed(0, 1, 23));
         events.push(TurnPassed { seat: 1 }.into());
         events.push(turned_up(1, 4));
         given::<Burgbaumeister>(events)

@@ -79,19 +79,8 @@ mod tests {
         let state = given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 16,
-                    position: 8,
-                    by_wizard: false,
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::WallComplete,
-                    scores: vec![9, 8],
-                    winners: vec![0],
-                }
-                .into(),
+                added(0, 16, 8),
+                castle_ended(EndReason::WallComplete, &[9, 8], &[0]),
             ]);
         let status = Burgbaumeister::status(&state);
         assert!(status.finished);
@@ -107,23 +96,8 @@ mod tests {
     fn after_the_end_no_command_is_accepted() {
         let mut events = table(2, false, &[EIGHT, &[]], 0);
         events.push(turned_up(0, 16));
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 16,
-                position: 8,
-                by_wizard: false,
-            }
-            .into(),
-        );
-        events.push(
-            CastleGameEnded {
-                reason: EndReason::WallComplete,
-                scores: vec![9, 0],
-                winners: vec![0],
-            }
-            .into(),
-        );
+        events.push(added(0, 16, 8));
+        events.push(castle_ended(EndReason::WallComplete, &[9, 0], &[0]));
         given::<Burgbaumeister>(events)
             .when(1, TurnUpCard { slot: 30 })
             .then_error("game_over");
@@ -141,51 +115,24 @@ mod tests {
     fn a_ninth_card_cannon_may_still_fire_before_the_game_is_scored() {
         let state = given::<Burgbaumeister>(ninth_card_cannon())
             .when(0, AddCardToWall {})
-            .then([CardAddedToWall {
-                seat: 0,
-                card: 27,
-                position: 8,
-                by_wizard: false,
-            }
-            .into()]);
+            .then([added(0, 27, 8)]);
         assert!(!Burgbaumeister::status(&state).finished, "the cannon waits");
         assert!(Burgbaumeister::legal_commands(&state, 0).contains(&DeclineCannon {}.into()));
         // Shooting the king away wins the game on points...
         let mut fired = ninth_card_cannon();
         fired.push(added(0, 27, 8));
         given::<Burgbaumeister>(fired.clone())
-            .when(
-                0,
-                FireCannon {
-                    target: 1,
-                    card: 37,
-                },
-            )
+            .when(0, fire_at(1, 37))
             .then([
-                CardDestroyed {
-                    by: 0,
-                    target: 1,
-                    card: 37,
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::WallComplete,
-                    scores: vec![9, 6],
-                    winners: vec![0],
-                }
-                .into(),
+                destroyed(0, 1, 37),
+                castle_ended(EndReason::WallComplete, &[9, 6], &[0]),
             ]);
         // ...declining it leaves seat 1 ahead.
         given::<Burgbaumeister>(fired)
             .when(0, DeclineCannon {})
             .then([
                 CannonDeclined { seat: 0 }.into(),
-                CastleGameEnded {
-                    reason: EndReason::WallComplete,
-                    scores: vec![9, 10],
-                    winners: vec![1],
-                }
-                .into(),
+                castle_ended(EndReason::WallComplete, &[9, 10], &[1]),
             ]);
     }
 
@@ -196,20 +143,9 @@ mod tests {
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 27,
-                    position: 8,
-                    by_wizard: false,
-                }
-                .into(),
+                added(0, 27, 8),
                 CannonLapsed { seat: 0 }.into(),
-                CastleGameEnded {
-                    reason: EndReason::WallComplete,
-                    scores: vec![9, 1],
-                    winners: vec![0],
-                }
-                .into(),
+                castle_ended(EndReason::WallComplete, &[9, 1], &[0]),
             ]);
     }
 
@@ -229,12 +165,7 @@ mod tests {
                     by_wizard: true,
                 }
                 .into(),
-                CastleGameEnded {
-                    reason: EndReason::WallComplete,
-                    scores: vec![10, 1],
-                    winners: vec![0],
-                }
-                .into(),
+                castle_ended(EndReason::WallComplete, &[10, 1], &[0]),
             ]);
     }
 
@@ -246,19 +177,8 @@ mod tests {
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 16,
-                    position: 8,
-                    by_wizard: false,
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::WallComplete,
-                    scores: vec![9, 18],
-                    winners: vec![1],
-                }
-                .into(),
+                added(0, 16, 8),
+                castle_ended(EndReason::WallComplete, &[9, 18], &[1]),
             ]);
     }
 
@@ -276,19 +196,8 @@ mod tests {
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 30,
-                    position: 2,
-                    by_wizard: false,
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![3, 3],
-                    winners: vec![1],
-                }
-                .into(),
+                added(0, 30, 2),
+                castle_ended(EndReason::Blocked, &[3, 3], &[1]),
             ]);
     }
 
@@ -299,19 +208,8 @@ mod tests {
         given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 30,
-                    position: 4,
-                    by_wizard: false,
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![5, 3],
-                    winners: vec![0],
-                }
-                .into(),
+                added(0, 30, 4),
+                castle_ended(EndReason::Blocked, &[5, 3], &[0]),
             ]);
     }
 
@@ -324,19 +222,8 @@ mod tests {
         given::<Burgbaumeister>(events.clone())
             .when(0, AddCardToWall {})
             .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 30,
-                    position: 2,
-                    by_wizard: false,
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![3, 8],
-                    winners: vec![1],
-                }
-                .into(),
+                added(0, 30, 2),
+                castle_ended(EndReason::Blocked, &[3, 8], &[1]),
             ]);
         let mut base = nearly_empty_store(false, &[&[10, 20], &[36, 37]], &[4, 30]);
         base.push(turned_up(0, 30));
@@ -355,17 +242,8 @@ mod tests {
         given::<Burgbaumeister>(events)
             .when(0, ReturnCard {})
             .then([
-                CardReturned {
-                    seat: 0,
-                    slot: slot_of(5),
-                }
-                .into(),
-                CastleGameEnded {
-                    reason: EndReason::Blocked,
-                    scores: vec![2, 2],
-                    winners: vec![1],
-                }
-                .into(),
+                returned(0, 5),
+                castle_ended(EndReason::Blocked, &[2, 2], &[1]),
             ]);
     }
 
@@ -375,14 +253,7 @@ mod tests {
         events.push(turned_up(0, 30));
         given::<Burgbaumeister>(events)
             .when(0, ReturnCard {})
-            .then([
-                CardReturned {
-                    seat: 0,
-                    slot: slot_of(30),
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([returned(0, 30), TurnPassed { seat: 1 }.into()]);
     }
 
     #[test]

@@ -66,8 +66,6 @@ pub fn default_command(state: &State, seat: Seat) -> Option<BurgbaumeisterComman
 #[cfg(test)]
 mod tests {
 
-    use super::super::events::*;
-
     use super::super::tests::test_support::*;
     use super::*;
     use crate::games::burgbaumeister::Burgbaumeister;
@@ -110,26 +108,14 @@ mod tests {
     fn a_waiting_cannon_lists_every_target() {
         let mut events = table(3, true, &[&[3], &[5, 9, 10], &[7, 8]], 0);
         events.push(turned_up(0, 14));
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 14,
-                position: 1,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        events.push(added(0, 14, 1));
         let state = given::<Burgbaumeister>(events).state;
         assert_eq!(
             legal_commands(&state, 0),
             vec![
-                FireCannon {
-                    target: 1,
-                    card: 10
-                }
-                .into(),
-                FireCannon { target: 2, card: 7 }.into(),
-                FireCannon { target: 2, card: 8 }.into(),
+                fire_at(1, 10).into(),
+                fire_at(2, 7).into(),
+                fire_at(2, 8).into(),
                 DeclineCannon {}.into(),
             ]
         );

@@ -42,7 +42,7 @@ mod view;
 mod wizard;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use commands::*;
 pub use end::could_place;

@@ -193,16 +193,7 @@ mod tests {
         events.push(turned_up(0, 10));
         let state = given::<Burgbaumeister>(events)
             .when(0, AddCardToWall {})
-            .then([
-                CardAddedToWall {
-                    seat: 0,
-                    card: 10,
-                    position: 2,
-                    by_wizard: false,
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([added(0, 10, 2), TurnPassed { seat: 1 }.into()]);
         assert_eq!(state.walls[0], vec![3, 7, 10]);
         assert_eq!(state.store[slot_of(10) as usize], None);
     }
@@ -213,14 +204,7 @@ mod tests {
         events.push(turned_up(2, 10));
         given::<Burgbaumeister>(events)
             .when(2, ReturnCard {})
-            .then([
-                CardReturned {
-                    seat: 2,
-                    slot: slot_of(10),
-                }
-                .into(),
-                TurnPassed { seat: 0 }.into(),
-            ]);
+            .then([returned(2, 10), TurnPassed { seat: 0 }.into()]);
     }
 
     #[test]
@@ -247,14 +231,7 @@ mod tests {
         events.push(turned_up(0, 5));
         let state = given::<Burgbaumeister>(events)
             .when(0, ReturnCard {})
-            .then([
-                CardReturned {
-                    seat: 0,
-                    slot: slot_of(5),
-                }
-                .into(),
-                TurnPassed { seat: 1 }.into(),
-            ]);
+            .then([returned(0, 5), TurnPassed { seat: 1 }.into()]);
         assert_eq!(state.store[slot_of(5) as usize], Some(5));
         assert_eq!(state.turned_up, None);
     }

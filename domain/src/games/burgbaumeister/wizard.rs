@@ -120,6 +120,14 @@ mod tests {
         events
     }
 
+    /// `seat` may not insert its turned-up card with the wizard at `position` after `events`:
+    /// refused with `code`.
+    fn refused_insert(events: Vec<BurgbaumeisterEvent>, seat: u8, position: u8, code: &str) {
+        given::<Burgbaumeister>(events)
+            .when(seat, InsertCardWithWizard { position })
+            .then_error(code);
+    }
+
     #[test]
     fn the_wizard_inserts_where_the_numbers_still_rise() {
         let state = given::<Burgbaumeister>(with_wizard(6))
@@ -145,9 +153,7 @@ mod tests {
                 .when(0, InsertCardWithWizard { position })
                 .then_error("numbers_must_rise");
         }
-        given::<Burgbaumeister>(with_wizard(6))
-            .when(0, InsertCardWithWizard { position: 4 })
-            .then_error("position_out_of_range");
+        refused_insert(with_wizard(6), 0, 4, "position_out_of_range");
     }
 
     #[test]
@@ -159,9 +165,7 @@ mod tests {
 
     #[test]
     fn inserting_at_the_right_end_is_an_ordinary_add() {
-        given::<Burgbaumeister>(with_wizard(35))
-            .when(0, InsertCardWithWizard { position: 3 })
-            .then_error("insert_at_end_is_add");
+        refused_insert(with_wizard(35), 0, 3, "insert_at_end_is_add");
         let (_, state) = given::<Burgbaumeister>(with_wizard(35))
             .when(0, AddCardToWall {})
             .accepted();
@@ -182,27 +186,21 @@ mod tests {
         );
         events.push(TurnPassed { seat: 0 }.into());
         events.push(turned_up(0, 5));
-        given::<Burgbaumeister>(events)
-            .when(0, InsertCardWithWizard { position: 0 })
-            .then_error("wizard_spent");
+        refused_insert(events, 0, 0, "wizard_spent");
     }
 
     #[test]
     fn only_the_wizard_s_owner_may_insert() {
         let mut events = table(2, true, &[&[4, 23, 30], &[10, 20]], 1);
         events.push(turned_up(1, 15));
-        given::<Burgbaumeister>(events)
-            .when(1, InsertCardWithWizard { position: 1 })
-            .then_error("no_wizard");
+        refused_insert(events, 1, 1, "no_wizard");
     }
 
     #[test]
     fn the_wizard_is_a_variant_card() {
         let mut events = table(2, false, &[&[4, 23, 30], &[10]], 0);
         events.push(turned_up(0, 6));
-        given::<Burgbaumeister>(events)
-            .when(0, InsertCardWithWizard { position: 1 })
-            .then_error("wizard_variant_only");
+        refused_insert(events, 0, 1, "wizard_variant_only");
     }
 
     #[test]
@@ -210,23 +208,13 @@ mod tests {
         // A board laid out directly: the wizard joined this very turn.
         let mut events = table(2, true, &[&[4, 30], &[10]], 0);
         events.push(turned_up(0, 23));
-        events.push(
-            CardAddedToWall {
-                seat: 0,
-                card: 23,
-                position: 1,
-                by_wizard: false,
-            }
-            .into(),
-        );
+        events.push(added(0, 23, 1));
         events.push(turned_up(0, 6));
         let state = given::<Burgbaumeister>(events.clone()).state;
         assert!(Burgbaumeister::legal_commands(&state, 0)
             .iter()
             .all(|c| !matches!(c, BurgbaumeisterCommand::InsertCardWithWizard(_))));
-        given::<Burgbaumeister>(events)
-            .when(0, InsertCardWithWizard { position: 1 })
-            .then_error("wizard_not_ready_yet");
+        refused_insert(events, 0, 1, "wizard_not_ready_yet");
     }
 
     #[test]

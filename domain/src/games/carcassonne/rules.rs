@@ -93,11 +93,7 @@ impl Game for Carcassonne {
             to_act: if running { vec![state.turn] } else { vec![] },
             finished: state.ended.is_some(),
             scores: Some(state.scores.clone()),
-            winners: state
-                .ended
-                .as_ref()
-                .map(|e| e.winners.clone())
-                .unwrap_or_default(),
+            winners: state.winners(),
         }
     }
 }

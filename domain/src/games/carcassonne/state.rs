@@ -67,6 +67,14 @@ pub struct State {
 }
 
 impl State {
+    /// The winners of an ended game; none while it runs.
+    pub fn winners(&self) -> Vec<Seat> {
+        self.ended
+            .as_ref()
+            .map(|e| e.winners.clone())
+            .unwrap_or_default()
+    }
+
     pub fn tiles_left(&self) -> u32 {
         self.pile.iter().map(|&n| u32::from(n)).sum()
     }

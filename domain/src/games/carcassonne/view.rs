@@ -347,11 +347,7 @@ pub fn view(state: &State, _viewer: Viewer) -> CarcassonneView {
                 ingots: state.ingots[seat as usize],
             })
             .collect(),
-        winners: state
-            .ended
-            .as_ref()
-            .map(|e| e.winners.clone())
-            .unwrap_or_default(),
+        winners: state.winners(),
     }
 }
 

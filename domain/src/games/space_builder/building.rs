@@ -112,16 +112,37 @@ pub fn look(state: &State, seat: Seat, ctx: &Ctx) -> Result<Vec<SpaceBuilderEven
     .into()])
 }
 
+/// The board of `seat`, who lays a card as `to` says, once the seat may build now and the card
+/// and its spot are the game's.
+fn laying<'s>(
+    state: &'s State,
+    seat: Seat,
+    now_ms: i64,
+    to: &Placement,
+) -> Result<&'s PlayerState, RuleError> {
+    may_build(state, seat, Some(now_ms))?;
+    check_card(to.card)?;
+    check_spot(to.slot, to.rotation)?;
+    Ok(&state.players[usize::from(seat)])
+}
+
+fn slot_taken() -> RuleError {
+    RuleError::new("slot_taken", "Another card lies on that slot.")
+}
+
 pub fn place(
     state: &State,
     seat: Seat,
     cmd: &PlaceBuildingCard,
     ctx: &Ctx,
 ) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
-    may_build(state, seat, Some(ctx.now_ms))?;
-    check_card(cmd.card)?;
-    check_spot(cmd.slot, cmd.rotation)?;
-    let player = &state.players[usize::from(seat)];
+    let to = Placement {
+        card: cmd.card,
+        slot: cmd.slot,
+        face: cmd.face,
+        rotation: cmd.rotation,
+    };
+    let player = laying(state, seat, ctx.now_ms, &to)?;
     if !player.hand.contains(&cmd.card) {
         return Err(RuleError::new(
             "card_not_released",
@@ -135,21 +156,13 @@ pub fn place(
         ));
     }
     if player.on_slot(cmd.slot).is_some() {
-        return Err(RuleError::new(
-            "slot_taken",
-            "Another card lies on that slot.",
-        ));
+        return Err(slot_taken());
     }
     Ok(vec![BuildingCardPlaced {
         seat,
         round: state.round,
         at_ms: ctx.now_ms,
-        placement: Some(Placement {
-            card: cmd.card,
-            slot: cmd.slot,
-            face: cmd.face,
-            rotation: cmd.rotation,
-        }),
+        placement: Some(to),
     }
     .into()])
 }
@@ -160,21 +173,18 @@ pub fn move_card(
     cmd: &MoveBuildingCard,
     ctx: &Ctx,
 ) -> Result<Vec<SpaceBuilderEvent>, RuleError> {
-    may_build(state, seat, Some(ctx.now_ms))?;
-    check_card(cmd.card)?;
-    check_spot(cmd.slot, cmd.rotation)?;
-    let player = &state.players[usize::from(seat)];
-    let Some(from) = player.placed(cmd.card) else {
-        return Err(RuleError::new(
-            "card_not_placed",
-            "That card is not on your board.",
-        ));
-    };
     let to = Placement {
         card: cmd.card,
         slot: cmd.slot,
         face: cmd.face,
         rotation: cmd.rotation,
+    };
+    let player = laying(state, seat, ctx.now_ms, &to)?;
+    let Some(from) = player.placed(cmd.card) else {
+        return Err(RuleError::new(
+            "card_not_placed",
+            "That card is not on your board.",
+        ));
     };
     if *from == to {
         return Err(RuleError::new(
@@ -183,10 +193,7 @@ pub fn move_card(
         ));
     }
     if player.on_slot(cmd.slot).is_some_and(|p| p.card != cmd.card) {
-        return Err(RuleError::new(
-            "slot_taken",
-            "Another card lies on that slot.",
-        ));
+        return Err(slot_taken());
     }
     Ok(vec![BuildingCardMoved {
         seat,

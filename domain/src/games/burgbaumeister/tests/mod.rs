@@ -1,6 +1,7 @@
-//! Burgbaumeister's tests beyond each rule file's own: the rulebook's worked checks and random
-//! play; the fixtures are shared with the rule files' tests.
+//! Burgbaumeister's tests beyond each rule file's own: the rulebook's worked checks, random
+//! play and its bot; the fixtures are shared with the rule files' tests.
 
+mod bot;
 mod proptests;
-pub(super) mod test_support;
+pub(crate) mod test_support;
 mod worked_checks;

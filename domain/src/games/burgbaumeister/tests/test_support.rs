@@ -52,6 +52,34 @@ pub fn added(seat: u8, card: Card, position: u8) -> BurgbaumeisterEvent {
     .into()
 }
 
+pub fn castle_ended(reason: EndReason, scores: &[i64], winners: &[u8]) -> BurgbaumeisterEvent {
+    CastleGameEnded {
+        reason,
+        scores: scores.to_vec(),
+        winners: winners.to_vec(),
+    }
+    .into()
+}
+
+/// `by`'s cannon shoots `card` out of `target`'s wall.
+pub fn destroyed(by: u8, target: u8, card: Card) -> BurgbaumeisterEvent {
+    CardDestroyed { by, target, card }.into()
+}
+
+/// `seat` returns the turned-up `card` to its slot.
+pub fn returned(seat: u8, card: Card) -> BurgbaumeisterEvent {
+    CardReturned {
+        seat,
+        slot: slot_of(card),
+    }
+    .into()
+}
+
+/// The command to fire the cannon at `target`'s `card`.
+pub fn fire_at(target: u8, card: Card) -> super::super::commands::FireCannon {
+    super::super::commands::FireCannon { target, card }
+}
+
 pub fn turned_up(seat: u8, card: Card) -> BurgbaumeisterEvent {
     CardTurnedUp {
         seat,
@@ -91,4 +119,18 @@ pub fn nearly_empty_store(
     }
     events.push(TurnPassed { seat: 0 }.into());
     events
+}
+
+/// The cards lying face down in the store of `everyone`'s view (the view of a game seen by
+/// everyone), lowest first.
+pub fn face_down_cards(everyone: &serde_json::Value) -> Vec<u64> {
+    let mut cards: Vec<u64> = everyone["store"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["state"] == "face_down")
+        .map(|s| s["card"].as_u64().unwrap())
+        .collect();
+    cards.sort();
+    cards
 }

@@ -26,16 +26,7 @@ fn wall_1_3_7_cannot_take_a_5_but_takes_an_8() {
     events.push(turned_up(0, 8));
     let state = given::<Burgbaumeister>(events)
         .when(0, AddCardToWall {})
-        .then([
-            CardAddedToWall {
-                seat: 0,
-                card: 8,
-                position: 2,
-                by_wizard: false,
-            }
-            .into(),
-            TurnPassed { seat: 1 }.into(),
-        ]);
+        .then([added(0, 8, 2), TurnPassed { seat: 1 }.into()]);
     assert_eq!(state.walls[0], vec![3, 7, 8]);
 }
 
@@ -50,14 +41,7 @@ fn in_wall_1_5_t9_12_t19_20_only_20_can_be_destroyed() {
     assert_eq!(targets(&state, 0), vec![(1, 20)]);
     assert_eq!(
         Burgbaumeister::legal_commands(&state, 0),
-        vec![
-            FireCannon {
-                target: 1,
-                card: 20
-            }
-            .into(),
-            DeclineCannon {}.into()
-        ]
+        vec![fire_at(1, 20).into(), DeclineCannon {}.into()]
     );
     for card in [5, 9, 12, 19] {
         let mut ctx = crate::contract::Ctx::new(0, 0);

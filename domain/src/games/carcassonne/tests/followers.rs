@@ -20,11 +20,7 @@ fn a_follower_goes_on_a_free_feature_of_the_new_tile() {
                 feature: FeatureKind::Field,
             }
             .into(),
-            TileDrawn {
-                seat: 1,
-                tile: "B".into(),
-            }
-            .into(),
+            tile_drawn(1, "B"),
         ]);
     assert_eq!(state.home, vec![6, 7]);
 }
@@ -83,13 +79,7 @@ fn a_follower_may_go_on_a_feature_the_tile_completes_and_comes_home_at_once() {
                 seats: vec![0],
             }
             .into(),
-            FollowerReturned {
-                seat: 0,
-                x: 0,
-                y: -1,
-                segment: 0
-            }
-            .into(),
+            follower_returned(0, 0, -1, 0),
         ]
     );
     assert_eq!(state.home, vec![7, 7]);
@@ -150,20 +140,8 @@ fn tied_players_each_score_the_whole_feature() {
                 seats: vec![0, 1],
             }
             .into(),
-            FollowerReturned {
-                seat: 0,
-                x: -1,
-                y: 0,
-                segment: 0
-            }
-            .into(),
-            FollowerReturned {
-                seat: 1,
-                x: 3,
-                y: 0,
-                segment: 2
-            }
-            .into(),
+            follower_returned(0, -1, 0, 0),
+            follower_returned(1, 3, 0, 2),
         ]
     );
     assert_eq!(state.scores, vec![6, 6, 0]);

@@ -15,6 +15,19 @@ fn taken(seat: u8, x: i32, y: i32) -> CarcassonneEvent {
     GoldIngotTaken { seat, x, y }.into()
 }
 
+/// The ingots taken, in order, when `seat` skips placing a follower at `table`, and the state
+/// after.
+fn ingots_taken_on_skipping(table: Table, seat: u8) -> (Vec<CarcassonneEvent>, State) {
+    let (events, state) = given::<Carcassonne>(table.events)
+        .when(seat, SkipFollower {})
+        .accepted();
+    let gold = events
+        .into_iter()
+        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
+        .collect();
+    (gold, state)
+}
+
 fn gm8_placed(seat: u8) -> CarcassonneEvent {
     placed(seat, "GM8", 1, 0, 0)
 }
@@ -23,14 +36,7 @@ fn gm8_placed(seat: u8) -> CarcassonneEvent {
 fn a_gold_tile_takes_one_ingot_and_the_player_places_the_second_next_to_it() {
     let table = Table::expansions(2).lay(0, "E", 0, -1, 180).drawn(1, "GM8");
     let state = given::<Carcassonne>(table.clone())
-        .when(
-            1,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(1, 0, 0))
         .then([gm8_placed(1), ingot(1, 1, 0)]);
     assert_eq!(phase(&state), Phase::PlaceGoldIngot);
     assert_eq!(
@@ -61,14 +67,7 @@ fn a_gold_tile_takes_one_ingot_and_the_player_places_the_second_next_to_it() {
 fn with_one_tile_next_to_it_both_ingots_go_down_by_themselves() {
     let table = Table::expansions(2).drawn(0, "GM8");
     let state = given::<Carcassonne>(table)
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(1, 0, 0))
         .then([gm8_placed(0), ingot(0, 1, 0), ingot(0, 0, 0)]);
     assert_eq!(phase(&state), Phase::PlaceFollower);
 }
@@ -81,14 +80,7 @@ fn ingots_run_out_after_16() {
         .ingots(0, 15, at(0, 0))
         .drawn(1, "GM8");
     let state = given::<Carcassonne>(table)
-        .when(
-            1,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(1, 0, 0))
         .then([gm8_placed(1), ingot(1, 1, 0)]);
     assert_eq!(
         phase(&state),
@@ -97,14 +89,7 @@ fn ingots_run_out_after_16() {
     );
     let table = Table::expansions(2).ingots(0, 16, at(0, 0)).drawn(1, "GM8");
     given::<Carcassonne>(table)
-        .when(
-            1,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(1, 0, 0))
         .then([gm8_placed(1)]);
 }
 
@@ -112,14 +97,7 @@ fn ingots_run_out_after_16() {
 fn without_the_expansion_a_gold_symbol_does_nothing() {
     let events = Table::new(2).drawn(0, "GM8");
     given::<Carcassonne>(events)
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(1, 0, 0))
         .then([gm8_placed(0)]);
 }
 
@@ -129,13 +107,7 @@ fn the_only_majority_takes_all_the_gold_of_a_completed_city() {
         .gold(0, 0, 2)
         .follower(1, 0, 0, 0)
         .lay(0, "E", 0, -1, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    let gold: Vec<CarcassonneEvent> = events
-        .into_iter()
-        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
-        .collect();
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
     assert_eq!(gold, vec![taken(1, 0, 0), taken(1, 0, 0)]);
     assert_eq!(state.ingots, vec![0, 2]);
 }
@@ -143,12 +115,8 @@ fn the_only_majority_takes_all_the_gold_of_a_completed_city() {
 #[test]
 fn a_completed_feature_without_followers_leaves_its_gold() {
     let table = Table::expansions(2).gold(0, 0, 2).lay(0, "E", 0, -1, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    assert!(!events
-        .iter()
-        .any(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_))));
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
+    assert!(gold.is_empty());
     assert_eq!(state.board.at(at(0, 0)).unwrap().gold, 2);
 }
 
@@ -186,13 +154,7 @@ fn a_completed_cloister_takes_the_gold_of_its_3_by_3_tiles() {
         .gold(-1, 2, 1)
         .gold(-1, 0, 2)
         .lay(0, "E", 1, 2, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    let gold: Vec<CarcassonneEvent> = events
-        .into_iter()
-        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
-        .collect();
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
     assert_eq!(
         gold,
         vec![taken(1, -1, 0), taken(1, -1, 0), taken(1, -1, 2)],
@@ -210,13 +172,7 @@ fn gold_claimed_by_two_features_is_shared_between_their_majorities() {
         .gold(0, 0, 2)
         .gold(2, -1, 1)
         .lay(0, "E", 0, -1, 180);
-    let (events, state) = given::<Carcassonne>(table.events)
-        .when(0, SkipFollower {})
-        .accepted();
-    let gold: Vec<CarcassonneEvent> = events
-        .into_iter()
-        .filter(|e| matches!(e, CarcassonneEvent::GoldIngotTaken(_)))
-        .collect();
+    let (gold, state) = ingots_taken_on_skipping(table, 0);
     assert_eq!(gold, vec![taken(0, 0, 0), taken(1, 0, 0), taken(1, 2, -1)]);
     assert_eq!(state.ingots, vec![1, 2]);
 }

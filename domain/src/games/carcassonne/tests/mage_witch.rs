@@ -34,13 +34,7 @@ fn closing_the_road(figure: MagicFigure, points: u32) -> Vec<CarcassonneEvent> {
             seats: vec![0],
         }
         .into(),
-        FollowerReturned {
-            seat: 0,
-            x: -1,
-            y: 0,
-            segment: 0,
-        }
-        .into(),
+        follower_returned(0, -1, 0, 0),
         MageOrWitchRemoved {
             figure,
             reason: RemovalReason::FeatureCompleted,
@@ -82,11 +76,7 @@ fn a_figure_leaves_a_completed_feature_even_without_followers() {
                 reason: RemovalReason::FeatureCompleted,
             }
             .into(),
-            TileDrawn {
-                seat: 1,
-                tile: "B".into(),
-            }
-            .into(),
+            tile_drawn(1, "B"),
         ]);
 }
 
@@ -94,14 +84,7 @@ fn a_figure_leaves_a_completed_feature_even_without_followers() {
 fn a_magic_tile_calls_for_a_figure_before_the_follower() {
     let table = Table::expansions(2).drawn(0, "MW1");
     let state = given::<Carcassonne>(table.clone())
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(1, 0, 0))
         .then([placed(0, "MW1", 1, 0, 0)]);
     assert_eq!(phase(&state), Phase::PlaceMageOrWitch);
     // Every segment of an unfinished road or city, mage first: the start tile's city and road,
@@ -343,14 +326,7 @@ fn magic_tile_closing_everything(mage: bool) -> Vec<CarcassonneEvent> {
 #[test]
 fn with_nowhere_to_go_the_only_figure_on_the_board_leaves_by_itself() {
     let state = given::<Carcassonne>(magic_tile_closing_everything(true))
-        .when(
-            1,
-            PlaceTile {
-                x: 0,
-                y: -1,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(0, -1, 0))
         .then([
             placed(1, "MW5", 0, -1, 0),
             MageOrWitchRemoved {
@@ -365,14 +341,7 @@ fn with_nowhere_to_go_the_only_figure_on_the_board_leaves_by_itself() {
 #[test]
 fn with_nowhere_to_go_and_no_figure_on_the_board_nothing_happens() {
     let state = given::<Carcassonne>(magic_tile_closing_everything(false))
-        .when(
-            1,
-            PlaceTile {
-                x: 0,
-                y: -1,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(0, -1, 0))
         .then([placed(1, "MW5", 0, -1, 0)]);
     assert_eq!(phase(&state), Phase::PlaceFollower);
 }
@@ -380,14 +349,7 @@ fn with_nowhere_to_go_and_no_figure_on_the_board_nothing_happens() {
 /// The state once seat 0 has laid the magic tile MW1 at (1, 0) on `table`: the figure step.
 fn after_laying_mw1(table: Table) -> State {
     let state = given::<Carcassonne>(table.drawn(0, "MW1"))
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(1, 0, 0))
         .accepted()
         .1;
     assert_eq!(phase(&state), Phase::PlaceMageOrWitch);

@@ -1,5 +1,6 @@
 //! Rule tests on hand-built boards (laid out by `test_support::Table`), one file per rule area.
 
+mod bot;
 mod end;
 mod far_places;
 mod farms;

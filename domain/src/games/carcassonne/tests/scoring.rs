@@ -57,20 +57,8 @@ fn a_city_with_pennants_closed_by_a_merge_scores_2_per_tile_and_pennant_for_both
                 seats: vec![0, 1],
             }
             .into(),
-            FollowerReturned {
-                seat: 0,
-                x: 0,
-                y: -1,
-                segment: 0
-            }
-            .into(),
-            FollowerReturned {
-                seat: 1,
-                x: 2,
-                y: -1,
-                segment: 0
-            }
-            .into(),
+            follower_returned(0, 0, -1, 0),
+            follower_returned(1, 2, -1, 0),
         ]
     );
     assert_eq!(state.scores, vec![14, 14, 0]);
@@ -114,13 +102,7 @@ fn a_cloister_with_all_eight_neighbours_scores_9() {
                 seats: vec![1],
             }
             .into(),
-            FollowerReturned {
-                seat: 1,
-                x: 0,
-                y: 1,
-                segment: 1
-            }
-            .into(),
+            follower_returned(1, 0, 1, 1),
         ]
     );
     assert_eq!(state.scores, vec![0, 9]);

@@ -3,6 +3,7 @@
 //! ends with the tile drawn for the turn under test. The pile holds cloisters (B) unless the
 //! test names it; with an empty pile the turn under test is the last and the game ends after it.
 
+use super::super::commands::PlaceTile;
 use super::super::events::*;
 use super::super::evolve::evolve;
 use super::super::options::*;
@@ -31,6 +32,31 @@ pub fn placed(seat: u8, tile: &str, x: i32, y: i32, rotation: u16) -> Carcassonn
 }
 
 const CLOISTERS: &[(&str, u8)] = &[("B", 20)];
+
+/// `seat`'s follower on `segment` of the tile at (`x`, `y`) goes home.
+pub fn follower_returned(seat: u8, x: i32, y: i32, segment: u8) -> CarcassonneEvent {
+    FollowerReturned {
+        seat,
+        x,
+        y,
+        segment,
+    }
+    .into()
+}
+
+/// `seat` draws the tile `tile` for its turn.
+pub fn tile_drawn(seat: u8, tile: &str) -> CarcassonneEvent {
+    TileDrawn {
+        seat,
+        tile: tile.into(),
+    }
+    .into()
+}
+
+/// The command to place the drawn tile at `x`, `y`, turned by `rotation` degrees.
+pub fn place_tile(x: i32, y: i32, rotation: u16) -> PlaceTile {
+    PlaceTile { x, y, rotation }
+}
 
 pub struct Table {
     pub events: Vec<CarcassonneEvent>,
@@ -102,10 +128,7 @@ impl Table {
         ) {
             panic!("{tile} at ({x}, {y}) turned {rotation}: {}", e.message);
         }
-        self.push(TileDrawn {
-            seat,
-            tile: tile.into(),
-        });
+        self.push(tile_drawn(seat, tile));
         self.push(placed(seat, tile, x, y, rotation));
         self
     }
@@ -157,10 +180,7 @@ impl Table {
 
     /// The turn under test: `seat` has drawn `tile`.
     pub fn drawn(mut self, seat: u8, tile: &str) -> Vec<CarcassonneEvent> {
-        self.push(TileDrawn {
-            seat,
-            tile: tile.into(),
-        });
+        self.push(tile_drawn(seat, tile));
         self.events
     }
 }

@@ -11,14 +11,7 @@ use crate::testing::given;
 fn the_drawn_tile_is_placed_and_the_player_may_then_place_a_follower() {
     let table = Table::new(2).drawn(0, "U");
     let state = given::<Carcassonne>(table)
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(1, 0, 0))
         .then([placed(0, "U", 1, 0, 0)]);
     assert_eq!(Carcassonne::status(&state).to_act, vec![0]);
     assert_eq!(
@@ -36,54 +29,19 @@ fn the_drawn_tile_is_placed_and_the_player_may_then_place_a_follower() {
 fn a_tile_goes_where_its_edges_match_turned_in_quarters() {
     let table = Table::new(2).drawn(0, "U");
     given::<Carcassonne>(table.clone())
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 90,
-            },
-        )
+        .when(0, place_tile(1, 0, 90))
         .then_error("edges_do_not_match");
     given::<Carcassonne>(table.clone())
-        .when(
-            0,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 45,
-            },
-        )
+        .when(0, place_tile(1, 0, 45))
         .then_error("invalid_rotation");
     given::<Carcassonne>(table.clone())
-        .when(
-            0,
-            PlaceTile {
-                x: 2,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(2, 0, 0))
         .then_error("not_adjacent");
     given::<Carcassonne>(table.clone())
-        .when(
-            0,
-            PlaceTile {
-                x: 0,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(0, 0, 0))
         .then_error("place_taken");
     given::<Carcassonne>(table)
-        .when(
-            0,
-            PlaceTile {
-                x: -1,
-                y: 0,
-                rotation: 180,
-            },
-        )
+        .when(0, place_tile(-1, 0, 180))
         .accepted();
 }
 
@@ -112,14 +70,7 @@ fn every_legal_placement_of_the_drawn_tile_is_listed_in_reading_order() {
     );
     assert_eq!(
         Carcassonne::default_command(&state, 0),
-        Some(
-            PlaceTile {
-                x: -1,
-                y: 0,
-                rotation: 0
-            }
-            .into()
-        ),
+        Some(place_tile(-1, 0, 0).into()),
         "the clock plays the first placement"
     );
     assert!(Carcassonne::legal_commands(&state, 1).is_empty());
@@ -138,24 +89,10 @@ fn each_step_comes_in_its_order() {
         .when(0, PlaceGoldIngot { x: 0, y: 0 })
         .then_error("not_this_step");
     given::<Carcassonne>(table)
-        .when(
-            1,
-            PlaceTile {
-                x: 1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(1, place_tile(1, 0, 0))
         .then_error("not_your_turn");
     given::<Carcassonne>(Table::new(2).lay(0, "U", 1, 0, 0).events)
-        .when(
-            0,
-            PlaceTile {
-                x: -1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(-1, 0, 0))
         .then_error("not_this_step");
 }
 
@@ -163,14 +100,7 @@ fn each_step_comes_in_its_order() {
 fn after_the_follower_step_the_next_player_draws() {
     let state = given::<Carcassonne>(Table::new(3).lay(2, "U", 1, 0, 0).events)
         .when(2, SkipFollower {})
-        .then([
-            FollowerSkipped { seat: 2 }.into(),
-            TileDrawn {
-                seat: 0,
-                tile: "B".into(),
-            }
-            .into(),
-        ]);
+        .then([FollowerSkipped { seat: 2 }.into(), tile_drawn(0, "B")]);
     assert_eq!(Carcassonne::status(&state).to_act, vec![0]);
     assert_eq!(state.tiles_left(), 19);
     assert_eq!(phase(&state), Phase::PlaceTile);
@@ -184,14 +114,7 @@ fn with_no_follower_to_place_the_turn_ends_with_the_tile() {
         table = table.lay(0, "U", x, 0, 0).follower(0, x, 0, 1);
     }
     let (events, state) = given::<Carcassonne>(table.drawn(0, "U"))
-        .when(
-            0,
-            PlaceTile {
-                x: -1,
-                y: 0,
-                rotation: 0,
-            },
-        )
+        .when(0, place_tile(-1, 0, 0))
         .accepted();
     assert_eq!(
         events[..2],
@@ -216,11 +139,7 @@ fn a_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
             .seed(seed)
             .when(1, SkipFollower {})
             .accepted();
-        let drawn: CarcassonneEvent = TileDrawn {
-            seat: 0,
-            tile: "E".into(),
-        }
-        .into();
+        let drawn: CarcassonneEvent = tile_drawn(0, "E");
         let discarded: CarcassonneEvent = TileDiscarded {
             seat: 0,
             tile: "C".into(),

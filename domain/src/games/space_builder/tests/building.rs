@@ -2,6 +2,13 @@
 
 use super::*;
 
+/// Seat 0 may not place a card as `p` says after `events`: refused with `code`.
+fn refused_placing(events: Vec<E>, p: Placement, code: &str) {
+    given::<SpaceBuilder>(events)
+        .when(0, place_cmd(p))
+        .then_error(code);
+}
+
 #[test]
 fn a_player_places_a_hand_card_on_an_empty_slot() {
     let p = at(2, 4, B, 3);
@@ -12,36 +19,32 @@ fn a_player_places_a_hand_card_on_an_empty_slot() {
 
 #[test]
 fn only_released_cards_may_be_built() {
-    given::<SpaceBuilder>(game(2, 0))
-        .when(0, place_cmd(at(5, 4, A, 0)))
-        .then_error("card_not_released");
-    given::<SpaceBuilder>(game(2, 0))
-        .when(0, place_cmd(at(9, 4, A, 0)))
-        .then_error("no_such_card");
+    refused_placing(game(2, 0), at(5, 4, A, 0), "card_not_released");
+    refused_placing(game(2, 0), at(9, 4, A, 0), "no_such_card");
 }
 
 #[test]
 fn a_slot_holds_one_card() {
-    given::<SpaceBuilder>(with(game(2, 0), [placed(0, 1, at(1, 4, A, 0), 0)]))
-        .when(0, place_cmd(at(2, 4, A, 0)))
-        .then_error("slot_taken");
+    refused_placing(
+        with(game(2, 0), [placed(0, 1, at(1, 4, A, 0), 0)]),
+        at(2, 4, A, 0),
+        "slot_taken",
+    );
 }
 
 #[test]
 fn slots_and_rotations_must_exist() {
-    given::<SpaceBuilder>(game(2, 0))
-        .when(0, place_cmd(at(1, 9, A, 0)))
-        .then_error("no_such_slot");
-    given::<SpaceBuilder>(game(2, 0))
-        .when(0, place_cmd(at(1, 0, A, 4)))
-        .then_error("no_such_rotation");
+    refused_placing(game(2, 0), at(1, 9, A, 0), "no_such_slot");
+    refused_placing(game(2, 0), at(1, 0, A, 4), "no_such_rotation");
 }
 
 #[test]
 fn a_card_on_the_board_is_moved_not_placed_again() {
-    given::<SpaceBuilder>(with(game(2, 0), [placed(0, 1, at(1, 4, A, 0), 0)]))
-        .when(0, place_cmd(at(1, 5, A, 0)))
-        .then_error("card_already_placed");
+    refused_placing(
+        with(game(2, 0), [placed(0, 1, at(1, 4, A, 0), 0)]),
+        at(1, 5, A, 0),
+        "card_already_placed",
+    );
 }
 
 #[test]

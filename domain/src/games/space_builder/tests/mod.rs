@@ -1,6 +1,7 @@
 //! Space Builder's rules as tests, one module per rule area like the code: given / when / then,
 //! the rulebook's worked round, and random games. The fixtures below are shared by all of them.
 
+mod bot;
 mod building;
 mod clock;
 mod hidden;
@@ -117,6 +118,28 @@ fn finished(seat: Seat, at_ms: i64) -> E {
         round: 1,
         at_ms,
         elapsed_ms: None,
+    }
+    .into()
+}
+
+/// `seat` declared its city finished at `at_ms`, `elapsed_ms` after it looked (elapsed timing).
+fn finished_after(seat: Seat, at_ms: i64, elapsed_ms: i64) -> E {
+    CityDeclaredFinished {
+        seat,
+        round: 1,
+        at_ms,
+        elapsed_ms: Some(elapsed_ms),
+    }
+    .into()
+}
+
+/// Building in round 1 stopped at `at_ms` for `reason`, stopping the seats `stopped`.
+fn stopped(reason: StopReason, stopped: &[Seat], at_ms: i64) -> E {
+    BuildingStopped {
+        round: 1,
+        reason,
+        stopped: stopped.to_vec(),
+        at_ms,
     }
     .into()
 }

@@ -13,16 +13,7 @@ fn the_round_ends_when_the_second_to_last_player_finishes() {
         .when(1, DeclareCityFinished {})
         .accepted();
     assert_eq!(out[0], finished(1, 0));
-    assert_eq!(
-        out[1],
-        BuildingStopped {
-            round: 1,
-            reason: StopReason::AllButOneFinished,
-            stopped: vec![2],
-            at_ms: 0
-        }
-        .into()
-    );
+    assert_eq!(out[1], stopped(StopReason::AllButOneFinished, &[2], 0));
     let result = result_of(&out);
     assert_eq!(result.winner, 0);
     assert_eq!(state.phase, Phase::Releasing);
@@ -309,16 +300,7 @@ fn a_player_may_stop_building_and_is_checked_as_the_city_stands() {
         apply(&mut state, e);
     }
     let out = decide_at(&state, 2, DeclareCityFinished {}, 9).unwrap();
-    assert_eq!(
-        out[1],
-        BuildingStopped {
-            round: 1,
-            reason: StopReason::NobodyBuilding,
-            stopped: vec![],
-            at_ms: 9
-        }
-        .into()
-    );
+    assert_eq!(out[1], stopped(StopReason::NobodyBuilding, &[], 9));
     let ranks: Vec<(Seat, u8, bool)> = result_of(&out)
         .cities
         .iter()

@@ -112,13 +112,7 @@ fn elapsed_timing_ranks_by_each_players_own_time_and_waits_for_everyone() {
     let out = decide_at(&state, 1, DeclareCityFinished {}, 3_620_000).unwrap();
     assert_eq!(
         out,
-        vec![CityDeclaredFinished {
-            seat: 1,
-            round: 1,
-            at_ms: 3_620_000,
-            elapsed_ms: Some(20_000)
-        }
-        .into()],
+        vec![finished_after(1, 3_620_000, 20_000)],
         "the second-to-last finish stops nobody"
     );
     for e in &out {
@@ -135,16 +129,7 @@ fn elapsed_timing_ranks_by_each_players_own_time_and_waits_for_everyone() {
         run(2, place_cmd(correct(1, 0, card)).into(), 7_200_001);
     }
     let out = decide_at(&state, 2, DeclareCityFinished {}, 7_210_000).unwrap();
-    assert_eq!(
-        out[1],
-        BuildingStopped {
-            round: 1,
-            reason: StopReason::NobodyBuilding,
-            stopped: vec![],
-            at_ms: 7_210_000
-        }
-        .into()
-    );
+    assert_eq!(out[1], stopped(StopReason::NobodyBuilding, &[], 7_210_000));
     let result = result_of(&out);
     assert_eq!(result.winner, 2);
     let places: Vec<(Seat, u8, Option<i64>)> = result
@@ -187,13 +172,7 @@ fn in_elapsed_timing_a_two_player_round_does_not_end_at_the_first_finish() {
                 at_ms: 50
             }
             .into(),
-            BuildingStopped {
-                round: 1,
-                reason: StopReason::NobodyBuilding,
-                stopped: vec![],
-                at_ms: 50
-            }
-            .into()
+            stopped(StopReason::NobodyBuilding, &[], 50)
         ]
     );
     let result = result_of(&out);
@@ -213,15 +192,7 @@ fn at_an_elapsed_deadline_who_never_looked_misses_every_card_and_who_did_counts_
     let mut wrong = correct(1, 0, 4);
     wrong.rotation = (wrong.rotation + 1) % 4;
     events.push(placed(0, 1, wrong, 2_000));
-    events.push(
-        CityDeclaredFinished {
-            seat: 0,
-            round: 1,
-            at_ms: 90_000,
-            elapsed_ms: Some(89_000),
-        }
-        .into(),
-    );
+    events.push(finished_after(0, 90_000, 89_000));
     events.push(looked(1, 500));
     events.push(placed(1, 1, correct(1, 0, 1), 3_000));
     events.push(placed(1, 1, correct(1, 0, 2), 4_000));
@@ -229,13 +200,7 @@ fn at_an_elapsed_deadline_who_never_looked_misses_every_card_and_who_did_counts_
     let out = SpaceBuilder::on_deadline(&state, &mut Ctx::new(0, 120_000));
     assert_eq!(
         out[0],
-        BuildingStopped {
-            round: 1,
-            reason: StopReason::DeadlinePassed,
-            stopped: vec![1, 2],
-            at_ms: 120_000
-        }
-        .into()
+        stopped(StopReason::DeadlinePassed, &[1, 2], 120_000)
     );
     let result = result_of(&out);
     let ranks: Vec<(Seat, u8, u8, bool)> = result
@@ -292,15 +257,7 @@ fn the_deadline_refuses_late_building_and_stops_everyone_still_building() {
     let mut events = elapsed_game(3, Some(2));
     events.push(looked(0, 0));
     events.extend(builds_correctly(0, &[1, 2, 3, 4], 0));
-    events.push(
-        CityDeclaredFinished {
-            seat: 0,
-            round: 1,
-            at_ms: 1_000,
-            elapsed_ms: Some(1_000),
-        }
-        .into(),
-    );
+    events.push(finished_after(0, 1_000, 1_000));
     events.push(looked(1, 0));
     events.push(placed(1, 1, correct(1, 0, 1), 5_000));
     let state = state_of(&events);
@@ -311,13 +268,7 @@ fn the_deadline_refuses_late_building_and_stops_everyone_still_building() {
     let out = SpaceBuilder::on_deadline(&state, &mut Ctx::new(0, 120_000));
     assert_eq!(
         out[0],
-        BuildingStopped {
-            round: 1,
-            reason: StopReason::DeadlinePassed,
-            stopped: vec![1, 2],
-            at_ms: 120_000
-        }
-        .into()
+        stopped(StopReason::DeadlinePassed, &[1, 2], 120_000)
     );
     let result = result_of(&out);
     assert_eq!(result.winner, 0);

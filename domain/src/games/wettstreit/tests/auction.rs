@@ -175,18 +175,7 @@ fn the_open_card_goes_to_the_highest_bidder_who_pays_half_rounded_down_to_the_au
     let (_, s) = from(s).when(2, PassBid {}).accepted();
     let state = from(s).when(0, PassBid {}).then([
         BidPassed { seat: 0 }.into(),
-        AuctionWon {
-            auctioneer: 0,
-            buyer: 1,
-            stack: Stack::Open,
-            price: 7,
-            to_auctioneer: 3,
-            to_bank: 4,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into(),
+        town_hall_won(0, 1, 7, 3, 4),
         OpenStackTopShown { card: Some(G2) }.into(),
     ]);
     assert_eq!(state.purses, vec![13, 3, 10]);
@@ -199,20 +188,7 @@ fn the_open_card_goes_to_the_highest_bidder_who_pays_half_rounded_down_to_the_au
 fn an_auctioneer_who_wins_pays_the_whole_sum_to_the_bank() {
     let (_, s) = bidding(Stack::Open, 5).when(1, PassBid {}).accepted();
     let (events, state) = from(s).when(2, PassBid {}).accepted();
-    assert!(events.contains(
-        &AuctionWon {
-            auctioneer: 0,
-            buyer: 0,
-            stack: Stack::Open,
-            price: 5,
-            to_auctioneer: 0,
-            to_bank: 5,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into()
-    ));
+    assert!(events.contains(&town_hall_won(0, 0, 5, 0, 5)));
     assert_eq!(state.purses[0], 5);
 }
 

@@ -31,11 +31,7 @@ fn a_first_build_lays_exactly_three_cards() {
                 cards: vec![TW1, CH5, G3],
             }
             .into(),
-            WettstreitTurnBegan {
-                seat: 1,
-                final_round: false,
-            }
-            .into(),
+            turn_began(1, false),
         ]);
     assert_eq!(state.cities[0], vec![Some(TW1), Some(CH5), Some(G3)]);
     assert_eq!(state.hands[0].len(), 1);
@@ -235,15 +231,7 @@ fn a_city_the_saboteurs_emptied_is_founded_again_with_three_cards() {
     city(&mut g, 2, &[Some(CH8)]);
     g.state.open.pop(); // open 3 < face-down 4: no choice of stack
     g.state.open_top_shown = Some(G2);
-    let (_, mut s) = g
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
-        .accepted();
+    let (_, mut s) = g.when(0, sabotage(2, CH8)).accepted();
     assert!(s.cities[2].is_empty());
     s.turn = 2;
     s.phase = Phase::Build;
@@ -273,11 +261,7 @@ fn a_city_the_saboteurs_emptied_is_founded_again_with_three_cards() {
                 cards: vec![LCT1, CH5, G3],
             }
             .into(),
-            WettstreitTurnBegan {
-                seat: 0,
-                final_round: false,
-            }
-            .into(),
+            turn_began(0, false),
         ]);
     assert_eq!(state.cities[2], vec![Some(LCT1), Some(CH5), Some(G3)]);
 }

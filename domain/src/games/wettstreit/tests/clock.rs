@@ -64,25 +64,13 @@ fn the_clock_passes_a_bid() {
 fn the_clock_lets_a_sabotaged_building_fall_and_puts_a_card_under_the_open_stack() {
     let (_, s) = saboteur_ready()
         .seed(seed_rolling(DieFace::Four))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
+        .when(0, sabotage(2, CH8))
         .accepted();
     assert_eq!(default_of(&s, 2), Some(LetBuildingFall {}.into()));
     assert_eq!(default_of(&s, 0), None);
     let (_, s) = saboteur_ready()
         .seed(seed_rolling(DieFace::Saboteur))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
+        .when(0, sabotage(2, CH8))
         .accepted();
     assert_eq!(s.phase, Phase::CardUnder, "both stacks equally low");
     assert_eq!(

@@ -19,11 +19,7 @@ fn auctioning_a_stacks_last_card_leads_to_a_final_round_that_ends_with_that_play
     );
     let s = from(s)
         .when(0, FinishBuildStep {})
-        .then([WettstreitTurnBegan {
-            seat: 1,
-            final_round: true,
-        }
-        .into()]);
+        .then([turn_began(1, true)]);
     assert!(Wettstreit::legal_commands(&s, 1).contains(
         &FoundCity {
             cards: vec![LCT1, CH5, G3]
@@ -40,11 +36,7 @@ fn auctioning_a_stacks_last_card_leads_to_a_final_round_that_ends_with_that_play
         .accepted();
     let s = from(s)
         .when(2, FinishBuildStep {})
-        .then([WettstreitTurnBegan {
-            seat: 0,
-            final_round: true,
-        }
-        .into()]);
+        .then([turn_began(0, true)]);
     let (events, end) = from(s).when(0, FinishBuildStep {}).accepted();
     assert!(matches!(&events[0], E::WettstreitGameEnded(_)));
     let status = Wettstreit::status(&end);
@@ -61,14 +53,8 @@ fn the_final_round_lays_cards_only() {
     let mut g = saboteur_ready();
     g.state.final_round = true;
     g.state.final_trigger = Some(2);
-    g.when(
-        0,
-        SabotageBuilding {
-            target: 2,
-            card: CH8,
-        },
-    )
-    .then_error("no_sabotage_in_final_round");
+    g.when(0, sabotage(2, CH8))
+        .then_error("no_sabotage_in_final_round");
 }
 
 #[test]
@@ -85,11 +71,7 @@ fn the_end_starts_when_a_stacks_last_card_leaves_the_game_unpaid() {
     assert_eq!(s.phase, Phase::Build);
     let s = from(s)
         .when(0, FinishBuildStep {})
-        .then([WettstreitTurnBegan {
-            seat: 1,
-            final_round: true,
-        }
-        .into()]);
+        .then([turn_began(1, true)]);
     assert_eq!(
         Wettstreit::legal_commands(&s, 1),
         vec![FinishBuildStep {}.into()],
@@ -115,53 +97,21 @@ fn a_card_sabotaged_back_under_the_emptied_stack_does_not_call_the_end_off() {
     assert_eq!((s.final_trigger, s.open.len()), (Some(0), 0));
     let s = from(s)
         .seed(seed_rolling(DieFace::Saboteur))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
+        .when(0, sabotage(2, CH8))
         .then([
-            BuildingSabotaged {
-                by: 0,
-                target: 2,
-                card: CH8,
-                die: DieFace::Saboteur,
-            }
-            .into(),
-            BuildingRemoved {
-                owner: 2,
-                card: CH8,
-            }
-            .into(),
-            CardPutUnderStack {
-                stack: Stack::Open,
-                card: CH8,
-            }
-            .into(),
+            sabotaged(0, 2, CH8, DieFace::Saboteur),
+            removed(2, CH8),
+            put_under(Stack::Open, CH8),
             OpenStackTopShown { card: Some(CH8) }.into(),
-            WettstreitTurnBegan {
-                seat: 1,
-                final_round: true,
-            }
-            .into(),
+            turn_began(1, true),
         ]);
     assert_eq!(s.open, vec![CH8]);
     let s = from(s)
         .when(1, FinishBuildStep {})
-        .then([WettstreitTurnBegan {
-            seat: 2,
-            final_round: true,
-        }
-        .into()]);
+        .then([turn_began(2, true)]);
     let s = from(s)
         .when(2, FinishBuildStep {})
-        .then([WettstreitTurnBegan {
-            seat: 0,
-            final_round: true,
-        }
-        .into()]);
+        .then([turn_began(0, true)]);
     let (events, end) = from(s).when(0, FinishBuildStep {}).accepted();
     assert!(matches!(&events[..], [E::WettstreitGameEnded(_)]));
     assert!(Wettstreit::status(&end).finished);

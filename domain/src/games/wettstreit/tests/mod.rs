@@ -2,6 +2,7 @@
 //! and the rulebook's worked scoring checks. The fixtures below are shared by all of them.
 
 mod auction;
+mod bot;
 mod building;
 mod clock;
 mod end;
@@ -158,6 +159,69 @@ fn hand_saboteur_ready() -> Given<Wettstreit> {
 }
 
 /// The event of this type among `events`.
+/// Seat `seat`'s turn begins (in the final round or not).
+fn turn_began(seat: u8, final_round: bool) -> E {
+    WettstreitTurnBegan { seat, final_round }.into()
+}
+
+/// `card` goes under the `stack`.
+fn put_under(stack: Stack, card: Card) -> E {
+    CardPutUnderStack { stack, card }.into()
+}
+
+/// `by`'s saboteur, with `die` rolled, lands on `target`'s building `card`.
+fn sabotaged(by: u8, target: u8, card: Card, die: DieFace) -> E {
+    BuildingSabotaged {
+        by,
+        target,
+        card,
+        die,
+    }
+    .into()
+}
+
+/// `owner`'s building `card` leaves the city.
+fn removed(owner: u8, card: Card) -> E {
+    BuildingRemoved { owner, card }.into()
+}
+
+/// `by`'s hand saboteur takes `card` from `target`'s hand.
+fn hand_sabotaged(by: u8, target: u8, card: Card) -> E {
+    HandSabotaged { by, target, card }.into()
+}
+
+/// `seat` cannot pay its bid `bid` and forfeits `forfeited`.
+fn insolvent(seat: u8, bid: u32, forfeited: u32) -> E {
+    BidderInsolvent {
+        seat,
+        bid,
+        forfeited: Some(forfeited),
+    }
+    .into()
+}
+
+/// `buyer` wins the open stack's town hall TH6, auctioned by `auctioneer`, for `price`: to the
+/// auctioneer `to_auctioneer`, to the bank `to_bank`.
+fn town_hall_won(auctioneer: u8, buyer: u8, price: u32, to_auctioneer: u32, to_bank: u32) -> E {
+    AuctionWon {
+        auctioneer,
+        buyer,
+        stack: Stack::Open,
+        price,
+        to_auctioneer,
+        to_bank,
+        kind_announced: false,
+        card: Some(TH6),
+        kind: Some(Kind::TownHall),
+    }
+    .into()
+}
+
+/// The command to sabotage `target`'s building `card`.
+fn sabotage(target: u8, card: Card) -> SabotageBuilding {
+    SabotageBuilding { target, card }
+}
+
 fn find<'a>(events: &'a [E], tag: &str) -> &'a E {
     use crate::schema::TaggedUnion;
     events

@@ -12,24 +12,8 @@ fn an_insolvent_winner_pays_all_their_money_and_the_second_highest_bidder_buys()
     let (_, s) = from(s).when(0, PassBid {}).accepted();
     let state = from(s).when(1, PassBid {}).then([
         BidPassed { seat: 1 }.into(),
-        BidderInsolvent {
-            seat: 2,
-            bid: 12,
-            forfeited: Some(10),
-        }
-        .into(),
-        AuctionWon {
-            auctioneer: 0,
-            buyer: 1,
-            stack: Stack::Open,
-            price: 6,
-            to_auctioneer: 3,
-            to_bank: 3,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into(),
+        insolvent(2, 12, 10),
+        town_hall_won(0, 1, 6, 3, 3),
         OpenStackTopShown { card: Some(G2) }.into(),
     ]);
     assert_eq!(state.purses, vec![13, 4, 0]);
@@ -46,28 +30,8 @@ fn an_insolvent_auctioneer_gets_no_half() {
     let (_, s) = from(s).when(2, RaiseBid { amount: 16 }).accepted();
     let (_, s) = from(s).when(0, RaiseBid { amount: 20 }).accepted();
     let (events, state) = from(s).when(2, PassBid {}).accepted();
-    assert!(events.contains(
-        &BidderInsolvent {
-            seat: 0,
-            bid: 20,
-            forfeited: Some(10)
-        }
-        .into()
-    ));
-    assert!(events.contains(
-        &AuctionWon {
-            auctioneer: 0,
-            buyer: 2,
-            stack: Stack::Open,
-            price: 16,
-            to_auctioneer: 0,
-            to_bank: 16,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into()
-    ));
+    assert!(events.contains(&insolvent(0, 20, 10)));
+    assert!(events.contains(&town_hall_won(0, 2, 16, 0, 16)));
     assert_eq!(state.purses, vec![0, 10, 4]);
 }
 
@@ -81,30 +45,9 @@ fn insolvency_cascades_down_the_bids_to_the_first_bidder_who_can_pay() {
     let (_, s) = from(s).when(0, PassBid {}).accepted();
     let state = from(s).when(1, PassBid {}).then([
         BidPassed { seat: 1 }.into(),
-        BidderInsolvent {
-            seat: 2,
-            bid: 12,
-            forfeited: Some(10),
-        }
-        .into(),
-        BidderInsolvent {
-            seat: 1,
-            bid: 11,
-            forfeited: Some(10),
-        }
-        .into(),
-        AuctionWon {
-            auctioneer: 0,
-            buyer: 0,
-            stack: Stack::Open,
-            price: 4,
-            to_auctioneer: 0,
-            to_bank: 4,
-            kind_announced: false,
-            card: Some(TH6),
-            kind: Some(Kind::TownHall),
-        }
-        .into(),
+        insolvent(2, 12, 10),
+        insolvent(1, 11, 10),
+        town_hall_won(0, 0, 4, 0, 4),
         OpenStackTopShown { card: Some(G2) }.into(),
     ]);
     assert_eq!(state.purses, vec![6, 0, 0]);
@@ -119,12 +62,7 @@ fn a_card_nobody_can_pay_for_leaves_the_game() {
     assert_eq!(
         events[1..],
         [
-            BidderInsolvent {
-                seat: 0,
-                bid: 30,
-                forfeited: Some(10)
-            }
-            .into(),
+            insolvent(0, 30, 10),
             AuctionCardRemoved {
                 auctioneer: 0,
                 stack: Stack::Open,
@@ -154,17 +92,9 @@ fn a_card_nobody_can_pay_for_leaves_the_game() {
 fn an_unpayable_face_down_card_leaves_the_game_unseen_and_the_forfeit_stays_secret() {
     let (_, s) = bidding(Stack::FaceDown, 40).when(1, PassBid {}).accepted();
     let (events, s) = from(s).when(2, PassBid {}).accepted();
-    let insolvent = find(&events, "BidderInsolvent");
-    assert_eq!(
-        *insolvent,
-        BidderInsolvent {
-            seat: 0,
-            bid: 40,
-            forfeited: Some(10)
-        }
-        .into()
-    );
-    let E::BidderInsolvent(shown) = seen(&s, insolvent, Viewer::Seat(1)) else {
+    let insolvency = find(&events, "BidderInsolvent");
+    assert_eq!(*insolvency, insolvent(0, 40, 10));
+    let E::BidderInsolvent(shown) = seen(&s, insolvency, Viewer::Seat(1)) else {
         unreachable!()
     };
     assert_eq!(shown.forfeited, None);
@@ -197,18 +127,8 @@ fn when_every_bidder_is_insolvent_the_card_leaves_the_game_with_its_announced_ki
         events,
         vec![
             BidPassed { seat: 0 }.into(),
-            BidderInsolvent {
-                seat: 1,
-                bid: 30,
-                forfeited: Some(10)
-            }
-            .into(),
-            BidderInsolvent {
-                seat: 0,
-                bid: 20,
-                forfeited: Some(10)
-            }
-            .into(),
+            insolvent(1, 30, 10),
+            insolvent(0, 20, 10),
             AuctionCardRemoved {
                 auctioneer: 0,
                 stack: Stack::FaceDown,

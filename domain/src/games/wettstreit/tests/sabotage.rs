@@ -5,31 +5,13 @@ use super::*;
 #[test]
 fn the_saboteur_attacks_the_player_with_the_fewest_shields() {
     saboteur_ready()
-        .when(
-            0,
-            SabotageBuilding {
-                target: 1,
-                card: CH9,
-            },
-        )
+        .when(0, sabotage(1, CH9))
         .then_error("target_has_more_shields");
     saboteur_ready()
-        .when(
-            0,
-            SabotageBuilding {
-                target: 0,
-                card: CH9,
-            },
-        )
+        .when(0, sabotage(0, CH9))
         .then_error("not_against_yourself");
     let listed = Wettstreit::legal_commands(&saboteur_ready().state, 0);
-    assert!(listed.contains(
-        &SabotageBuilding {
-            target: 2,
-            card: CH8
-        }
-        .into()
-    ));
+    assert!(listed.contains(&sabotage(2, CH8).into()));
     assert!(!listed
         .iter()
         .any(|c| matches!(c, WettstreitCommand::SabotageBuilding(s) if s.target == 1)));
@@ -40,20 +22,8 @@ fn on_equal_fewest_shields_the_saboteur_chooses_among_them() {
     let mut g = saboteur_ready();
     city(&mut g, 2, &[Some(TW2), Some(CH8)]);
     let listed = Wettstreit::legal_commands(&g.state, 0);
-    assert!(listed.contains(
-        &SabotageBuilding {
-            target: 1,
-            card: CH9
-        }
-        .into()
-    ));
-    assert!(listed.contains(
-        &SabotageBuilding {
-            target: 2,
-            card: CH8
-        }
-        .into()
-    ));
+    assert!(listed.contains(&sabotage(1, CH9).into()));
+    assert!(listed.contains(&sabotage(2, CH8).into()));
 }
 
 #[test]
@@ -62,38 +32,12 @@ fn the_saboteur_face_removes_the_building_under_the_lower_stack_leaving_a_gap() 
     let mut g = g;
     g.state.open.pop(); // open 3 < face-down 4
     g.state.open_top_shown = Some(G2);
-    let state = g
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
-        .then([
-            BuildingSabotaged {
-                by: 0,
-                target: 2,
-                card: CH8,
-                die: DieFace::Saboteur,
-            }
-            .into(),
-            BuildingRemoved {
-                owner: 2,
-                card: CH8,
-            }
-            .into(),
-            CardPutUnderStack {
-                stack: Stack::Open,
-                card: CH8,
-            }
-            .into(),
-            WettstreitTurnBegan {
-                seat: 1,
-                final_round: false,
-            }
-            .into(),
-        ]);
+    let state = g.when(0, sabotage(2, CH8)).then([
+        sabotaged(0, 2, CH8, DieFace::Saboteur),
+        removed(2, CH8),
+        put_under(Stack::Open, CH8),
+        turn_began(1, false),
+    ]);
     assert_eq!(state.cities[2], vec![Some(G3), None, Some(G5)]);
     assert_eq!(state.open[0], CH8);
     assert_eq!(
@@ -107,27 +51,8 @@ fn the_saboteur_face_removes_the_building_under_the_lower_stack_leaving_a_gap() 
 fn a_one_or_two_leaves_the_building_standing() {
     let state = saboteur_ready()
         .seed(seed_rolling(DieFace::Two))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
-        .then([
-            BuildingSabotaged {
-                by: 0,
-                target: 2,
-                card: CH8,
-                die: DieFace::Two,
-            }
-            .into(),
-            WettstreitTurnBegan {
-                seat: 1,
-                final_round: false,
-            }
-            .into(),
-        ]);
+        .when(0, sabotage(2, CH8))
+        .then([sabotaged(0, 2, CH8, DieFace::Two), turn_began(1, false)]);
     assert_eq!(state.cities[2].len(), 3);
     assert_eq!(state.supply, 5);
 }
@@ -137,27 +62,8 @@ fn a_one_leaves_the_building_standing() {
     let before = saboteur_ready().state;
     let state = saboteur_ready()
         .seed(seed_rolling(DieFace::One))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
-        .then([
-            BuildingSabotaged {
-                by: 0,
-                target: 2,
-                card: CH8,
-                die: DieFace::One,
-            }
-            .into(),
-            WettstreitTurnBegan {
-                seat: 1,
-                final_round: false,
-            }
-            .into(),
-        ]);
+        .when(0, sabotage(2, CH8))
+        .then([sabotaged(0, 2, CH8, DieFace::One), turn_began(1, false)]);
     assert_eq!(state.cities[2], vec![Some(G3), Some(CH8), Some(G5)]);
     assert_eq!(
         (state.open.clone(), state.face_down.clone()),
@@ -180,24 +86,12 @@ fn corner_towers_carry_one_shield_against_the_saboteur() {
         city(&mut g, 2, &corner_city); // one shield, on the corner tower alone
         assert_eq!((g.state.shields(1), g.state.shields(2)), (0, 1));
         let listed = Wettstreit::legal_commands(&g.state, 0);
-        assert!(listed.contains(
-            &SabotageBuilding {
-                target: 1,
-                card: CH9
-            }
-            .into()
-        ));
+        assert!(listed.contains(&sabotage(1, CH9).into()));
         assert!(!listed
             .iter()
             .any(|c| matches!(c, WettstreitCommand::SabotageBuilding(s) if s.target == 2)));
-        g.when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
-        .then_error("target_has_more_shields");
+        g.when(0, sabotage(2, CH8))
+            .then_error("target_has_more_shields");
     }
 }
 
@@ -205,13 +99,7 @@ fn corner_towers_carry_one_shield_against_the_saboteur() {
 fn on_three_to_five_the_owner_pays_the_value_to_keep_the_building_or_loses_it() {
     let (_, s) = saboteur_ready()
         .seed(seed_rolling(DieFace::Four))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
+        .when(0, sabotage(2, CH8))
         .accepted();
     assert_eq!(Wettstreit::status(&s).to_act, vec![2]);
     assert_eq!(Wettstreit::view(&s, Viewer::Seat(1)).to_act, vec![2]);
@@ -231,22 +119,11 @@ fn on_three_to_five_the_owner_pays_the_value_to_keep_the_building_or_loses_it() 
             amount: 8,
         }
         .into(),
-        WettstreitTurnBegan {
-            seat: 1,
-            final_round: false,
-        }
-        .into(),
+        turn_began(1, false),
     ]);
     assert_eq!((paid.purses[0], paid.purses[2]), (18, 2));
     let (events, fell) = from(s).when(2, LetBuildingFall {}).accepted();
-    assert_eq!(
-        events[0],
-        BuildingRemoved {
-            owner: 2,
-            card: CH8
-        }
-        .into()
-    );
+    assert_eq!(events[0], removed(2, CH8));
     assert_eq!(fell.cities[2], vec![Some(G3), None, Some(G5)]);
 }
 
@@ -254,13 +131,7 @@ fn on_three_to_five_the_owner_pays_the_value_to_keep_the_building_or_loses_it() 
 fn an_owner_who_cannot_pay_loses_the_building() {
     let (_, mut s) = saboteur_ready()
         .seed(seed_rolling(DieFace::Three))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
+        .when(0, sabotage(2, CH8))
         .accepted();
     s.purses[2] = 7;
     s.bank += 3;
@@ -277,13 +148,7 @@ fn an_owner_who_cannot_pay_loses_the_building() {
 fn with_both_stacks_equally_low_the_saboteurs_owner_chooses_the_stack() {
     let (_, s) = saboteur_ready()
         .seed(seed_rolling(DieFace::Saboteur))
-        .when(
-            0,
-            SabotageBuilding {
-                target: 2,
-                card: CH8,
-            },
-        )
+        .when(0, sabotage(2, CH8))
         .accepted();
     assert_eq!(s.phase, Phase::CardUnder);
     assert_eq!(
@@ -303,18 +168,7 @@ fn with_both_stacks_equally_low_the_saboteurs_owner_chooses_the_stack() {
                 stack: Stack::FaceDown,
             },
         )
-        .then([
-            CardPutUnderStack {
-                stack: Stack::FaceDown,
-                card: CH8,
-            }
-            .into(),
-            WettstreitTurnBegan {
-                seat: 1,
-                final_round: false,
-            }
-            .into(),
-        ]);
+        .then([put_under(Stack::FaceDown, CH8), turn_began(1, false)]);
     assert_eq!(state.face_down[0], CH8);
 }
 
@@ -354,22 +208,9 @@ fn a_hand_sabotaged_card_goes_under_the_lower_stack() {
     g.state.open.pop(); // open 3 < face-down 4
     g.state.open_top_shown = Some(G2);
     let state = g.when(0, SabotageHand { target: 1 }).then([
-        HandSabotaged {
-            by: 0,
-            target: 1,
-            card: CH7,
-        }
-        .into(),
-        CardPutUnderStack {
-            stack: Stack::Open,
-            card: CH7,
-        }
-        .into(),
-        WettstreitTurnBegan {
-            seat: 1,
-            final_round: false,
-        }
-        .into(),
+        hand_sabotaged(0, 1, CH7),
+        put_under(Stack::Open, CH7),
+        turn_began(1, false),
     ]);
     assert_eq!(state.open, vec![CH7, CH4, CH5, G2]);
     assert_eq!(state.face_down, vec![TW1B, CH6, G3B, TH5]);
@@ -381,22 +222,9 @@ fn a_hand_sabotaged_card_goes_under_the_lower_stack() {
     let mut g = hand_saboteur_ready();
     g.state.face_down.pop(); // face-down 3 < open 4
     let state = g.when(0, SabotageHand { target: 1 }).then([
-        HandSabotaged {
-            by: 0,
-            target: 1,
-            card: CH7,
-        }
-        .into(),
-        CardPutUnderStack {
-            stack: Stack::FaceDown,
-            card: CH7,
-        }
-        .into(),
-        WettstreitTurnBegan {
-            seat: 1,
-            final_round: false,
-        }
-        .into(),
+        hand_sabotaged(0, 1, CH7),
+        put_under(Stack::FaceDown, CH7),
+        turn_began(1, false),
     ]);
     assert_eq!(state.face_down, vec![CH7, TW1B, CH6, G3B]);
     assert_eq!(state.open, vec![CH4, CH5, G2, TH6]);
@@ -405,12 +233,9 @@ fn a_hand_sabotaged_card_goes_under_the_lower_stack() {
 #[test]
 fn with_both_stacks_equally_low_the_hand_saboteur_not_the_target_chooses_the_stack() {
     let g = hand_saboteur_ready(); // open 4 = face-down 4
-    let s = g.when(0, SabotageHand { target: 1 }).then([HandSabotaged {
-        by: 0,
-        target: 1,
-        card: CH7,
-    }
-    .into()]);
+    let s = g
+        .when(0, SabotageHand { target: 1 })
+        .then([hand_sabotaged(0, 1, CH7)]);
     assert_eq!(s.phase, Phase::CardUnder);
     assert_eq!(Wettstreit::status(&s).to_act, vec![0]);
     assert_eq!(
@@ -434,18 +259,7 @@ fn with_both_stacks_equally_low_the_hand_saboteur_not_the_target_chooses_the_sta
                 stack: Stack::FaceDown,
             },
         )
-        .then([
-            CardPutUnderStack {
-                stack: Stack::FaceDown,
-                card: CH7,
-            }
-            .into(),
-            WettstreitTurnBegan {
-                seat: 1,
-                final_round: false,
-            }
-            .into(),
-        ]);
+        .then([put_under(Stack::FaceDown, CH7), turn_began(1, false)]);
     assert_eq!(state.face_down, vec![CH7, TW1B, CH6, G3B, TH5]);
     assert_eq!(state.open, vec![CH4, CH5, G2, TH6]);
     assert!(!state.hand_has(1, CH7));
@@ -455,12 +269,5 @@ fn with_both_stacks_equally_low_the_hand_saboteur_not_the_target_chooses_the_sta
 fn sabotage_is_instead_of_building() {
     let mut g = saboteur_ready();
     g.state.built_this_turn = 1;
-    g.when(
-        0,
-        SabotageBuilding {
-            target: 2,
-            card: CH8,
-        },
-    )
-    .then_error("build_or_sabotage");
+    g.when(0, sabotage(2, CH8)).then_error("build_or_sabotage");
 }

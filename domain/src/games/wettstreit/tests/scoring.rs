@@ -3,6 +3,18 @@
 use super::*;
 use crate::games::wettstreit::score_city;
 
+/// A city's points for its buildings, its three extras (town hall, churches, corner towers) and
+/// its total.
+fn bonuses_and_total(score: &CityScore) -> (i64, i64, i64, i64, i64) {
+    (
+        score.buildings,
+        score.town_hall_centred,
+        score.churches_balanced,
+        score.corner_towers_matched,
+        score.total,
+    )
+}
+
 #[test]
 fn worked_check_complete_city_with_off_centre_town_hall_scores_46() {
     let city = [LCT2, CH8, TH7, TW3, CH6, TW2, G4, TW2B, G3, RCT2].map(Some);
@@ -72,16 +84,7 @@ fn only_a_complete_city_earns_extras() {
     ];
     let score = score_city(0, &city, &[]);
     assert!(!score.complete);
-    assert_eq!(
-        (
-            score.buildings,
-            score.town_hall_centred,
-            score.churches_balanced,
-            score.corner_towers_matched,
-            score.total
-        ),
-        (2 + 5 + 5 + 6 + 2, 0, 0, 0, 20)
-    );
+    assert_eq!(bonuses_and_total(&score), (2 + 5 + 5 + 6 + 2, 0, 0, 0, 20));
     // The same city with its gaps filled earns them all.
     let filled = score_city(0, &[LCT2, G3, CH5, TH5, CH6, G4, RCT2].map(Some), &[]);
     assert!(filled.complete);
@@ -92,32 +95,14 @@ fn only_a_complete_city_earns_extras() {
 fn the_church_bonus_needs_at_least_one_church_a_side() {
     let score = score_city(0, &[LCT2, G3, TH5, G4, RCT2].map(Some), &[]);
     assert!(score.complete);
-    assert_eq!(
-        (
-            score.buildings,
-            score.town_hall_centred,
-            score.churches_balanced,
-            score.corner_towers_matched,
-            score.total
-        ),
-        (16, 10, 0, 5, 31)
-    );
+    assert_eq!(bonuses_and_total(&score), (16, 10, 0, 5, 31));
 }
 
 #[test]
 fn corner_towers_of_different_values_earn_no_bonus() {
     let score = score_city(0, &[LCT3, CH7, TH5, CH9, RCT2].map(Some), &[]);
     assert!(score.complete);
-    assert_eq!(
-        (
-            score.buildings,
-            score.town_hall_centred,
-            score.churches_balanced,
-            score.corner_towers_matched,
-            score.total
-        ),
-        (26, 10, 5, 0, 41)
-    );
+    assert_eq!(bonuses_and_total(&score), (26, 10, 5, 0, 41));
 }
 
 #[test]
@@ -129,17 +114,7 @@ fn the_town_hall_bonus_needs_an_odd_number_of_cards() {
     ] {
         let score = score_city(0, &city.map(Some), &[]);
         assert!(score.complete);
-        assert_eq!(
-            (
-                score.buildings,
-                score.town_hall_centred,
-                score.churches_balanced,
-                score.corner_towers_matched,
-                score.total
-            ),
-            (23, 0, 5, 5, 33),
-            "{city:?}"
-        );
+        assert_eq!(bonuses_and_total(&score), (23, 0, 5, 5, 33), "{city:?}");
     }
 }
 

@@ -3,14 +3,11 @@
 
 use serde_json::{json, Value};
 
-use super::{assert_blind, play_out, Played};
-use crate::bots::{choose, Level};
+use super::super::{target, Placement, State};
+use crate::bots::test_support::{assert_blind, play_out, Played, TEST_BUDGET};
+use crate::bots::{act_millis, choose, due_ms, gives_up, Level};
 use crate::contract::{Seat, Viewer};
-use crate::games::space_builder::{target, State};
-use crate::registry::bot_rules;
 use crate::rng::GameRng;
-
-use super::TEST_BUDGET;
 
 /// A round of Space Builder for three in which every seat but `seat` has placed some cards, and
 /// the same game in which they placed them elsewhere: the two differ only in the boards `seat`
@@ -44,14 +41,8 @@ fn space_builder_bots_cannot_peek_at_other_boards() {
 
 #[test]
 fn space_builder_guesses_show_the_seat_its_view_and_as_many_cards_placed() {
-    let rules = bot_rules("space-builder").unwrap();
     let (a, _, seat) = twins(3);
-    let input = a.input(seat);
-    let mut rng = GameRng::from_seed(3);
-    for _ in 0..5 {
-        let guess = rules.determinize(&input, &mut rng).unwrap();
-        assert_eq!(a.game.view(&guess, Viewer::Seat(seat)), input.view);
-        assert_eq!(a.game.legal_commands(&guess, seat), input.moves);
+    for guess in a.guesses(seat, 3) {
         let g = guess.downcast::<State>().unwrap();
         let plan = target(g.blueprint.as_ref().unwrap());
         for other in 1..3 {
@@ -88,33 +79,16 @@ fn space_builder_greedy_and_strong_bots_finish_games_against_random_players() {
     );
 }
 
-/// Plays `command` for `seat` at `now_ms` by the game's clock.
-fn play_at(played: &mut Played, seat: Seat, command: &Value, now_ms: i64) {
-    let events = played
-        .game
-        .decide(
-            &played.state,
-            seat,
-            command,
-            &mut crate::contract::Ctx::new(7, now_ms),
-        )
-        .unwrap_or_else(|e| panic!("{command} refused: {e}"));
-    for event in events {
-        played.game.evolve(&mut played.state, &event).unwrap();
-        played.events.push(event);
-    }
-}
-
 #[test]
 fn a_space_builder_bot_acts_a_persons_time_after_its_last_act_and_a_draw_stands() {
     let mut game = Played::set_up("space-builder", 2, Value::Null, 11);
     let started = game.input(1).view["round_started_ms"].as_i64().unwrap();
     for level in Level::ALL {
-        let (low, high) = crate::bots::act_millis(level);
-        let due = crate::bots::due_ms(&game.input(1), level, 3).expect("a race is paced");
+        let (low, high) = act_millis(level);
+        let due = due_ms(&game.input(1), level, 3).expect("a race is paced");
         assert!((started + low..=started + high).contains(&due), "{level:?}");
     }
-    let first = crate::bots::due_ms(&game.input(1), Level::Greedy, 3).unwrap();
+    let first = due_ms(&game.input(1), Level::Greedy, 3).unwrap();
     // The other player's acts do not draw the bot's time again.
     let plan = target(
         game.state
@@ -124,7 +98,7 @@ fn a_space_builder_bot_acts_a_persons_time_after_its_last_act_and_a_draw_stands(
             .as_ref()
             .unwrap(),
     );
-    let lay = |p: &crate::games::space_builder::Placement| {
+    let lay = |p: &Placement| {
         let mut command = serde_json::to_value(p).unwrap();
         command["type"] = json!("PlaceBuildingCard");
         command
@@ -134,39 +108,13 @@ fn a_space_builder_bot_acts_a_persons_time_after_its_last_act_and_a_draw_stands(
         .iter()
         .filter(|p| hand.as_array().unwrap().contains(&json!(p.card)))
         .collect();
-    play_at(&mut game, 0, &lay(held[0]), started + 500);
-    assert_eq!(
-        crate::bots::due_ms(&game.input(1), Level::Greedy, 3),
-        Some(first)
-    );
+    game.play_at(0, &lay(held[0]), started + 500);
+    assert_eq!(due_ms(&game.input(1), Level::Greedy, 3), Some(first));
     // Its own act starts the next wait.
-    play_at(&mut game, 1, &lay(held[0]), started + 10_000);
-    let (low, high) = crate::bots::act_millis(Level::Greedy);
-    let next = crate::bots::due_ms(&game.input(1), Level::Greedy, 3).unwrap();
+    game.play_at(1, &lay(held[0]), started + 10_000);
+    let (low, high) = act_millis(Level::Greedy);
+    let next = due_ms(&game.input(1), Level::Greedy, 3).unwrap();
     assert!((started + 10_000 + low..=started + 10_000 + high).contains(&next));
-}
-
-#[test]
-fn bots_are_not_paced_when_nothing_is_raced() {
-    let mut game = Played::set_up("space-builder", 2, Value::Null, 11);
-    play_at(&mut game, 1, &json!({"type": "StopBuilding"}), 1_000);
-    assert_eq!(
-        crate::bots::due_ms(&game.input(1), Level::Greedy, 3),
-        None,
-        "stopped"
-    );
-    let turns = Played::set_up("mauerbauer", 2, Value::Null, 11);
-    let seat = turns.to_act().unwrap();
-    assert_eq!(
-        crate::bots::due_ms(&turns.input(seat), Level::Greedy, 3),
-        None
-    );
-    let looks = Played::set_up("space-builder", 2, json!({"timing": "elapsed"}), 11);
-    assert_eq!(
-        crate::bots::due_ms(&looks.input(1), Level::Greedy, 3),
-        None,
-        "looking at the blueprint is not delayed"
-    );
 }
 
 #[test]
@@ -174,27 +122,23 @@ fn the_random_bot_gives_up_a_round_after_two_acts_a_card_and_two_more() {
     let mut game = Played::set_up("space-builder", 2, Value::Null, 11);
     let lay = |slot: u8| json!({"type": "PlaceBuildingCard", "card": 1, "slot": slot, "face": "A", "rotation": 0});
     let shift = |slot: u8| json!({"type": "MoveBuildingCard", "card": 1, "slot": slot, "face": "A", "rotation": 0});
-    play_at(&mut game, 1, &lay(0), 1_000);
+    game.play_at(1, &lay(0), 1_000);
     // Four cards held: ten acts (two a card and two more) before it gives up.
     for act in 1..10u8 {
-        assert_eq!(
-            crate::bots::gives_up(&game.input(1), Level::Random),
-            None,
-            "after {act}"
-        );
-        play_at(&mut game, 1, &shift(act % 9), 1_000 + i64::from(act));
+        assert_eq!(gives_up(&game.input(1), Level::Random), None, "after {act}");
+        game.play_at(1, &shift(act % 9), 1_000 + i64::from(act));
     }
     assert_eq!(
-        crate::bots::gives_up(&game.input(1), Level::Random),
+        gives_up(&game.input(1), Level::Random),
         Some(json!({"type": "StopBuilding"}))
     );
     assert_eq!(
-        crate::bots::gives_up(&game.input(1), Level::Greedy),
+        gives_up(&game.input(1), Level::Greedy),
         None,
         "it builds the plan"
     );
     assert_eq!(
-        crate::bots::gives_up(&game.input(0), Level::Random),
+        gives_up(&game.input(0), Level::Random),
         None,
         "its own acts count"
     );

@@ -1,16 +1,145 @@
-//! Burgbaumeister's strong bot in the base game: the reduced game it plays forward, the policy
-//! of its imagined players, its choice by whole games played out, and that it sees no more
-//! than its seat.
+//! Burgbaumeister's bot: it sees no more than its seat, its guesses keep the store's cards, its
+//! judgement of a wall, and the strong bot of the base game (the reduced game it plays forward,
+//! the policy of its imagined players, its choice by whole games played out).
 
 use serde_json::{json, Value};
 
-use super::{assert_blind, burgbaumeister_twins_with, Played, TEST_BUDGET};
+use super::super::bot::flat::{self, Choice};
+use super::super::bot::policy::{self, accepts};
+use super::super::bot::race::{Ended, Race, TOWER};
+use super::super::{BurgbaumeisterEvent, Card, CardAddedToWall};
+use super::test_support::face_down_cards;
+use crate::bots::test_support::{assert_blind, Played, TEST_BUDGET};
 use crate::bots::{choose, Level};
-use crate::games::burgbaumeister::bot::flat::{self, Choice};
-use crate::games::burgbaumeister::bot::policy::{self, accepts};
-use crate::games::burgbaumeister::bot::race::{Ended, Race, TOWER};
-use crate::games::burgbaumeister::Card;
+use crate::contract::Viewer;
+use crate::registry;
 use crate::rng::GameRng;
+
+/// A game of Burgbaumeister after `moves` random commands, and the same game with the store's
+/// face-down cards that nobody has seen yet laid out differently: the two differ only in what no
+/// seat may see.
+fn twins(seed: u64, moves: usize) -> (Played, Played) {
+    twins_with(json!({"variant": true}), seed, moves)
+}
+
+/// [`twins`] with the game's `options`.
+fn twins_with(options: Value, seed: u64, moves: usize) -> (Played, Played) {
+    let mut a = Played::set_up("burgbaumeister", 3, options, seed);
+    let commands = a.play_randomly(&mut GameRng::from_seed(seed), moves as u64, 0);
+    let seen: Vec<u64> = a
+        .events
+        .iter()
+        .filter(|e| e["type"] == "CardTurnedUp")
+        .map(|e| e["slot"].as_u64().unwrap())
+        .collect();
+    let mut events = a.events[..2].to_vec();
+    let laid_out = events[1]["cards"].as_array().unwrap().clone();
+    let hidden: Vec<usize> = (0..laid_out.len())
+        .filter(|s| !seen.contains(&(*s as u64)))
+        .collect();
+    assert!(hidden.len() > 2, "the test needs unseen cards");
+    let mut cards = laid_out.clone();
+    // Rotate the unseen cards by one slot: every one of them moves.
+    for (i, &slot) in hidden.iter().enumerate() {
+        cards[slot] = laid_out[hidden[(i + 1) % hidden.len()]].clone();
+    }
+    events[1]["cards"] = Value::Array(cards);
+    let mut b = a.replayed(events);
+    for (step, (seat, command)) in commands.iter().enumerate() {
+        b.play(*seat, command, step as u64);
+    }
+    assert_ne!(
+        a.game.view(&a.state, Viewer::Everyone),
+        b.game.view(&b.state, Viewer::Everyone),
+        "the twins differ in their hidden cards"
+    );
+    (a, b)
+}
+
+#[test]
+fn burgbaumeister_bots_cannot_peek_at_face_down_cards() {
+    for seed in 0..4 {
+        let (a, b) = twins(seed, 20);
+        let Some(seat) = a.to_act() else { continue };
+        assert_blind(&a, &b, seat, seed);
+    }
+}
+
+#[test]
+fn the_base_game_strong_bot_cannot_peek_at_face_down_cards() {
+    for seed in 0..4 {
+        let (a, b) = twins_with(Value::Null, seed, 20);
+        let Some(seat) = a.to_act() else { continue };
+        assert_blind(&a, &b, seat, seed);
+    }
+}
+
+#[test]
+fn burgbaumeister_guesses_agree_with_the_seat_and_keep_the_cards() {
+    for seed in 0..4 {
+        let (a, _) = twins(seed, 25);
+        let truth = face_down_cards(&a.game.view(&a.state, Viewer::Everyone));
+        for seat in 0..3 {
+            // Everything the seat sees is as it sees it...
+            let guesses = a.guesses(seat, seed);
+            for guess in &guesses {
+                // ...and the store holds the same number of face-down cards, every card once.
+                let all = a.game.view(guess, Viewer::Everyone);
+                assert_eq!(face_down_cards(&all), truth);
+            }
+            // The guesses are guesses: they do not all lay the store out alike.
+            let layouts: Vec<Value> = guesses
+                .iter()
+                .map(|g| a.game.view(g, Viewer::Everyone)["store"].clone())
+                .collect();
+            assert!(layouts.iter().any(|l| *l != layouts[0]));
+        }
+    }
+}
+
+/// How seat 0's position is judged in a new game for two whose walls (seat by seat) are
+/// `walls`.
+fn judged_with_walls(walls: &[&[u8]]) -> f64 {
+    let rules = registry::bot_rules("burgbaumeister").unwrap();
+    let game = Played::set_up("burgbaumeister", 2, Value::Null, 1);
+    let mut state = game.state.clone();
+    for (seat, cards) in walls.iter().enumerate() {
+        for (position, &card) in cards.iter().enumerate() {
+            let event = serde_json::to_value(BurgbaumeisterEvent::from(CardAddedToWall {
+                seat: seat as u8,
+                card,
+                position: position as u8,
+                by_wizard: false,
+            }))
+            .unwrap();
+            game.game.evolve(&mut state, &event).unwrap();
+        }
+    }
+    rules.evaluate(&state, 0)
+}
+
+#[test]
+fn burgbaumeister_values_a_longer_wall_and_room_to_grow() {
+    let with_wall = |cards: &[u8]| judged_with_walls(&[cards]);
+    assert!(with_wall(&[3, 5]) > with_wall(&[3]), "one card more");
+    assert!(with_wall(&[3, 5]) > with_wall(&[40, 45]), "room to grow");
+}
+
+#[test]
+fn burgbaumeister_counts_the_cards_above_a_wall_that_are_still_in_the_store() {
+    let walls = |mine: &[u8], theirs: &[u8]| judged_with_walls(&[mine, theirs]);
+    // The same wall of 30, 31: with the cards above it in the store, or most of them in the
+    // other wall (out of its reach).
+    assert!(
+        walls(&[30, 31], &[2, 3]) > walls(&[30, 31], &[32, 34, 36, 38, 40, 42, 44, 46]),
+        "the cards the wall could take are gone"
+    );
+    // A card just above the last costs nothing; one far above costs the cards it jumps.
+    assert!(walls(&[5, 6], &[]) > walls(&[5], &[]));
+    assert!(walls(&[5, 40], &[]) < walls(&[5], &[]));
+}
+
+// ---- The base game's strong bot --------------------------------------------------------------
 
 /// Two seats, seat 0 to act: walls of `counts` cards ending in `lasts`, the store's `known`
 /// and `unseen` cards.
@@ -150,14 +279,5 @@ fn the_strong_bot_turns_up_a_known_low_card_once_waiting_is_over() {
             json!({"type": "TurnUpCard", "slot": slot_of[3]}),
             "seed {seed}"
         );
-    }
-}
-
-#[test]
-fn the_base_game_strong_bot_cannot_peek_at_face_down_cards() {
-    for seed in 0..4 {
-        let (a, b) = burgbaumeister_twins_with(Value::Null, seed, 20);
-        let Some(seat) = a.to_act() else { continue };
-        assert_blind(&a, &b, seat, seed);
     }
 }

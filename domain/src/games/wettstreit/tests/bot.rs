@@ -3,10 +3,9 @@
 
 use serde_json::Value;
 
-use super::{assert_blind, play_out, Played};
-use crate::bots::Level;
-use crate::contract::{Seat, Viewer};
-use crate::games::wettstreit::State;
+use super::super::State;
+use crate::bots::test_support::{assert_blind, greedy_and_strong_finish, Played};
+use crate::contract::Seat;
 use crate::registry::bot_rules;
 use crate::rng::GameRng;
 
@@ -16,15 +15,7 @@ use crate::rng::GameRng;
 /// stack's bottom card. The two differ only in what `seat` may not see.
 fn twins(seed: u64, moves: usize) -> Option<(Played, Played, Seat)> {
     let mut a = Played::set_up("wettstreit", 3, Value::Null, seed);
-    let mut pick = GameRng::from_seed(seed);
-    let mut commands = Vec::new();
-    for step in 0..moves {
-        let seat = a.to_act()?;
-        let moves = a.game.legal_commands(&a.state, seat);
-        let command = moves[pick.index(moves.len())].clone();
-        a.play(seat, &command, 500 + step as u64);
-        commands.push((seat, command));
-    }
+    let commands = a.play_randomly(&mut GameRng::from_seed(seed), moves as u64, 500);
     let seat = a.to_act()?;
     let truth = a.state.downcast::<State>().unwrap().clone();
     if truth.open.len() < 3 || truth.face_down.len() < 3 {
@@ -54,11 +45,7 @@ fn twins(seed: u64, moves: usize) -> Option<(Played, Played, Seat)> {
         shuffled["open"] = Value::Array(all[..half].to_vec());
         shuffled["face_down"] = Value::Array(all[half..].to_vec());
     }
-    let mut b = Played {
-        game: a.game,
-        state: a.game.replay(&events).unwrap(),
-        events,
-    };
+    let mut b = a.replayed(events);
     for (step, (s, command)) in commands.iter().enumerate() {
         b.play(*s, command, 500 + step as u64);
     }
@@ -85,25 +72,13 @@ fn wettstreit_bots_cannot_peek_at_the_stacks_or_other_hands() {
 
 #[test]
 fn wettstreit_guesses_show_the_seat_its_view_and_keep_every_card_once() {
-    let rules = bot_rules("wettstreit").unwrap();
     for seed in 0..4 {
         let mut game = Played::set_up("wettstreit", 3, Value::Null, seed);
-        let mut pick = GameRng::from_seed(seed);
-        for step in 0..120 {
-            let Some(seat) = game.to_act() else { break };
-            let moves = game.game.legal_commands(&game.state, seat);
-            game.play(seat, &moves[pick.index(moves.len())].clone(), step);
-        }
+        game.play_randomly(&mut GameRng::from_seed(seed), 120, 0);
         let truth = game.state.downcast::<State>().unwrap();
         for seat in 0..3 {
-            let input = game.input(seat);
-            let mut rng = GameRng::from_seed(seed);
-            let guesses: Vec<_> = (0..5)
-                .map(|_| rules.determinize(&input, &mut rng).unwrap())
-                .collect();
+            let guesses = game.guesses(seat, seed);
             for guess in &guesses {
-                assert_eq!(game.game.view(guess, Viewer::Seat(seat)), input.view);
-                assert_eq!(game.game.legal_commands(guess, seat), input.moves);
                 let g = guess.downcast::<State>().unwrap();
                 // The money is no secret to a fold: every purse as in the game.
                 assert_eq!(g.purses, truth.purses);
@@ -145,13 +120,5 @@ fn wettstreit_values_a_card_won_at_auction_against_its_price() {
 
 #[test]
 fn wettstreit_greedy_and_strong_bots_finish_games_against_random_players() {
-    for seed in [21, 22] {
-        play_out(
-            "wettstreit",
-            3,
-            &[(0, Level::Greedy), (1, Level::Strong)],
-            seed,
-            20_000,
-        );
-    }
+    greedy_and_strong_finish("wettstreit", &[21, 22], 20_000);
 }
