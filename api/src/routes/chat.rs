@@ -15,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::body;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::problems::{BadQuery, NoOrBadToken, NoSuchAccount, NoSuchGame};
 use crate::AppState;
 
 /// The largest body of `POST /v1/games/{id}/chat`: room for 500 characters however escaped.
@@ -106,9 +107,9 @@ pub fn check_text(text: &str) -> ApiResult<&str> {
     responses(
         (status = 201, description = "Stored", body = ChatMessage),
         (status = 400, description = "Malformed body or unknown channel (`malformed_request`), text empty or longer than 500 characters once trimmed (`chat_text_length`), control characters other than newlines (`chat_text_not_plain`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "Not seated, at the table (`not_seated`); seated, on the spectators' channel (`spectators_only`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        NoSuchGame,
         (status = 429, description = CHAT_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next message may be sent"))),
     ))]
@@ -141,9 +142,9 @@ pub async fn post(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of messages, newest first", body = ChatPage),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        BadQuery,
         (status = 401, description = "Bad token; or none, for the spectators' channel (`token_missing`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        NoSuchGame,
     ))]
 pub async fn read(
     state: web::Data<AppState>,
@@ -194,7 +195,7 @@ pub async fn read(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The muted accounts, by name", body = MuteList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn mutes(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -209,8 +210,7 @@ pub async fn mutes(state: web::Data<AppState>, caller: Caller) -> ApiResult<Http
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Muted"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NoSuchAccount,
         (status = 409, description = "The caller muted 1000 accounts already (`too_many_mutes`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "That is the caller (`cannot_mute_self`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -230,8 +230,7 @@ pub async fn mute(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Not muted (any more)"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NoSuchAccount,
     ))]
 pub async fn unmute(
     state: web::Data<AppState>,

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::problems::{BadToken, CommandLimit, NoOrBadToken, NoSuchGame};
 use crate::routes::seating::{check_client_seed, seat_request, SeatBody};
 use crate::AppState;
 
@@ -269,10 +269,9 @@ pub struct GamePage {
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
         (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed, or a private game asked to be rated (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn create(
     state: web::Data<AppState>,
@@ -418,12 +417,11 @@ pub async fn lobby(
     responses(
         (status = 200, description = "Seated", body = GameSummary),
         (status = 400, description = "Malformed body, bad client seed (`invalid_client_seed`) or invitation code (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "A private game you may see but hold no invitation to (`invitation_required`), a code that is not one of its links (`invitation_invalid`), an expired (`invitation_expired`), revoked (`invitation_revoked`) or used-up (`invitation_used_up`) link; the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (a private game you may not see, with no valid code, is not there for you)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn join(
     state: web::Data<AppState>,
@@ -458,8 +456,7 @@ pub async fn join(
             headers(("ETag" = String, description = "Changes with every event, seat taken, turn deadline and vacation"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag",
             headers(("ETag" = String, description = "The same ETag (RFC 9110: a 304 carries it)"))),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchGame,
     ))]
 pub async fn show(
     state: web::Data<AppState>,

@@ -12,7 +12,9 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::problems::{
+    BadClientSeed, CommandLimit, NoOrBadToken, NoSuchGame, NoSuchInvitation, NotSeated,
+};
 use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
@@ -141,7 +143,7 @@ fn invalid(detail: &str) -> ApiError {
     responses(
         (status = 201, description = "Invited; a link's code is in `code`, shown this once", body = CreatedInvitation),
         (status = 400, description = "Malformed, neither or both of `player` and `link`, or an expiry or cap out of range (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The caller does not sit at this game (`not_seated`), or the player named refuses invitations from accounts it never played with (`invitation_refused`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (`game_not_found`) or no account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is not open (`game_not_open`), the player already sits at it (`already_seated`) or holds a pending invitation to it (`already_invited`)", body = Problem, content_type = "application/problem+json"),
@@ -209,9 +211,7 @@ pub async fn create(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The invitations", body = InvitationList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated, NoSuchGame,
     ))]
 pub async fn list(
     state: web::Data<AppState>,
@@ -233,12 +233,10 @@ pub async fn list(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated,
         (status = 404, description = "No such game (`game_not_found`) or invitation (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already accepted, declined or revoked (`invitation_not_pending`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn revoke(
     state: web::Data<AppState>,
@@ -262,7 +260,7 @@ pub async fn revoke(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's invitations", body = MyInvitationList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -278,13 +276,11 @@ pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummary),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        BadClientSeed, NoOrBadToken,
         (status = 403, description = "The invitation has expired (`invitation_expired`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such invitation of yours (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchInvitation,
         (status = 409, description = "Already answered or revoked (`invitation_not_pending`), already seated (`already_seated`) or the game is no longer open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn accept(
     state: web::Data<AppState>,
@@ -309,12 +305,11 @@ pub async fn accept(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Declined"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The invitation has expired (`invitation_expired`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such invitation of yours (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchInvitation,
         (status = 409, description = "Already answered or revoked (`invitation_not_pending`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn decline(
     state: web::Data<AppState>,

@@ -10,7 +10,8 @@ use utoipa::{IntoParams, ToSchema};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
+use crate::routes::problems::NoSuchKind;
 use crate::{accept_language, web_client};
 
 /// A game kind: what `POST /v1/games` needs, its commands and events, and where its rules are.
@@ -134,7 +135,7 @@ pub async fn kinds(req: HttpRequest) -> HttpResponse {
                     ("Cache-Control" = String, description = "`no-cache`: the document changes only with the server; keep it and revalidate with `If-None-Match`"))),
         (status = 304, description = "Unchanged since the ETag sent in `If-None-Match`",
             headers(("ETag" = String, description = "The document's version"))),
-        (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchKind,
     ))]
 pub async fn kind(req: HttpRequest, kind: web::Path<String>) -> ApiResult<HttpResponse> {
     let game = find(&kind)?;
@@ -187,7 +188,7 @@ pub struct RulesLanguage {
                 ("Content-Language" = String, description = "The document's language: `en` or `de`"),
                 ("Vary" = String, description = "`Accept-Language`: caches keep one copy per language"),
             )),
-        (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchKind,
     ))]
 pub async fn kind_rules(req: HttpRequest, kind: web::Path<String>) -> ApiResult<HttpResponse> {
     let game = find(&kind)?;

@@ -12,6 +12,7 @@ pub mod moderation;
 pub mod notices;
 pub mod play;
 pub mod players;
+pub mod problems;
 pub mod prometheus;
 pub mod rematch;
 pub(crate) mod seating;

@@ -20,6 +20,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::{Account, Caller};
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::problems::{BadQuery, BadReason, NoOrBadToken, NoSuchAccount, NotAModerator};
 use crate::AppState;
 
 /// The 429 of reports.
@@ -115,7 +116,7 @@ pub struct NewReport {
         (status = 201, description = "Filed", body = FiledReport),
         (status = 200, description = "This reporter's open report of the same thing, filed before: nothing new", body = FiledReport),
         (status = 400, description = "Malformed body, neither or both of `message_id` and `player`, or a text too long or not plain (`invalid_report`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 404, description = "No such message (`chat_message_not_found`; also a private game's message the caller may not read) or account (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "That is the caller, or the caller's message (`cannot_report_self`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = REPORT_LIMIT, body = Problem, content_type = "application/problem+json",
@@ -180,7 +181,7 @@ pub struct MyStanding {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's standing", body = MyStanding),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn standing(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -216,9 +217,6 @@ pub struct ReportPage {
     pub next_offset: Option<i64>,
 }
 
-/// The 403 of the moderators' routes.
-const NOT_A_MODERATOR: &str = "Not a moderator (`not_a_moderator`)";
-
 /// The queue of reports, for moderators: the open ones first (oldest first), then the
 /// resolved ones (newest first). A reported message shows with its text even when removed.
 #[utoipa::path(get, path = "/v1/moderation/reports", tag = "moderation",
@@ -226,9 +224,7 @@ const NOT_A_MODERATOR: &str = "Not a moderator (`not_a_moderator`)";
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of reports", body = ReportPage),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadQuery, NoOrBadToken, NotAModerator,
     ))]
 pub async fn reports(
     state: web::Data<AppState>,
@@ -288,9 +284,7 @@ pub struct ReportResolution {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Resolved", body = Report),
-        (status = 400, description = "Malformed body or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadReason, NoOrBadToken, NotAModerator,
         (status = 404, description = "No such report (`report_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Resolved already (`report_not_open`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -334,9 +328,7 @@ pub struct ModerationReason {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Removed; the message as chat reads now show it", body = baumeister_storage::ChatMessage),
-        (status = 400, description = "Malformed body or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadReason, NoOrBadToken, NotAModerator,
         (status = 404, description = "No such message (`chat_message_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Removed already (`chat_message_removed`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -392,9 +384,7 @@ pub struct SuspensionList {
     responses(
         (status = 200, description = "Suspended", body = AccountSuspension),
         (status = 400, description = "Malformed body, `until` not an RFC 3339 time (`invalid_until`), or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotAModerator, NoSuchAccount,
         (status = 422, description = "`until` is not in the future (`suspension_not_in_future`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn suspend(
@@ -431,10 +421,7 @@ pub async fn suspend(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Lifted"),
-        (status = 400, description = "Malformed body or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        BadReason, NoOrBadToken, NotAModerator, NoSuchAccount,
         (status = 409, description = "The account is not suspended (`not_suspended`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn lift(
@@ -460,8 +447,7 @@ pub async fn lift(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The suspensions in force", body = SuspensionList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotAModerator,
     ))]
 pub async fn suspensions(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     moderator(caller)?;
@@ -506,9 +492,7 @@ pub struct ModerationLogPage {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of the log", body = ModerationLogPage),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadQuery, NoOrBadToken, NotAModerator,
     ))]
 pub async fn log(
     state: web::Data<AppState>,

@@ -16,16 +16,14 @@ use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
 use crate::prefer::wants_representation;
+use crate::routes::problems::{
+    BadQuery, BadToken, CommandLimit, ExpensiveLimit, NoOrBadToken, NoSuchGame, NotSeated,
+    VersionConflict,
+};
 use crate::AppState;
-
-/// The 429 of writes.
-pub(crate) const COMMAND_LIMIT: &str = "`rate_limited`: this account sent more commands (creating games and taking seats count too) than its limit allows (`LIMIT_COMMANDS`, by default 120 per 10 s); `Retry-After` says when to send the next";
 
 /// The 429 of filtered pages of the log.
 const FILTER_LIMIT: &str = "`rate_limited`, only with `type` or `seat`: a filtered page may search the whole log, so it counts as a replay (`LIMIT_EXPENSIVE_READS`, by default 60 per 10 s per address); `Retry-After` says when to ask again";
-
-/// The 429 of replays and audits.
-const EXPENSIVE_LIMIT: &str = "`rate_limited`: this address asked for more replays and audits than its limit allows (`LIMIT_EXPENSIVE_READS`, by default 60 per 10 s); `Retry-After` says when to ask again";
 
 fn any_command() -> RefOr<Schema> {
     Ref::from_schema_name("AnyCommand").into()
@@ -251,9 +249,7 @@ fn has_nul(value: &Value) -> bool {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The legal commands (empty when it is not the caller's turn)", body = Moves),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        BadQuery, BadToken, NoSuchGame,
     ))]
 pub async fn moves(
     state: web::Data<AppState>,
@@ -301,13 +297,9 @@ pub async fn moves(
                 ("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`"),
             )),
         (status = 400, description = "Malformed body, or a malformed `Idempotency-Key` (`invalid_idempotency_key`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated, NoSuchGame, VersionConflict,
         (status = 422, description = "Refused: `undo_off` (the game's option), `nothing_to_undo`, `not_your_command` (the turn clock's move), `others_acted`, `undo_reveals` (it drew randomness, showed hidden information or ended the game); `idempotency_key_reused` (the key was sent with a command)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn undo(
     state: web::Data<AppState>,
@@ -353,13 +345,9 @@ pub async fn undo(
                 ("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`"),
             )),
         (status = 400, description = "Malformed body, unknown command (`unknown_command`) or bad fields (`invalid_command`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated, NoSuchGame, VersionConflict,
         (status = 422, description = "A rule forbids it; `code` names the rule, `detail` says it in words", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn command(
     state: web::Data<AppState>,
@@ -467,8 +455,7 @@ fn with_board(accepted: String, board: &BoardAndMoves) -> Vec<u8> {
     responses(
         (status = 200, description = "A page of the log", body = EventPage),
         (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchGame,
         (status = 429, description = FILTER_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next replay, audit or filtered page may be asked for"))),
     ))]
@@ -522,10 +509,7 @@ pub async fn events(
     responses(
         (status = 200, description = "The past board", body = Replay),
         (status = 400, description = "Bad query or version out of range (`version_out_of_range`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = EXPENSIVE_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next replay or audit may be asked for"))),
+        BadToken, NoSuchGame, ExpensiveLimit,
     ))]
 pub async fn replay(
     state: web::Data<AppState>,
@@ -556,10 +540,7 @@ pub async fn replay(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The audit's findings", body = AuditReport),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = EXPENSIVE_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next replay or audit may be asked for"))),
+        BadToken, NoSuchGame, ExpensiveLimit,
     ))]
 pub async fn audit(
     state: web::Data<AppState>,

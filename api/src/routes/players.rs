@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::problems::{BadToken, NoSuchAccount, NoSuchKind};
 use crate::AppState;
 
 /// A player's profile: member since, per kind the games played, won and running and the rating,
@@ -18,8 +19,7 @@ use crate::AppState;
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The profile", body = PlayerProfile),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchAccount,
     ))]
 pub async fn player_profile(
     state: web::Data<AppState>,
@@ -60,8 +60,7 @@ pub struct LeaderboardPage {
     responses(
         (status = 200, description = "A page of the leaderboard", body = LeaderboardPage),
         (status = 400, description = "Bad page (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchKind,
     ))]
 pub async fn leaderboard(
     state: web::Data<AppState>,

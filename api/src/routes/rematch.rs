@@ -7,7 +7,10 @@ use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::error::{ApiResult, Problem};
-use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::problems::{
+    BadClientSeed, BadToken, CommandLimit, NoOrBadToken, NoRematch, NotSeatedOrSuspended,
+    RematchNotOpen,
+};
 use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
@@ -41,13 +44,10 @@ impl SeatBody for RematchAnswer {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Proposed", body = Rematch),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "You did not sit at this game (`not_seated`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
+        BadClientSeed, NoOrBadToken, NotSeatedOrSuspended,
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game has not finished (`game_not_finished`), or a proposal is open or accepted already (`rematch_exists`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn propose_rematch(
     state: web::Data<AppState>,
@@ -73,7 +73,7 @@ pub async fn propose_rematch(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The latest proposal", body = Rematch),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        BadToken,
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal yet (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn show_rematch(
@@ -116,13 +116,7 @@ async fn answer(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Accepted; `new_game` once everybody has", body = Rematch),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "You did not sit at this game (`not_seated`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        BadClientSeed, NoOrBadToken, NotSeatedOrSuspended, NoRematch, RematchNotOpen, CommandLimit,
     ))]
 pub async fn accept_rematch(
     state: web::Data<AppState>,
@@ -141,13 +135,9 @@ pub async fn accept_rematch(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Declined", body = Rematch),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        BadClientSeed, NoOrBadToken,
         (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        NoRematch, RematchNotOpen, CommandLimit,
     ))]
 pub async fn decline_rematch(
     state: web::Data<AppState>,
