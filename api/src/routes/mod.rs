@@ -16,5 +16,6 @@ pub mod problems;
 pub mod prometheus;
 pub mod rematch;
 pub(crate) mod seating;
+pub(crate) mod table;
 pub mod trust;
 pub mod vacation;
