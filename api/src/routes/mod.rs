@@ -4,6 +4,7 @@ pub mod bots;
 pub mod chat;
 pub mod games;
 pub mod health;
+pub mod history;
 pub mod invitations;
 pub mod kinds;
 pub mod live;

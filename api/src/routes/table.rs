@@ -3,8 +3,8 @@
 //! itself) are registered apart, in [`crate::routes`](fn@crate::routes).
 
 use super::{
-    account_care, accounts, bots, chat, games, health, invitations, kinds, live, me, moderation,
-    notices, play, players, prometheus, rematch, trust, vacation,
+    account_care, accounts, bots, chat, games, health, history, invitations, kinds, live, me,
+    moderation, notices, play, players, prometheus, rematch, trust, vacation,
 };
 
 /// `"/path" => METHOD module::handler, …;` for each resource, in the order actix tries them.
@@ -68,9 +68,9 @@ route_table! {
     "/v1/kinds/{kind}/leaderboard" => GET players::leaderboard;
     "/v1/games/{id}/bots" => POST bots::add;
     "/v1/games/{id}/undo" => POST play::undo;
-    "/v1/games/{id}/events" => GET play::events;
-    "/v1/games/{id}/replay" => GET play::replay;
-    "/v1/games/{id}/audit" => GET play::audit;
+    "/v1/games/{id}/events" => GET history::events;
+    "/v1/games/{id}/replay" => GET history::replay;
+    "/v1/games/{id}/audit" => GET history::audit;
     "/v1/games/{id}/stream" => GET live::game_stream;
     "/v1/games/{id}/chat" => GET chat::read, POST chat::post;
     "/v1/me/mutes" => GET chat::mutes;
