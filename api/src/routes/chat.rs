@@ -15,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::body;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::paging;
 use crate::routes::problems::{BadQuery, NoOrBadToken, NoSuchAccount, NoSuchGame};
 use crate::AppState;
 
@@ -178,12 +179,7 @@ pub async fn read(
             limit + 1,
         )
         .await?;
-    let next_before = if messages.len() as i64 > limit {
-        messages.truncate(limit as usize);
-        messages.last().map(|m| m.id)
-    } else {
-        None
-    };
+    let next_before = paging::next_before(&mut messages, limit, |m| m.id);
     Ok(HttpResponse::Ok().json(ChatPage {
         messages,
         next_before,

@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::paging;
 use crate::routes::problems::{BadToken, CommandLimit, NoOrBadToken, NoSuchGame};
 use crate::routes::seating::{check_client_seed, seat_request, SeatBody};
 use crate::AppState;
@@ -398,12 +399,7 @@ pub async fn lobby(
         offset,
     };
     let mut games = state.store.lobby(&filter).await?;
-    let next_offset = if games.len() as i64 > limit {
-        games.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut games, limit, offset);
     Ok(HttpResponse::Ok().json(GamePage { games, next_offset }))
 }
 

@@ -9,6 +9,7 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::live::targets;
+use crate::routes::paging;
 use crate::routes::problems::NoOrBadToken;
 use crate::AppState;
 
@@ -67,12 +68,7 @@ pub async fn my_games(
     };
     let limit = q.limit.unwrap_or(20);
     let offset = q.offset.unwrap_or(0);
-    if !(1..=100).contains(&limit) || offset < 0 {
-        return Err(ApiError::bad_request(
-            "invalid_query",
-            "`limit` is 1 to 100; `offset` is 0 or more.",
-        ));
-    }
+    paging::check_offset_page(limit, offset)?;
     let filter = MyGamesFilter {
         status: q.status,
         to_act,
@@ -80,12 +76,7 @@ pub async fn my_games(
         offset,
     };
     let mut games = state.store.my_games(account.id, &filter).await?;
-    let next_offset = if games.len() as i64 > limit {
-        games.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut games, limit, offset);
     Ok(HttpResponse::Ok().json(MyGamePage { games, next_offset }))
 }
 

@@ -11,6 +11,7 @@ pub mod live;
 pub mod me;
 pub mod moderation;
 pub mod notices;
+pub(crate) mod paging;
 pub mod play;
 pub mod players;
 pub mod problems;

@@ -20,6 +20,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::{Account, Caller};
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::paging;
 use crate::routes::problems::{BadQuery, BadReason, NoOrBadToken, NoSuchAccount, NotAModerator};
 use crate::AppState;
 
@@ -234,19 +235,9 @@ pub async fn reports(
     moderator(caller)?;
     let limit = q.limit.unwrap_or(50);
     let offset = q.offset.unwrap_or(0);
-    if !(1..=100).contains(&limit) || offset < 0 {
-        return Err(ApiError::bad_request(
-            "invalid_query",
-            "`limit` is 1 to 100; `offset` is 0 or more.",
-        ));
-    }
+    paging::check_offset_page(limit, offset)?;
     let mut reports = state.store.reports(q.state, limit + 1, offset).await?;
-    let next_offset = if reports.len() as i64 > limit {
-        reports.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut reports, limit, offset);
     Ok(HttpResponse::Ok().json(ReportPage {
         reports,
         next_offset,
@@ -508,12 +499,7 @@ pub async fn log(
         ));
     }
     let mut entries = state.store.moderation_log(q.before, limit + 1).await?;
-    let next_before = if entries.len() as i64 > limit {
-        entries.truncate(limit as usize);
-        entries.last().map(|e| e.id)
-    } else {
-        None
-    };
+    let next_before = paging::next_before(&mut entries, limit, |e| e.id);
     Ok(HttpResponse::Ok().json(ModerationLogPage {
         entries,
         next_before,

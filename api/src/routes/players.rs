@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::paging;
 use crate::routes::problems::{BadToken, NoSuchAccount, NoSuchKind};
 use crate::AppState;
 
@@ -78,22 +79,12 @@ pub async fn leaderboard(
     }
     let limit = query.limit.unwrap_or(20);
     let offset = query.offset.unwrap_or(0);
-    if !(1..=100).contains(&limit) || offset < 0 {
-        return Err(ApiError::bad_request(
-            "invalid_query",
-            "`limit` is 1 to 100; `offset` is 0 or more.",
-        ));
-    }
+    paging::check_offset_page(limit, offset)?;
     let mut players = state
         .store
         .leaderboard(&kind, limit + 1, offset, caller.reader())
         .await?;
-    let next_offset = if players.len() as i64 > limit {
-        players.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut players, limit, offset);
     Ok(HttpResponse::Ok().json(LeaderboardPage {
         kind,
         players,
