@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::path_params::GameId;
 use crate::routes::problems::{CommandLimit, NoOrBadToken};
 use crate::AppState;
 
@@ -49,7 +50,7 @@ pub async fn seat_bots(
 /// seat starts the game. The bot plays through the same command path as everybody, its
 /// commands recorded with its level.
 #[utoipa::path(post, path = "/v1/games/{id}/bots", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body = NewBot,
     security(("bearer" = [])),
     responses(

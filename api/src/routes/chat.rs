@@ -16,6 +16,7 @@ use crate::auth::Caller;
 use crate::body;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::routes::paging;
+use crate::routes::path_params::GameId;
 use crate::routes::problems::{BadQuery, NoOrBadToken, NoSuchAccount, NoSuchGame};
 use crate::AppState;
 
@@ -102,7 +103,7 @@ pub fn check_text(text: &str) -> ApiResult<&str> {
 /// the game's stream (and on the players' own streams, for the table), and is never part of
 /// the game: not in its events, replay, export or audit.
 #[utoipa::path(post, path = "/v1/games/{id}/chat", tag = "chat",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body = NewChatMessage,
     security(("bearer" = [])),
     responses(
@@ -139,7 +140,7 @@ pub async fn post(
 /// readable by everybody who may see the game; `spectators` by any signed-in account (players
 /// read it only by asking here).
 #[utoipa::path(get, path = "/v1/games/{id}/chat", tag = "chat",
-    params(("id" = i64, Path, description = "The game"), ChatQuery),
+    params(GameId, ChatQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of messages, newest first", body = ChatPage),

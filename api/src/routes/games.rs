@@ -12,6 +12,7 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::routes::paging;
+use crate::routes::path_params::GameId;
 use crate::routes::problems::{BadToken, CommandLimit, NoOrBadToken, NoSuchGame};
 use crate::routes::seating::{check_client_seed, seat_request, SeatBody};
 use crate::AppState;
@@ -407,7 +408,7 @@ pub async fn lobby(
 /// with an invitation: a link's code as `invitation`, or your own invitation by name (this
 /// accepts it, as `POST /v1/me/invitations/{id}/accept` does).
 #[utoipa::path(post, path = "/v1/games/{id}/join", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body(content = Option<JoinGame>, description = "Optional: your client seed, an invitation link's code."),
     security(("bearer" = [])),
     responses(
@@ -445,7 +446,7 @@ pub async fn join(
 /// `ETag` changes with every event, seat taken, turn deadline and vacation; send it in
 /// `If-None-Match` to poll cheaply.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
-    params(("id" = i64, Path, description = "The game"), ConditionalGet),
+    params(GameId, ConditionalGet),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The game as the caller may see it", body = GameDetail,

@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
+use crate::routes::path_params::GameId;
 use crate::routes::play::any_view;
 use crate::routes::problems::{BadToken, ExpensiveLimit, NoSuchGame};
 use crate::AppState;
@@ -64,7 +65,7 @@ pub struct ReplayQuery {
 
 /// The game's log as the caller may see it.
 #[utoipa::path(get, path = "/v1/games/{id}/events", tag = "play",
-    params(("id" = i64, Path, description = "The game"), EventsQuery),
+    params(GameId, EventsQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of the log", body = EventPage),
@@ -118,7 +119,7 @@ pub async fn events(
 /// Refused although the schema allows it: an `at` beyond the game's version (400
 /// `version_out_of_range`; the game's `version` says how far it goes).
 #[utoipa::path(get, path = "/v1/games/{id}/replay", tag = "play",
-    params(("id" = i64, Path, description = "The game"), ReplayQuery),
+    params(GameId, ReplayQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The past board", body = Replay),
@@ -150,7 +151,7 @@ pub async fn replay(
 /// Audit the game: recompute the hash chain and decide every stored command again with its
 /// stored seed and clock; the events must come out identical. Names versions only, no secrets.
 #[utoipa::path(get, path = "/v1/games/{id}/audit", tag = "play",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The audit's findings", body = AuditReport),

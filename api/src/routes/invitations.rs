@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::path_params::{GameId, InvitationId};
 use crate::routes::problems::{
     BadClientSeed, CommandLimit, NoOrBadToken, NoSuchGame, NoSuchInvitation, NotSeated,
 };
@@ -137,7 +138,7 @@ fn invalid(detail: &str) -> ApiError {
 /// of them a day (`too_many_invitations`), and each is told by mail and push of at most
 /// `INVITATION_NOTICES_FROM_STRANGERS_PER_DAY` of them a day (the rest are listed only).
 #[utoipa::path(post, operation_id = "create_invitation", path = "/v1/games/{id}/invitations", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body = NewInvitationShape,
     security(("bearer" = [])),
     responses(
@@ -207,7 +208,7 @@ pub async fn create(
 
 /// The game's invitations, newest first (never a link's code): for its seated players.
 #[utoipa::path(get, operation_id = "list_invitations", path = "/v1/games/{id}/invitations", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The invitations", body = InvitationList),
@@ -228,7 +229,7 @@ pub async fn list(
 
 /// Revoke a pending invitation or a link (any seated player): it stops working at once.
 #[utoipa::path(delete, operation_id = "revoke_invitation", path = "/v1/games/{id}/invitations/{invitation_id}", tag = "games",
-    params(("id" = i64, Path, description = "The game"),
+    params(GameId,
            ("invitation_id" = i64, Path, description = "The invitation")),
     security(("bearer" = [])),
     responses(
@@ -271,7 +272,7 @@ pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
 /// Accept an invitation: take a free seat exactly as `POST /v1/games/{id}/join` does (the game
 /// starts when the last seat is taken).
 #[utoipa::path(post, operation_id = "accept_invitation", path = "/v1/me/invitations/{id}/accept", tag = "live",
-    params(("id" = i64, Path, description = "The invitation")),
+    params(InvitationId),
     request_body(content = Option<AcceptInvitation>, description = "Optional: your client seed."),
     security(("bearer" = [])),
     responses(
@@ -301,7 +302,7 @@ pub async fn accept(
 
 /// Decline an invitation: a private game is no longer yours to see.
 #[utoipa::path(post, operation_id = "decline_invitation", path = "/v1/me/invitations/{id}/decline", tag = "live",
-    params(("id" = i64, Path, description = "The invitation")),
+    params(InvitationId),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Declined"),

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use crate::error::{ApiError, ApiResult};
+use crate::routes::path_params::KindName;
 use crate::routes::problems::NoSuchKind;
 use crate::{accept_language, web_client};
 
@@ -128,7 +129,7 @@ pub async fn kinds(req: HttpRequest) -> HttpResponse {
 
 /// One game: its options (schema name and defaults), seats, commands, events and rules.
 #[utoipa::path(get, path = "/v1/kinds/{kind}", tag = "games",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), IfNoneMatch),
+    params(KindName, IfNoneMatch),
     responses(
         (status = 200, description = "The game kind", body = GameKind,
             headers(("ETag" = String, description = "The document's version: send it back as `If-None-Match`"),
@@ -181,7 +182,7 @@ pub struct RulesLanguage {
 /// In the language the client prefers (`Accept-Language`) among those the document exists in,
 /// English and German; English otherwise.
 #[utoipa::path(get, path = "/v1/kinds/{kind}/rules", tag = "games",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), RulesLanguage),
+    params(KindName, RulesLanguage),
     responses(
         (status = 200, description = "The rules document", body = String, content_type = "text/markdown",
             headers(

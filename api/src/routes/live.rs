@@ -16,6 +16,7 @@ use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
 use crate::live::shared::Frames;
 use crate::live::sse;
+use crate::routes::path_params::GameId;
 use crate::routes::problems::{BadToken, NoOrBadToken, NoSuchGame, StreamLimit};
 use crate::AppState;
 
@@ -139,7 +140,7 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
 /// `removed: true` and no text. Reconnect with `chat_after` set to the last chat `id` received
 /// to miss none.
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "live",
-    params(("id" = i64, Path, description = "The game"), StreamHeaders, StreamQuery, StreamChatQuery),
+    params(GameId, StreamHeaders, StreamQuery, StreamChatQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A stream of Server-Sent Events (see above); the data of `event` messages is a `LoggedEvent`, of `status` messages a `StreamStatus`, of `chat` messages a `ChatMessage`", content_type = "text/event-stream", body = StreamMessage),

@@ -12,6 +12,7 @@ pub mod me;
 pub mod moderation;
 pub mod notices;
 pub(crate) mod paging;
+pub(crate) mod path_params;
 pub mod play;
 pub mod players;
 pub mod problems;

@@ -21,6 +21,7 @@ use crate::auth::{Account, Caller};
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::routes::paging;
+use crate::routes::path_params::AccountName;
 use crate::routes::problems::{BadQuery, BadReason, NoOrBadToken, NoSuchAccount, NotAModerator};
 use crate::AppState;
 
@@ -369,7 +370,7 @@ pub struct SuspensionList {
 /// a rematch (403 `account_suspended`, which says why and until when); its running games go on.
 /// Takes effect within a second in every server process.
 #[utoipa::path(post, path = "/v1/moderation/accounts/{name}/suspend", tag = "moderation",
-    params(("name" = String, Path, description = "The account")),
+    params(AccountName),
     request_body = NewSuspension,
     security(("bearer" = [])),
     responses(
@@ -407,7 +408,7 @@ pub async fn suspend(
 
 /// Lift an account's suspension now, with a reason.
 #[utoipa::path(post, path = "/v1/moderation/accounts/{name}/lift", tag = "moderation",
-    params(("name" = String, Path, description = "The account")),
+    params(AccountName),
     request_body = ModerationReason,
     security(("bearer" = [])),
     responses(

@@ -15,6 +15,7 @@ use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::live::targets;
 use crate::notices::{encrypt, mail};
+use crate::routes::path_params::UnsubscribeToken;
 use crate::routes::problems::{NoOrBadToken, NoSuchLink};
 use crate::AppState;
 
@@ -245,7 +246,7 @@ pub async fn confirm_email(
 /// The unsubscribe link in every mail, opened in a browser: a page that asks before it
 /// unsubscribes (a mail scanner that opens links unsubscribes nobody).
 #[utoipa::path(get, path = "/v1/unsubscribe/{token}", tag = "live",
-    params(("token" = String, Path, description = "The token from the mail's unsubscribe link")),
+    params(UnsubscribeToken),
     responses(
         (status = 200, description = "A page with the button that unsubscribes (HTML)", content_type = "text/html"),
         NoSuchLink,
@@ -269,7 +270,7 @@ pub async fn unsubscribe_page(
 /// `List-Unsubscribe=One-Click`, and what the page's button sends): no more mail of any kind;
 /// the account can choose kinds again in its settings.
 #[utoipa::path(post, path = "/v1/unsubscribe/{token}", tag = "live",
-    params(("token" = String, Path, description = "The token from the mail's unsubscribe link")),
+    params(UnsubscribeToken),
     responses(
         (status = 200, description = "Unsubscribed (an HTML page)", content_type = "text/html"),
         NoSuchLink,

@@ -13,6 +13,7 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::prefer::wants_representation;
+use crate::routes::path_params::GameId;
 use crate::routes::problems::{
     BadQuery, BadToken, CommandLimit, NoOrBadToken, NoSuchGame, NotSeated, VersionConflict,
 };
@@ -192,7 +193,7 @@ fn has_nul(value: &Value) -> bool {
 /// has seen. The answer's `version` says which it is; a command decided on an older one than
 /// the game's is refused as usual (409 with `expected_version`, else 422 when no longer legal).
 #[utoipa::path(get, path = "/v1/games/{id}/moves", tag = "play",
-    params(("id" = i64, Path, description = "The game"), MovesQuery),
+    params(GameId, MovesQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The legal commands (empty when it is not the caller's turn)", body = Moves),
@@ -234,7 +235,7 @@ pub async fn moves(
 /// (`Idempotent-Replayed: true`) and changes nothing; without a key, a repeated take-back is
 /// refused (`nothing_to_undo`: nothing is taken back right after a take-back).
 #[utoipa::path(post, path = "/v1/games/{id}/undo", tag = "play",
-    params(("id" = i64, Path, description = "The game"), CommandHeaders),
+    params(GameId, CommandHeaders),
     request_body(content = Option<UndoBody>, description = "Optional: `expected_version`"),
     security(("bearer" = [])),
     responses(
@@ -282,7 +283,7 @@ pub async fn undo(
 /// `invalid_command`), and a command the rules forbid now, such as when it is not the caller's
 /// turn (422, `code` names the rule). `GET …/moves` lists exactly the commands accepted now.
 #[utoipa::path(post, path = "/v1/games/{id}/commands", tag = "play",
-    params(("id" = i64, Path, description = "The game"), CommandHeaders),
+    params(GameId, CommandHeaders),
     request_body = CommandBody,
     security(("bearer" = [])),
     responses(

@@ -8,6 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::routes::paging;
+use crate::routes::path_params::KindName;
 use crate::routes::problems::{BadToken, NoSuchAccount, NoSuchKind};
 use crate::AppState;
 
@@ -56,7 +57,7 @@ pub struct LeaderboardPage {
 /// (best first; equal ratings by the earlier account). Private games are never rated; `played`
 /// counts a private game only for those who may watch it.
 #[utoipa::path(get, path = "/v1/kinds/{kind}/leaderboard", tag = "players",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), LeaderboardQuery),
+    params(KindName, LeaderboardQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of the leaderboard", body = LeaderboardPage),

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::error::{ApiResult, Problem};
+use crate::routes::path_params::FinishedGameId;
 use crate::routes::problems::{
     BadClientSeed, BadToken, CommandLimit, NoOrBadToken, NoRematch, NotSeatedOrSuspended,
     RematchNotOpen,
@@ -39,7 +40,7 @@ impl SeatBody for RematchAnswer {
 /// `GET /v1/me/stream` (`event: rematch`). A proposal not accepted by everybody within 7 days
 /// expires; after a declined or expired one, anybody may propose again.
 #[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     request_body(content = Option<RematchAnswer>, description = "Optional: your client seed for the rematch."),
     security(("bearer" = [])),
     responses(
@@ -69,7 +70,7 @@ pub async fn propose_rematch(
 /// The latest rematch proposal of a game: who answered what, and the new game once started.
 /// A private game's proposal is for those who may watch the game (others: `game_not_found`).
 #[utoipa::path(get, path = "/v1/games/{id}/rematch", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The latest proposal", body = Rematch),
@@ -111,7 +112,7 @@ async fn answer(
 
 /// Accept the open rematch proposal; the last acceptance creates and starts the new game.
 #[utoipa::path(post, path = "/v1/games/{id}/rematch/accept", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     request_body(content = Option<RematchAnswer>, description = "Optional: your client seed for the rematch."),
     security(("bearer" = [])),
     responses(
@@ -130,7 +131,7 @@ pub async fn accept_rematch(
 
 /// Decline the open rematch proposal (anybody may propose again afterwards).
 #[utoipa::path(post, path = "/v1/games/{id}/rematch/decline", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     request_body(content = Option<RematchAnswer>, description = "Optional and ignored: a client seed."),
     security(("bearer" = [])),
     responses(

@@ -11,6 +11,7 @@ use crate::auth::Caller;
 use crate::body::{self, IMPORT_BODY_LIMIT};
 use crate::error::{ApiResult, Problem};
 use crate::limits::ClientAddress;
+use crate::routes::path_params::GameId;
 use crate::routes::problems::{BadToken, NoOrBadToken, NoSuchGame};
 use crate::AppState;
 
@@ -50,7 +51,7 @@ pub async fn keys(state: web::Data<AppState>) -> HttpResponse {
 /// Finished games, for anybody; nobody, auditors included, exports a running game (the export
 /// carries the secret, from which every later draw follows).
 #[utoipa::path(get, path = "/v1/games/{id}/export", tag = "trust",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The export", body = Export),
