@@ -153,196 +153,35 @@ async fn docs_redirect() -> HttpResponse {
         .finish()
 }
 
-/// Registers every route on an app.
+/// A resource answering the methods it has no route for with 405 and `Allow: allow`.
+fn resource(path: &str, allow: &'static str) -> actix_web::Resource {
+    web::resource(path).default_service(web::to(move |req: HttpRequest| {
+        method_not_allowed(req, allow)
+    }))
+}
+
+/// Registers every route on an app: the API's from [`routes::table`], then the rest.
 pub fn routes(cfg: &mut web::ServiceConfig, spec: web::Bytes) {
-    use routes::*;
+    use crate::web_client;
     // The kinds' documents carry the options' schemas, which the spec holds.
-    kinds::prepare(&spec);
-    // Each resource answers other methods with 405 and the methods it allows.
-    let resource = |path: &str, allow: &'static str| {
-        web::resource(path).default_service(web::to(move |req: HttpRequest| {
-            method_not_allowed(req, allow)
-        }))
-    };
+    routes::kinds::prepare(&spec);
     // Bodies are read by the handlers themselves, after the caller is checked (see [`body`]).
     cfg.app_data(web::QueryConfig::default().error_handler(query_error))
-        .app_data(web::PathConfig::default().error_handler(path_error))
-        // The routes are tried in this order, each pattern with a parameter by a regular
-        // expression: a command and its moves, most of the traffic, are matched first (no other
-        // route has their shape, so the order changes no answer).
-        .service(resource("/v1/games/{id}/commands", "POST").route(web::post().to(play::command)))
-        .service(resource("/v1/games/{id}/moves", "GET").route(web::get().to(play::moves)))
-        .service(resource("/v1/accounts", "POST").route(web::post().to(accounts::register)))
-        .service(
-            resource("/v1/tokens", "POST, DELETE")
-                .route(web::post().to(accounts::login))
-                .route(web::delete().to(accounts::revoke)),
-        )
-        .service(resource("/v1/me", "DELETE").route(web::delete().to(account_care::delete_account)))
-        .service(
-            resource("/v1/me/password", "PUT").route(web::put().to(account_care::change_password)),
-        )
-        .service(resource("/v1/me/data", "GET").route(web::get().to(account_care::download)))
-        .service(
-            resource("/v1/password-resets", "POST")
-                .route(web::post().to(account_care::request_reset)),
-        )
-        .service(
-            resource("/v1/password-resets/use", "POST")
-                .route(web::post().to(account_care::use_reset)),
-        )
-        .service(
-            resource("/v1/me/vacation", "GET, PUT, DELETE")
-                .route(web::get().to(vacation::show))
-                .route(web::put().to(vacation::set))
-                .route(web::delete().to(vacation::end)),
-        )
-        .service(resource("/v1/kinds", "GET").route(web::get().to(kinds::kinds)))
-        .service(resource("/v1/kinds/{kind}", "GET").route(web::get().to(kinds::kind)))
-        .service(resource("/v1/kinds/{kind}/rules", "GET").route(web::get().to(kinds::kind_rules)))
-        .service(
-            resource("/v1/games", "GET, POST")
-                .route(web::post().to(games::create))
-                .route(web::get().to(games::lobby)),
-        )
-        // Before `/v1/games/{id}`, which would otherwise answer 405 for it.
-        .service(resource("/v1/games/import", "POST").route(web::post().to(trust::import)))
-        .service(resource("/v1/games/{id}", "GET").route(web::get().to(games::show)))
-        .service(resource("/v1/games/{id}/join", "POST").route(web::post().to(games::join)))
-        .service(
-            resource("/v1/games/{id}/invitations", "GET, POST")
-                .route(web::get().to(invitations::list))
-                .route(web::post().to(invitations::create)),
-        )
-        .service(
-            resource("/v1/games/{id}/invitations/{invitation_id}", "DELETE")
-                .route(web::delete().to(invitations::revoke)),
-        )
-        .service(resource("/v1/me/invitations", "GET").route(web::get().to(invitations::mine)))
-        .service(
-            resource("/v1/me/invitations/{id}/accept", "POST")
-                .route(web::post().to(invitations::accept)),
-        )
-        .service(
-            resource("/v1/me/invitations/{id}/decline", "POST")
-                .route(web::post().to(invitations::decline)),
-        )
-        .service(
-            resource("/v1/games/{id}/rematch", "GET, POST")
-                .route(web::get().to(rematch::show_rematch))
-                .route(web::post().to(rematch::propose_rematch)),
-        )
-        .service(
-            resource("/v1/games/{id}/rematch/accept", "POST")
-                .route(web::post().to(rematch::accept_rematch)),
-        )
-        .service(
-            resource("/v1/games/{id}/rematch/decline", "POST")
-                .route(web::post().to(rematch::decline_rematch)),
-        )
-        .service(
-            resource("/v1/players/{name}", "GET").route(web::get().to(players::player_profile)),
-        )
-        .service(
-            resource("/v1/kinds/{kind}/leaderboard", "GET")
-                .route(web::get().to(players::leaderboard)),
-        )
-        .service(resource("/v1/games/{id}/bots", "POST").route(web::post().to(bots::add)))
-        .service(resource("/v1/games/{id}/undo", "POST").route(web::post().to(play::undo)))
-        .service(resource("/v1/games/{id}/events", "GET").route(web::get().to(play::events)))
-        .service(resource("/v1/games/{id}/replay", "GET").route(web::get().to(play::replay)))
-        .service(resource("/v1/games/{id}/audit", "GET").route(web::get().to(play::audit)))
-        .service(resource("/v1/games/{id}/stream", "GET").route(web::get().to(live::game_stream)))
-        .service(
-            resource("/v1/games/{id}/chat", "GET, POST")
-                .route(web::get().to(chat::read))
-                .route(web::post().to(chat::post)),
-        )
-        .service(resource("/v1/me/mutes", "GET").route(web::get().to(chat::mutes)))
-        .service(resource("/v1/reports", "POST").route(web::post().to(moderation::report)))
-        .service(resource("/v1/me/standing", "GET").route(web::get().to(moderation::standing)))
-        .service(
-            resource("/v1/moderation/reports", "GET").route(web::get().to(moderation::reports)),
-        )
-        .service(
-            resource("/v1/moderation/reports/{report_id}/resolve", "POST")
-                .route(web::post().to(moderation::resolve)),
-        )
-        .service(
-            resource("/v1/moderation/messages/{message_id}/remove", "POST")
-                .route(web::post().to(moderation::remove_message)),
-        )
-        .service(
-            resource("/v1/moderation/accounts/{name}/suspend", "POST")
-                .route(web::post().to(moderation::suspend)),
-        )
-        .service(
-            resource("/v1/moderation/accounts/{name}/lift", "POST")
-                .route(web::post().to(moderation::lift)),
-        )
-        .service(
-            resource("/v1/moderation/suspensions", "GET")
-                .route(web::get().to(moderation::suspensions)),
-        )
-        .service(resource("/v1/moderation/log", "GET").route(web::get().to(moderation::log)))
-        .service(
-            resource("/v1/me/mutes/{name}", "PUT, DELETE")
-                .route(web::put().to(chat::mute))
-                .route(web::delete().to(chat::unmute)),
-        )
-        .service(resource("/v1/me/games", "GET").route(web::get().to(me::my_games)))
-        .service(resource("/v1/me/stream", "GET").route(web::get().to(live::my_stream)))
-        .service(
-            resource("/v1/me/webhooks", "GET, POST")
-                .route(web::get().to(me::list_webhooks))
-                .route(web::post().to(me::create_webhook)),
-        )
-        .service(
-            resource("/v1/me/webhooks/{id}", "DELETE").route(web::delete().to(me::delete_webhook)),
-        )
-        .service(
-            resource("/v1/me/notices", "GET, PUT")
-                .route(web::get().to(notices::notice_settings))
-                .route(web::put().to(notices::change_notice_settings)),
-        )
-        .service(
-            resource("/v1/me/email", "PUT, DELETE")
-                .route(web::put().to(notices::set_email))
-                .route(web::delete().to(notices::remove_email)),
-        )
-        .service(
-            resource("/v1/me/push-subscriptions", "GET, POST")
-                .route(web::get().to(notices::push_subscriptions))
-                .route(web::post().to(notices::subscribe_push)),
-        )
-        .service(
-            resource("/v1/me/push-subscriptions/{id}", "DELETE")
-                .route(web::delete().to(notices::unsubscribe_device)),
-        )
-        .service(resource("/v1/push/key", "GET").route(web::get().to(notices::push_key)))
-        .service(
-            resource("/v1/email/confirm/{token}", "GET")
-                .route(web::get().to(notices::confirm_email)),
-        )
-        .service(
-            resource("/v1/unsubscribe/{token}", "GET, POST")
-                .route(web::get().to(notices::unsubscribe_page))
-                .route(web::post().to(notices::unsubscribe)),
-        )
-        .service(resource("/sw.js", "GET").route(web::get().to(crate::web_client::service_worker)))
-        .service(resource("/v1/keys", "GET").route(web::get().to(trust::keys)))
-        .service(resource("/v1/games/{id}/export", "GET").route(web::get().to(trust::export)))
-        .service(resource("/", "GET").route(web::get().to(crate::web_client::index)))
-        .service(resource("/web/{file:.+}", "GET").route(web::get().to(crate::web_client::file)))
-        .service(resource("/favicon.ico", "GET").route(web::get().to(crate::web_client::favicon)))
-        .service(resource("/healthz", "GET").route(web::get().to(health::healthz)))
-        .service(resource("/readyz", "GET").route(web::get().to(health::readyz)))
-        .service(resource("/metrics", "GET").route(web::get().to(prometheus::metrics)))
+        .app_data(web::PathConfig::default().error_handler(path_error));
+    // The routes are tried in the order registered, each pattern with a parameter by a regular
+    // expression; the table says where that order matters.
+    routes::table::register(cfg);
+    // Outside the spec: the web client, the spec and its docs. No route of the table matches
+    // their paths, so registering them after it changes no answer.
+    cfg.service(resource("/sw.js", "GET").route(web::get().to(web_client::service_worker)))
+        .service(resource("/", "GET").route(web::get().to(web_client::index)))
+        .service(resource("/web/{file:.+}", "GET").route(web::get().to(web_client::file)))
+        .service(resource("/favicon.ico", "GET").route(web::get().to(web_client::favicon)))
         .service(resource("/docs", "GET").route(web::get().to(docs_redirect)))
         .service(
             resource("/openapi.json", "GET").route(web::get().to(move |req: HttpRequest| {
                 let spec = spec.clone();
-                async move { crate::web_client::spec(&req, &spec) }
+                async move { web_client::spec(&req, &spec) }
             })),
         )
         .service(

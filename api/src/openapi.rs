@@ -1,6 +1,7 @@
-//! The spec, generated from the code: routes and their bodies from `utoipa::path`, and every
-//! game's options, commands, events and views from the domain, with the unions that cover all
-//! games (`AnyCommand`, `AnyEvent`, `AnyView`, `AnyOptions`).
+//! The spec, generated from the code: routes and their bodies from `utoipa::path` (on the
+//! handlers the route table names), and every game's options, commands, events and views from
+//! the domain, with the unions that cover all games (`AnyCommand`, `AnyEvent`, `AnyView`,
+//! `AnyOptions`).
 
 use baumeister_domain::registry;
 use baumeister_domain::schema::one_of;
@@ -10,10 +11,6 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::Problem;
-use crate::routes::{
-    account_care, accounts, bots, chat, games, health, invitations, kinds, live, me, moderation,
-    notices, play, players, prometheus, rematch, trust, vacation,
-};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -23,32 +20,8 @@ use crate::routes::{
         description = "Play builder board games by web, each at your own pace. Register, log in, create or join a game, then follow `GET /v1/games/{id}/moves`: every legal command is listed ready to POST to `/v1/games/{id}/commands`. Errors are `application/problem+json` with a stable `code`. Limits answer 429 `rate_limited` with `Retry-After` (seconds): by default 120 commands per 10 s per account (creating games and taking seats count too), 20 logins and 10 registrations per minute per client address, 6 attempts per minute on one account name, 10 chat messages per 10 s per account, 60 replays and audits per 10 s per address. A token is valid for 7 days unless `DELETE /v1/tokens` revokes it earlier. Commands, events and views of every game are named schemas, tagged by `type`. Whole numbers are written without a fraction (`2`, not `2.0`). Bodies are JSON of at most 64 KiB (a chat message: 8 KiB; an import: 32 MiB) and pages hold at most 100 games, 100 chat messages or 1000 events: each operation says so.",
         license(name = "MIT"),
     ),
-    paths(
-        accounts::register, accounts::login, accounts::revoke,
-        account_care::change_password, account_care::request_reset, account_care::use_reset,
-        account_care::delete_account, account_care::download,
-        vacation::show, vacation::set, vacation::end,
-        kinds::kinds, kinds::kind, kinds::kind_rules,
-        games::create, games::lobby, games::join, games::show, bots::add,
-        invitations::create, invitations::list, invitations::revoke,
-        invitations::mine, invitations::accept, invitations::decline,
-        rematch::propose_rematch, rematch::show_rematch, rematch::accept_rematch, rematch::decline_rematch,
-        players::player_profile, players::leaderboard,
-        play::moves, play::command, play::undo, play::events, play::replay, play::audit,
-        live::game_stream, live::my_stream, me::my_games,
-        chat::post, chat::read, chat::mutes, chat::mute, chat::unmute,
-        moderation::report, moderation::standing, moderation::reports, moderation::resolve,
-        moderation::remove_message, moderation::suspend, moderation::lift,
-        moderation::suspensions, moderation::log,
-        me::create_webhook, me::list_webhooks, me::delete_webhook,
-        notices::notice_settings, notices::change_notice_settings, notices::set_email, notices::remove_email,
-        notices::confirm_email, notices::unsubscribe_page, notices::unsubscribe, notices::push_key,
-        notices::subscribe_push, notices::push_subscriptions, notices::unsubscribe_device,
-        trust::keys, trust::export, trust::import,
-        health::healthz, health::readyz, prometheus::metrics,
-    ),
     components(schemas(Problem, crate::live::status::StreamStatus, baumeister_storage::LoggedEvent, baumeister_storage::MyGame, baumeister_storage::ChatMessage, baumeister_storage::MyInvitation, baumeister_storage::Rematch)),
-    modifiers(&GameSchemas, &BearerAuth),
+    modifiers(&RouteOperations, &GameSchemas, &BearerAuth),
     tags(
         (name = "accounts", description = "Registering, logging in, vacations; changing or resetting a password, deleting an account, downloading its data"),
         (name = "games", description = "The games offered, the lobby, seats and boards"),
@@ -62,6 +35,17 @@ use crate::routes::{
     )
 )]
 struct ApiDoc;
+
+/// The operations, from the route table that registers them too ([`crate::routes::table`]),
+/// with the schemas they name. Added first: a schema the modifiers after it insert replaces one
+/// of the same name, as it would replace one collected from `paths(...)`.
+struct RouteOperations;
+
+impl Modify for RouteOperations {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi.merge(crate::routes::table::Operations::openapi());
+    }
+}
 
 struct GameSchemas;
 

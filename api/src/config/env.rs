@@ -37,6 +37,11 @@ pub(super) fn seconds(name: &str, default: Duration) -> Result<Duration, String>
     Ok(Duration::from_secs(number(name, default.as_secs())?))
 }
 
+/// Whole seconds, at least one; unset: `default`.
+pub(super) fn at_least_a_second(name: &str, default: Duration) -> Result<Duration, String> {
+    Ok(Duration::from_secs(at_least_one(name, default.as_secs())?))
+}
+
 /// `on` or `off`; unset or blank: `default`.
 pub(super) fn switch(name: &str, default: bool) -> Result<bool, String> {
     match env::var(name).as_deref() {

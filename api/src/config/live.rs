@@ -3,7 +3,7 @@
 use std::env;
 use std::time::Duration;
 
-use super::env::{at_least_one, number, seconds, switch};
+use super::env::{at_least_a_second, number, seconds, switch};
 
 /// Live streams and webhooks (docs/api.md, "Following your games").
 #[derive(Clone, Debug)]
@@ -52,10 +52,7 @@ impl Live {
     pub(super) fn from_env() -> Result<Live, String> {
         let d = Live::default();
         Ok(Live {
-            keepalive: Duration::from_secs(at_least_one(
-                "STREAM_KEEPALIVE_SECONDS",
-                d.keepalive.as_secs(),
-            )?),
+            keepalive: at_least_a_second("STREAM_KEEPALIVE_SECONDS", d.keepalive)?,
             allow_private: match env::var("WEBHOOK_ALLOW_PRIVATE").as_deref() {
                 Ok("1") | Ok("true") | Ok("yes") => true,
                 Ok("0") | Ok("false") | Ok("no") | Ok("") | Err(_) => false,

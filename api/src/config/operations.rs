@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::env::{number, text};
+use super::env::{seconds, text};
 
 /// `METRICS_TOKEN`, `SHUTDOWN_TIMEOUT_SECONDS` and `LOG_FORMAT` (docs/operations.md).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,10 +40,10 @@ impl Operations {
         }
         Ok(Operations {
             metrics_token,
-            shutdown_timeout: Duration::from_secs(number(
+            shutdown_timeout: seconds(
                 "SHUTDOWN_TIMEOUT_SECONDS",
-                Operations::default().shutdown_timeout.as_secs(),
-            )?),
+                Operations::default().shutdown_timeout,
+            )?,
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::env::at_least_one;
+use super::env::at_least_a_second;
 
 /// How long a client may take over its part of a connection (docs/configuration.md), so that a
 /// client that trickles its request or stops reading holds a connection for seconds, not forever.
@@ -38,15 +38,12 @@ impl Default for ClientTimeouts {
 impl ClientTimeouts {
     pub(super) fn from_env() -> Result<ClientTimeouts, String> {
         let d = ClientTimeouts::default();
-        let seconds = |name: &str, default: Duration| -> Result<Duration, String> {
-            Ok(Duration::from_secs(at_least_one(name, default.as_secs())?))
-        };
         Ok(ClientTimeouts {
-            header: seconds("CLIENT_HEADER_TIMEOUT_SECONDS", d.header)?,
-            body: seconds("CLIENT_BODY_TIMEOUT_SECONDS", d.body)?,
-            send: seconds("SEND_TIMEOUT_SECONDS", d.send)?,
-            keep_alive: seconds("KEEP_ALIVE_SECONDS", d.keep_alive)?,
-            disconnect: seconds("CLIENT_DISCONNECT_TIMEOUT_SECONDS", d.disconnect)?,
+            header: at_least_a_second("CLIENT_HEADER_TIMEOUT_SECONDS", d.header)?,
+            body: at_least_a_second("CLIENT_BODY_TIMEOUT_SECONDS", d.body)?,
+            send: at_least_a_second("SEND_TIMEOUT_SECONDS", d.send)?,
+            keep_alive: at_least_a_second("KEEP_ALIVE_SECONDS", d.keep_alive)?,
+            disconnect: at_least_a_second("CLIENT_DISCONNECT_TIMEOUT_SECONDS", d.disconnect)?,
         })
     }
 }

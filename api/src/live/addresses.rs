@@ -70,84 +70,26 @@ const V4: &[([u8; 4], u8, &str)] = &[
 
 /// The IANA IPv6 special-purpose registry's blocks, plus site-local and multicast; more
 /// specific first (Teredo before 2001::/23, ::/128 and ::1 before ::/96).
+// One block a line, as the registry lists them.
+#[rustfmt::skip]
 const V6: &[([u16; 8], u8, &str, Embeds)] = &[
     ([0, 0, 0, 0, 0, 0, 0, 0], 128, "unspecified", Embeds::None),
     ([0, 0, 0, 0, 0, 0, 0, 1], 128, "loopback", Embeds::None),
-    (
-        [0, 0, 0, 0, 0, 0, 0, 0],
-        96,
-        "IPv4-compatible",
-        Embeds::Low32,
-    ),
-    (
-        [0, 0, 0, 0, 0, 0xffff, 0, 0],
-        96,
-        "IPv4-mapped",
-        Embeds::Low32,
-    ),
-    (
-        [0, 0, 0, 0, 0xffff, 0, 0, 0],
-        96,
-        "IPv4-translated",
-        Embeds::Low32,
-    ),
+    ([0, 0, 0, 0, 0, 0, 0, 0], 96, "IPv4-compatible", Embeds::Low32),
+    ([0, 0, 0, 0, 0, 0xffff, 0, 0], 96, "IPv4-mapped", Embeds::Low32),
+    ([0, 0, 0, 0, 0xffff, 0, 0, 0], 96, "IPv4-translated", Embeds::Low32),
     ([0x64, 0xff9b, 0, 0, 0, 0, 0, 0], 96, "NAT64", Embeds::Low32),
-    (
-        [0x64, 0xff9b, 1, 0, 0, 0, 0, 0],
-        48,
-        "local-use NAT64",
-        Embeds::Low32,
-    ),
-    (
-        [0x100, 0, 0, 0, 0, 0, 0, 0],
-        64,
-        "discard-only",
-        Embeds::None,
-    ),
+    ([0x64, 0xff9b, 1, 0, 0, 0, 0, 0], 48, "local-use NAT64", Embeds::Low32),
+    ([0x100, 0, 0, 0, 0, 0, 0, 0], 64, "discard-only", Embeds::None),
     ([0x2001, 0, 0, 0, 0, 0, 0, 0], 32, "Teredo", Embeds::Teredo),
-    (
-        [0x2001, 0, 0, 0, 0, 0, 0, 0],
-        23,
-        "IETF protocol assignments",
-        Embeds::None,
-    ),
-    (
-        [0x2001, 0xdb8, 0, 0, 0, 0, 0, 0],
-        32,
-        "documentation",
-        Embeds::None,
-    ),
+    ([0x2001, 0, 0, 0, 0, 0, 0, 0], 23, "IETF protocol assignments", Embeds::None),
+    ([0x2001, 0xdb8, 0, 0, 0, 0, 0, 0], 32, "documentation", Embeds::None),
     ([0x2002, 0, 0, 0, 0, 0, 0, 0], 16, "6to4", Embeds::SixToFour),
-    (
-        [0x3fff, 0, 0, 0, 0, 0, 0, 0],
-        20,
-        "documentation",
-        Embeds::None,
-    ),
-    (
-        [0x5f00, 0, 0, 0, 0, 0, 0, 0],
-        16,
-        "segment routing",
-        Embeds::None,
-    ),
-    (
-        [0xfc00, 0, 0, 0, 0, 0, 0, 0],
-        7,
-        "unique local",
-        Embeds::None,
-    ),
-    (
-        [0xfe80, 0, 0, 0, 0, 0, 0, 0],
-        10,
-        "link-local",
-        Embeds::None,
-    ),
-    (
-        [0xfec0, 0, 0, 0, 0, 0, 0, 0],
-        10,
-        "site-local",
-        Embeds::None,
-    ),
+    ([0x3fff, 0, 0, 0, 0, 0, 0, 0], 20, "documentation", Embeds::None),
+    ([0x5f00, 0, 0, 0, 0, 0, 0, 0], 16, "segment routing", Embeds::None),
+    ([0xfc00, 0, 0, 0, 0, 0, 0, 0], 7, "unique local", Embeds::None),
+    ([0xfe80, 0, 0, 0, 0, 0, 0, 0], 10, "link-local", Embeds::None),
+    ([0xfec0, 0, 0, 0, 0, 0, 0, 0], 10, "site-local", Embeds::None),
     ([0xff00, 0, 0, 0, 0, 0, 0, 0], 8, "multicast", Embeds::None),
 ];
 

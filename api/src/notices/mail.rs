@@ -159,20 +159,7 @@ impl Mailer {
     ) -> Result<Message, MailError> {
         let (subject, ask, not_you) = texts::confirmation(language);
         let link = format!("{}/v1/email/confirm/{token}", self.public_url);
-        let text = format!("{ask}\n\n{link}\n\n{not_you}\n");
-        let html = format!(
-            "<p>{}</p>\n<p><a href=\"{}\">{}</a></p>\n<p>{}</p>\n",
-            escape(ask),
-            escape(&link),
-            escape(&link),
-            escape(not_you)
-        );
-        Message::builder()
-            .from(self.from.clone())
-            .to(address.parse().map_err(|_| MailError::Address)?)
-            .subject(subject)
-            .multipart(MultiPart::alternative_plain_html(text, html))
-            .map_err(|_| MailError::Address)
+        self.with_link(address, subject, ask, &link, not_you)
     }
 
     /// The mail with a password reset's link, which opens the web client's reset page (the
@@ -187,12 +174,25 @@ impl Mailer {
     ) -> Result<Message, MailError> {
         let (subject, ask, not_you) = texts::password_reset(language, name, minutes);
         let link = format!("{}/#/reset/{token}", self.public_url);
+        self.with_link(address, subject, &ask, &link, not_you)
+    }
+
+    /// A mail of one link: what it asks the reader to do, the link, and what to do if the
+    /// reader did not ask for it; as plain text and as HTML.
+    fn with_link(
+        &self,
+        address: &str,
+        subject: &str,
+        ask: &str,
+        link: &str,
+        not_you: &str,
+    ) -> Result<Message, MailError> {
         let text = format!("{ask}\n\n{link}\n\n{not_you}\n");
         let html = format!(
             "<p>{}</p>\n<p><a href=\"{}\">{}</a></p>\n<p>{}</p>\n",
-            escape(&ask),
-            escape(&link),
-            escape(&link),
+            escape(ask),
+            escape(link),
+            escape(link),
             escape(not_you)
         );
         Message::builder()

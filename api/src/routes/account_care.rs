@@ -13,6 +13,7 @@ use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
 use crate::notices::mail::Mailer;
 use crate::routes::accounts::TokenIssued;
+use crate::routes::problems::{Malformed, NameAttempts, NoOrBadToken};
 use crate::AppState;
 
 /// A new password, with the current one.
@@ -179,10 +180,9 @@ async fn password_holds(
     responses(
         (status = 200, description = "Changed: a new token (every earlier one is revoked)", body = TokenIssued),
         (status = 400, description = "Malformed, or the new password does not fit the rules (`invalid_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The old password is wrong (`wrong_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "`rate_limited`: too many attempts on this name", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until a new attempt may succeed"))),
+        NameAttempts,
     ))]
 pub async fn change_password(
     state: web::Data<AppState>,
@@ -380,11 +380,9 @@ pub async fn use_reset(
     request_body = DeletionConfirmed,
     responses(
         (status = 204, description = "Deleted"),
-        (status = 400, description = "Malformed", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        Malformed, NoOrBadToken,
         (status = 403, description = "The password is wrong (`wrong_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "`rate_limited`: too many attempts on this name", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until a new attempt may succeed"))),
+        NameAttempts,
     ))]
 pub async fn delete_account(
     state: web::Data<AppState>,
@@ -419,7 +417,7 @@ pub async fn delete_account(
     responses(
         (status = 200, description = "The account's data", body = AccountData,
             headers(("Content-Disposition" = String, description = "`attachment; filename=\"baumeister-<name>.json\"`"))),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn download(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;

@@ -8,6 +8,7 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
+use crate::routes::problems::{LoginLimit, Malformed, NoOrBadToken};
 use crate::{names, AppState};
 
 /// A new account.
@@ -68,8 +69,6 @@ fn invalid_name() -> ApiError {
     )
 }
 
-const LIMITS: &str = "`rate_limited`: too many attempts from this address or on this name; `Retry-After` says when to try again";
-
 /// Register an account. The name is checked (format, taken, confusable) before the password is
 /// hashed.
 #[utoipa::path(post, path = "/v1/accounts", tag = "accounts",
@@ -78,8 +77,7 @@ const LIMITS: &str = "`rate_limited`: too many attempts from this address or on 
         (status = 201, description = "Registered", body = AccountCreated),
         (status = 400, description = "Malformed, or the name (`invalid_name`) or password (`invalid_password`) does not fit the rules", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The name is taken (`name_taken`) or too close to an existing one (`name_confusable`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = LIMITS, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until a new attempt may succeed"))),
+        LoginLimit,
     ))]
 pub async fn register(
     state: web::Data<AppState>,
@@ -116,10 +114,9 @@ pub async fn register(
     request_body = Credentials,
     responses(
         (status = 200, description = "Logged in", body = TokenIssued),
-        (status = 400, description = "Malformed", body = Problem, content_type = "application/problem+json"),
+        Malformed,
         (status = 401, description = "Wrong name or password (`bad_credentials`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = LIMITS, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until a new attempt may succeed"))),
+        LoginLimit,
     ))]
 pub async fn login(
     state: web::Data<AppState>,
@@ -169,7 +166,7 @@ pub async fn login(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Every earlier token of the account is revoked"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn revoke(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;

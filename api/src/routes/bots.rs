@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::path_params::GameId;
+use crate::routes::problems::{CommandLimit, NoOrBadToken};
 use crate::AppState;
 
 /// A bot to seat: which seat, how well it plays.
@@ -49,18 +50,17 @@ pub async fn seat_bots(
 /// seat starts the game. The bot plays through the same command path as everybody, its
 /// commands recorded with its level.
 #[utoipa::path(post, path = "/v1/games/{id}/bots", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body = NewBot,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummary),
         (status = 400, description = "Malformed body, unknown level, or a seat the game does not have (`no_such_seat`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "Not the game's creator (`not_creator`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`, judged before anything else)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The seat is taken (`seat_taken`), the game is not open (`game_not_open`), or no bot of the level is free (`no_bot_free`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn add(
     state: web::Data<AppState>,

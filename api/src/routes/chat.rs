@@ -15,6 +15,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::body;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::paging;
+use crate::routes::path_params::GameId;
+use crate::routes::problems::{BadQuery, NoOrBadToken, NoSuchAccount, NoSuchGame};
 use crate::AppState;
 
 /// The largest body of `POST /v1/games/{id}/chat`: room for 500 characters however escaped.
@@ -100,15 +103,15 @@ pub fn check_text(text: &str) -> ApiResult<&str> {
 /// the game's stream (and on the players' own streams, for the table), and is never part of
 /// the game: not in its events, replay, export or audit.
 #[utoipa::path(post, path = "/v1/games/{id}/chat", tag = "chat",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body = NewChatMessage,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Stored", body = ChatMessage),
         (status = 400, description = "Malformed body or unknown channel (`malformed_request`), text empty or longer than 500 characters once trimmed (`chat_text_length`), control characters other than newlines (`chat_text_not_plain`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "Not seated, at the table (`not_seated`); seated, on the spectators' channel (`spectators_only`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        NoSuchGame,
         (status = 429, description = CHAT_LIMIT, body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next message may be sent"))),
     ))]
@@ -137,13 +140,13 @@ pub async fn post(
 /// readable by everybody who may see the game; `spectators` by any signed-in account (players
 /// read it only by asking here).
 #[utoipa::path(get, path = "/v1/games/{id}/chat", tag = "chat",
-    params(("id" = i64, Path, description = "The game"), ChatQuery),
+    params(GameId, ChatQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of messages, newest first", body = ChatPage),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        BadQuery,
         (status = 401, description = "Bad token; or none, for the spectators' channel (`token_missing`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        NoSuchGame,
     ))]
 pub async fn read(
     state: web::Data<AppState>,
@@ -177,12 +180,7 @@ pub async fn read(
             limit + 1,
         )
         .await?;
-    let next_before = if messages.len() as i64 > limit {
-        messages.truncate(limit as usize);
-        messages.last().map(|m| m.id)
-    } else {
-        None
-    };
+    let next_before = paging::next_before(&mut messages, limit, |m| m.id);
     Ok(HttpResponse::Ok().json(ChatPage {
         messages,
         next_before,
@@ -194,7 +192,7 @@ pub async fn read(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The muted accounts, by name", body = MuteList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn mutes(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -209,8 +207,7 @@ pub async fn mutes(state: web::Data<AppState>, caller: Caller) -> ApiResult<Http
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Muted"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NoSuchAccount,
         (status = 409, description = "The caller muted 1000 accounts already (`too_many_mutes`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "That is the caller (`cannot_mute_self`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -230,8 +227,7 @@ pub async fn mute(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Not muted (any more)"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NoSuchAccount,
     ))]
 pub async fn unmute(
     state: web::Data<AppState>,

@@ -11,7 +11,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::paging;
+use crate::routes::path_params::GameId;
+use crate::routes::problems::{BadToken, CommandLimit, NoOrBadToken, NoSuchGame};
 use crate::routes::seating::{check_client_seed, seat_request, SeatBody};
 use crate::AppState;
 
@@ -269,10 +271,9 @@ pub struct GamePage {
     responses(
         (status = 201, description = "Created; the creator sits at seat 0", body = GameSummary),
         (status = 400, description = "Malformed, unknown kind (`unknown_kind`), seat count or options not allowed, or a private game asked to be rated (`invalid_options`), bad client seed (`invalid_client_seed`), bots at seat 0, at a seat the game does not have or two at one seat (`invalid_bots`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn create(
     state: web::Data<AppState>,
@@ -399,12 +400,7 @@ pub async fn lobby(
         offset,
     };
     let mut games = state.store.lobby(&filter).await?;
-    let next_offset = if games.len() as i64 > limit {
-        games.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut games, limit, offset);
     Ok(HttpResponse::Ok().json(GamePage { games, next_offset }))
 }
 
@@ -412,18 +408,17 @@ pub async fn lobby(
 /// with an invitation: a link's code as `invitation`, or your own invitation by name (this
 /// accepts it, as `POST /v1/me/invitations/{id}/accept` does).
 #[utoipa::path(post, path = "/v1/games/{id}/join", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body(content = Option<JoinGame>, description = "Optional: your client seed, an invitation link's code."),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummary),
         (status = 400, description = "Malformed body, bad client seed (`invalid_client_seed`) or invitation code (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "A private game you may see but hold no invitation to (`invitation_required`), a code that is not one of its links (`invitation_invalid`), an expired (`invitation_expired`), revoked (`invitation_revoked`) or used-up (`invitation_used_up`) link; the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (a private game you may not see, with no valid code, is not there for you)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already seated (`already_seated`) or the game is not open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn join(
     state: web::Data<AppState>,
@@ -451,15 +446,14 @@ pub async fn join(
 /// `ETag` changes with every event, seat taken, turn deadline and vacation; send it in
 /// `If-None-Match` to poll cheaply.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games",
-    params(("id" = i64, Path, description = "The game"), ConditionalGet),
+    params(GameId, ConditionalGet),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The game as the caller may see it", body = GameDetail,
             headers(("ETag" = String, description = "Changes with every event, seat taken, turn deadline and vacation"))),
         (status = 304, description = "Unchanged since the `If-None-Match` ETag",
             headers(("ETag" = String, description = "The same ETag (RFC 9110: a 304 carries it)"))),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchGame,
     ))]
 pub async fn show(
     state: web::Data<AppState>,

@@ -12,7 +12,10 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::path_params::{GameId, InvitationId};
+use crate::routes::problems::{
+    BadClientSeed, CommandLimit, NoOrBadToken, NoSuchGame, NoSuchInvitation, NotSeated,
+};
 use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
@@ -135,13 +138,13 @@ fn invalid(detail: &str) -> ApiError {
 /// of them a day (`too_many_invitations`), and each is told by mail and push of at most
 /// `INVITATION_NOTICES_FROM_STRANGERS_PER_DAY` of them a day (the rest are listed only).
 #[utoipa::path(post, operation_id = "create_invitation", path = "/v1/games/{id}/invitations", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     request_body = NewInvitationShape,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Invited; a link's code is in `code`, shown this once", body = CreatedInvitation),
         (status = 400, description = "Malformed, neither or both of `player` and `link`, or an expiry or cap out of range (`invalid_invitation`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The caller does not sit at this game (`not_seated`), or the player named refuses invitations from accounts it never played with (`invitation_refused`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game (`game_not_found`) or no account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is not open (`game_not_open`), the player already sits at it (`already_seated`) or holds a pending invitation to it (`already_invited`)", body = Problem, content_type = "application/problem+json"),
@@ -205,13 +208,11 @@ pub async fn create(
 
 /// The game's invitations, newest first (never a link's code): for its seated players.
 #[utoipa::path(get, operation_id = "list_invitations", path = "/v1/games/{id}/invitations", tag = "games",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The invitations", body = InvitationList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated, NoSuchGame,
     ))]
 pub async fn list(
     state: web::Data<AppState>,
@@ -228,17 +229,15 @@ pub async fn list(
 
 /// Revoke a pending invitation or a link (any seated player): it stops working at once.
 #[utoipa::path(delete, operation_id = "revoke_invitation", path = "/v1/games/{id}/invitations/{invitation_id}", tag = "games",
-    params(("id" = i64, Path, description = "The game"),
+    params(GameId,
            ("invitation_id" = i64, Path, description = "The invitation")),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated,
         (status = 404, description = "No such game (`game_not_found`) or invitation (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Already accepted, declined or revoked (`invitation_not_pending`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn revoke(
     state: web::Data<AppState>,
@@ -262,7 +261,7 @@ pub async fn revoke(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's invitations", body = MyInvitationList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -273,18 +272,16 @@ pub async fn mine(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
 /// Accept an invitation: take a free seat exactly as `POST /v1/games/{id}/join` does (the game
 /// starts when the last seat is taken).
 #[utoipa::path(post, operation_id = "accept_invitation", path = "/v1/me/invitations/{id}/accept", tag = "live",
-    params(("id" = i64, Path, description = "The invitation")),
+    params(InvitationId),
     request_body(content = Option<AcceptInvitation>, description = "Optional: your client seed."),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummary),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        BadClientSeed, NoOrBadToken,
         (status = 403, description = "The invitation has expired (`invitation_expired`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such invitation of yours (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchInvitation,
         (status = 409, description = "Already answered or revoked (`invitation_not_pending`), already seated (`already_seated`) or the game is no longer open (`game_not_open`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn accept(
     state: web::Data<AppState>,
@@ -305,16 +302,15 @@ pub async fn accept(
 
 /// Decline an invitation: a private game is no longer yours to see.
 #[utoipa::path(post, operation_id = "decline_invitation", path = "/v1/me/invitations/{id}/decline", tag = "live",
-    params(("id" = i64, Path, description = "The invitation")),
+    params(InvitationId),
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Declined"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The invitation has expired (`invitation_expired`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such invitation of yours (`invitation_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchInvitation,
         (status = 409, description = "Already answered or revoked (`invitation_not_pending`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn decline(
     state: web::Data<AppState>,

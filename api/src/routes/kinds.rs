@@ -10,7 +10,9 @@ use utoipa::{IntoParams, ToSchema};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use crate::error::{ApiError, ApiResult, Problem};
+use crate::error::{ApiError, ApiResult};
+use crate::routes::path_params::KindName;
+use crate::routes::problems::NoSuchKind;
 use crate::{accept_language, web_client};
 
 /// A game kind: what `POST /v1/games` needs, its commands and events, and where its rules are.
@@ -127,14 +129,14 @@ pub async fn kinds(req: HttpRequest) -> HttpResponse {
 
 /// One game: its options (schema name and defaults), seats, commands, events and rules.
 #[utoipa::path(get, path = "/v1/kinds/{kind}", tag = "games",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), IfNoneMatch),
+    params(KindName, IfNoneMatch),
     responses(
         (status = 200, description = "The game kind", body = GameKind,
             headers(("ETag" = String, description = "The document's version: send it back as `If-None-Match`"),
                     ("Cache-Control" = String, description = "`no-cache`: the document changes only with the server; keep it and revalidate with `If-None-Match`"))),
         (status = 304, description = "Unchanged since the ETag sent in `If-None-Match`",
             headers(("ETag" = String, description = "The document's version"))),
-        (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchKind,
     ))]
 pub async fn kind(req: HttpRequest, kind: web::Path<String>) -> ApiResult<HttpResponse> {
     let game = find(&kind)?;
@@ -180,14 +182,14 @@ pub struct RulesLanguage {
 /// In the language the client prefers (`Accept-Language`) among those the document exists in,
 /// English and German; English otherwise.
 #[utoipa::path(get, path = "/v1/kinds/{kind}/rules", tag = "games",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), RulesLanguage),
+    params(KindName, RulesLanguage),
     responses(
         (status = 200, description = "The rules document", body = String, content_type = "text/markdown",
             headers(
                 ("Content-Language" = String, description = "The document's language: `en` or `de`"),
                 ("Vary" = String, description = "`Accept-Language`: caches keep one copy per language"),
             )),
-        (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoSuchKind,
     ))]
 pub async fn kind_rules(req: HttpRequest, kind: web::Path<String>) -> ApiResult<HttpResponse> {
     let game = find(&kind)?;

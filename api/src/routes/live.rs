@@ -16,10 +16,9 @@ use crate::error::{ApiError, ApiResult, Problem};
 use crate::limits::ClientAddress;
 use crate::live::shared::Frames;
 use crate::live::sse;
+use crate::routes::path_params::GameId;
+use crate::routes::problems::{BadToken, NoOrBadToken, NoSuchGame, StreamLimit};
 use crate::AppState;
-
-/// The 429 of streams.
-const STREAM_LIMIT: &str = "`rate_limited`: this client address holds as many open streams as it may (`STREAMS_PER_ADDRESS`, by default 50, per server process); or the stream starts at the beginning of the log (no `Last-Event-ID`, or 0) or more than a batch (500 events) behind, which counts as a replay, and this address asked for more than `LIMIT_EXPENSIVE_READS` allows (by default 60 per 10 s)";
 
 /// One Server-Sent Events message as a client's parser hands it over (comment lines such as
 /// `: keep-alive` are not messages).
@@ -141,15 +140,12 @@ fn last_event_id(req: &HttpRequest) -> ApiResult<i64> {
 /// `removed: true` and no text. Reconnect with `chat_after` set to the last chat `id` received
 /// to miss none.
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "live",
-    params(("id" = i64, Path, description = "The game"), StreamHeaders, StreamQuery, StreamChatQuery),
+    params(GameId, StreamHeaders, StreamQuery, StreamChatQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A stream of Server-Sent Events (see above); the data of `event` messages is a `LoggedEvent`, of `status` messages a `StreamStatus`, of `chat` messages a `ChatMessage`", content_type = "text/event-stream", body = StreamMessage),
         (status = 400, description = "`Last-Event-ID` is not a version (`invalid_last_event_id`); `spectator_chat` or `chat_after` is malformed (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until trying again"))),
+        BadToken, NoSuchGame, StreamLimit,
     ))]
 pub async fn game_stream(
     state: web::Data<AppState>,
@@ -437,9 +433,7 @@ impl GameStream {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A stream of Server-Sent Events (see above); the data of `game` messages is a `MyGame`, of `invitation` messages a `MyInvitation`, of `chat` messages a `ChatMessage`, of `rematch` messages a `Rematch`", content_type = "text/event-stream", body = StreamMessage),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = STREAM_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until trying again"))),
+        NoOrBadToken, StreamLimit,
     ))]
 pub async fn my_stream(
     state: web::Data<AppState>,

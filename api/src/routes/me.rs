@@ -9,6 +9,8 @@ use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::live::targets;
+use crate::routes::paging;
+use crate::routes::problems::NoOrBadToken;
 use crate::AppState;
 
 /// Which of the caller's games.
@@ -45,7 +47,7 @@ pub struct MyGamePage {
     responses(
         (status = 200, description = "A page of the caller's games", body = MyGamePage),
         (status = 400, description = "Bad filter (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn my_games(
     state: web::Data<AppState>,
@@ -66,12 +68,7 @@ pub async fn my_games(
     };
     let limit = q.limit.unwrap_or(20);
     let offset = q.offset.unwrap_or(0);
-    if !(1..=100).contains(&limit) || offset < 0 {
-        return Err(ApiError::bad_request(
-            "invalid_query",
-            "`limit` is 1 to 100; `offset` is 0 or more.",
-        ));
-    }
+    paging::check_offset_page(limit, offset)?;
     let filter = MyGamesFilter {
         status: q.status,
         to_act,
@@ -79,12 +76,7 @@ pub async fn my_games(
         offset,
     };
     let mut games = state.store.my_games(account.id, &filter).await?;
-    let next_offset = if games.len() as i64 > limit {
-        games.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut games, limit, offset);
     Ok(HttpResponse::Ok().json(MyGamePage { games, next_offset }))
 }
 
@@ -131,7 +123,7 @@ pub struct WebhookList {
     responses(
         (status = 201, description = "Registered; `secret` is shown only now", body = CreatedWebhook),
         (status = 400, description = "Malformed, no kinds, or a URL that is not http(s) (`invalid_webhook`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 409, description = "The account has 10 webhooks already (`too_many_webhooks`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The URL's address is not public and the operator does not allow that (`webhook_url_not_allowed`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -175,7 +167,7 @@ pub async fn create_webhook(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's webhooks", body = WebhookList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn list_webhooks(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -189,7 +181,7 @@ pub async fn list_webhooks(state: web::Data<AppState>, caller: Caller) -> ApiRes
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 404, description = "No such webhook of the caller's (`webhook_not_found`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn delete_webhook(

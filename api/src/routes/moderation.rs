@@ -20,6 +20,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::{Account, Caller};
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::paging;
+use crate::routes::path_params::AccountName;
+use crate::routes::problems::{BadQuery, BadReason, NoOrBadToken, NoSuchAccount, NotAModerator};
 use crate::AppState;
 
 /// The 429 of reports.
@@ -115,7 +118,7 @@ pub struct NewReport {
         (status = 201, description = "Filed", body = FiledReport),
         (status = 200, description = "This reporter's open report of the same thing, filed before: nothing new", body = FiledReport),
         (status = 400, description = "Malformed body, neither or both of `message_id` and `player`, or a text too long or not plain (`invalid_report`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 404, description = "No such message (`chat_message_not_found`; also a private game's message the caller may not read) or account (`not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "That is the caller, or the caller's message (`cannot_report_self`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = REPORT_LIMIT, body = Problem, content_type = "application/problem+json",
@@ -180,7 +183,7 @@ pub struct MyStanding {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's standing", body = MyStanding),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn standing(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -216,9 +219,6 @@ pub struct ReportPage {
     pub next_offset: Option<i64>,
 }
 
-/// The 403 of the moderators' routes.
-const NOT_A_MODERATOR: &str = "Not a moderator (`not_a_moderator`)";
-
 /// The queue of reports, for moderators: the open ones first (oldest first), then the
 /// resolved ones (newest first). A reported message shows with its text even when removed.
 #[utoipa::path(get, path = "/v1/moderation/reports", tag = "moderation",
@@ -226,9 +226,7 @@ const NOT_A_MODERATOR: &str = "Not a moderator (`not_a_moderator`)";
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of reports", body = ReportPage),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadQuery, NoOrBadToken, NotAModerator,
     ))]
 pub async fn reports(
     state: web::Data<AppState>,
@@ -238,19 +236,9 @@ pub async fn reports(
     moderator(caller)?;
     let limit = q.limit.unwrap_or(50);
     let offset = q.offset.unwrap_or(0);
-    if !(1..=100).contains(&limit) || offset < 0 {
-        return Err(ApiError::bad_request(
-            "invalid_query",
-            "`limit` is 1 to 100; `offset` is 0 or more.",
-        ));
-    }
+    paging::check_offset_page(limit, offset)?;
     let mut reports = state.store.reports(q.state, limit + 1, offset).await?;
-    let next_offset = if reports.len() as i64 > limit {
-        reports.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut reports, limit, offset);
     Ok(HttpResponse::Ok().json(ReportPage {
         reports,
         next_offset,
@@ -288,9 +276,7 @@ pub struct ReportResolution {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Resolved", body = Report),
-        (status = 400, description = "Malformed body or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadReason, NoOrBadToken, NotAModerator,
         (status = 404, description = "No such report (`report_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Resolved already (`report_not_open`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -334,9 +320,7 @@ pub struct ModerationReason {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Removed; the message as chat reads now show it", body = baumeister_storage::ChatMessage),
-        (status = 400, description = "Malformed body or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadReason, NoOrBadToken, NotAModerator,
         (status = 404, description = "No such message (`chat_message_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Removed already (`chat_message_removed`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -386,15 +370,13 @@ pub struct SuspensionList {
 /// a rematch (403 `account_suspended`, which says why and until when); its running games go on.
 /// Takes effect within a second in every server process.
 #[utoipa::path(post, path = "/v1/moderation/accounts/{name}/suspend", tag = "moderation",
-    params(("name" = String, Path, description = "The account")),
+    params(AccountName),
     request_body = NewSuspension,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Suspended", body = AccountSuspension),
         (status = 400, description = "Malformed body, `until` not an RFC 3339 time (`invalid_until`), or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotAModerator, NoSuchAccount,
         (status = 422, description = "`until` is not in the future (`suspension_not_in_future`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn suspend(
@@ -426,15 +408,12 @@ pub async fn suspend(
 
 /// Lift an account's suspension now, with a reason.
 #[utoipa::path(post, path = "/v1/moderation/accounts/{name}/lift", tag = "moderation",
-    params(("name" = String, Path, description = "The account")),
+    params(AccountName),
     request_body = ModerationReason,
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Lifted"),
-        (status = 400, description = "Malformed body or a reason empty, too long or not plain (`invalid_reason`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        BadReason, NoOrBadToken, NotAModerator, NoSuchAccount,
         (status = 409, description = "The account is not suspended (`not_suspended`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn lift(
@@ -460,8 +439,7 @@ pub async fn lift(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The suspensions in force", body = SuspensionList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotAModerator,
     ))]
 pub async fn suspensions(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     moderator(caller)?;
@@ -506,9 +484,7 @@ pub struct ModerationLogPage {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of the log", body = ModerationLogPage),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = NOT_A_MODERATOR, body = Problem, content_type = "application/problem+json"),
+        BadQuery, NoOrBadToken, NotAModerator,
     ))]
 pub async fn log(
     state: web::Data<AppState>,
@@ -524,12 +500,7 @@ pub async fn log(
         ));
     }
     let mut entries = state.store.moderation_log(q.before, limit + 1).await?;
-    let next_before = if entries.len() as i64 > limit {
-        entries.truncate(limit as usize);
-        entries.last().map(|e| e.id)
-    } else {
-        None
-    };
+    let next_before = paging::next_before(&mut entries, limit, |e| e.id);
     Ok(HttpResponse::Ok().json(ModerationLogPage {
         entries,
         next_before,

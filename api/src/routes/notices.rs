@@ -15,6 +15,8 @@ use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
 use crate::live::targets;
 use crate::notices::{encrypt, mail};
+use crate::routes::path_params::UnsubscribeToken;
+use crate::routes::problems::{NoOrBadToken, NoSuchLink};
 use crate::AppState;
 
 /// An email address to receive notices at.
@@ -68,7 +70,7 @@ pub struct PushSubscriptionList {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's settings", body = NoticeSettings),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn notice_settings(
     state: web::Data<AppState>,
@@ -86,7 +88,7 @@ pub async fn notice_settings(
     responses(
         (status = 200, description = "The settings now", body = NoticeSettings),
         (status = 400, description = "Malformed, or `email_every_hours` not 0 to 168 (`invalid_notice_settings`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn change_notice_settings(
     state: web::Data<AppState>,
@@ -122,7 +124,7 @@ pub async fn change_notice_settings(
     responses(
         (status = 202, description = "A confirmation mail is on its way (or the address was confirmed already)", body = NoticeSettings),
         (status = 400, description = "Not a mail address (`invalid_email`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 409, description = "This server sends no mail (`email_unavailable`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "5 confirmation mails today already (`too_many_confirmations`), or the write limit", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -158,7 +160,7 @@ pub async fn set_email(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 404, description = "The caller has no address (`no_email`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn remove_email(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
@@ -223,7 +225,7 @@ fn link_page(e: StoreError) -> Result<HttpResponse, ApiError> {
     params(("token" = String, Path, description = "The token from the confirmation mail")),
     responses(
         (status = 200, description = "Confirmed (an HTML page)", content_type = "text/html"),
-        (status = 404, description = "No such link (an HTML page)", content_type = "text/html"),
+        NoSuchLink,
         (status = 410, description = "The link expired (an HTML page)", content_type = "text/html"),
     ))]
 pub async fn confirm_email(
@@ -244,10 +246,10 @@ pub async fn confirm_email(
 /// The unsubscribe link in every mail, opened in a browser: a page that asks before it
 /// unsubscribes (a mail scanner that opens links unsubscribes nobody).
 #[utoipa::path(get, path = "/v1/unsubscribe/{token}", tag = "live",
-    params(("token" = String, Path, description = "The token from the mail's unsubscribe link")),
+    params(UnsubscribeToken),
     responses(
         (status = 200, description = "A page with the button that unsubscribes (HTML)", content_type = "text/html"),
-        (status = 404, description = "No such link (an HTML page)", content_type = "text/html"),
+        NoSuchLink,
     ))]
 pub async fn unsubscribe_page(
     state: web::Data<AppState>,
@@ -268,10 +270,10 @@ pub async fn unsubscribe_page(
 /// `List-Unsubscribe=One-Click`, and what the page's button sends): no more mail of any kind;
 /// the account can choose kinds again in its settings.
 #[utoipa::path(post, path = "/v1/unsubscribe/{token}", tag = "live",
-    params(("token" = String, Path, description = "The token from the mail's unsubscribe link")),
+    params(UnsubscribeToken),
     responses(
         (status = 200, description = "Unsubscribed (an HTML page)", content_type = "text/html"),
-        (status = 404, description = "No such link (an HTML page)", content_type = "text/html"),
+        NoSuchLink,
     ))]
 pub async fn unsubscribe(
     state: web::Data<AppState>,
@@ -316,7 +318,7 @@ fn base64url(text: &str) -> Option<Vec<u8>> {
         (status = 201, description = "Subscribed", body = PushSubscription),
         (status = 200, description = "Subscribed already: the keys were replaced", body = PushSubscription),
         (status = 400, description = "Malformed, bad keys, or an endpoint that is not an https:// URL (`invalid_push_subscription`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 409, description = "The account has 10 devices subscribed already (`too_many_push_subscriptions`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The endpoint's address is not public (`push_endpoint_not_allowed`)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -376,7 +378,7 @@ pub async fn subscribe_push(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's devices", body = PushSubscriptionList),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn push_subscriptions(
     state: web::Data<AppState>,
@@ -393,7 +395,7 @@ pub async fn push_subscriptions(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Unsubscribed"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 404, description = "No such subscription of the caller's (`push_subscription_not_found`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn unsubscribe_device(

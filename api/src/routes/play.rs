@@ -1,10 +1,8 @@
-//! Playing: legal moves, commands, the log and replays.
+//! Playing: legal moves, commands and taking one back. Reading the past (the log, replays,
+//! audits) is in [`super::history`].
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use baumeister_storage::{
-    AuditReport, CommandAccepted, CommandRequest, EventFilter, EventPage, Executed, Representation,
-    SignedHead,
-};
+use baumeister_storage::{CommandAccepted, CommandRequest, Executed, Representation, SignedHead};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -14,24 +12,18 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
-use crate::limits::ClientAddress;
 use crate::prefer::wants_representation;
+use crate::routes::path_params::GameId;
+use crate::routes::problems::{
+    BadQuery, BadToken, CommandLimit, NoOrBadToken, NoSuchGame, NotSeated, VersionConflict,
+};
 use crate::AppState;
-
-/// The 429 of writes.
-pub(crate) const COMMAND_LIMIT: &str = "`rate_limited`: this account sent more commands (creating games and taking seats count too) than its limit allows (`LIMIT_COMMANDS`, by default 120 per 10 s); `Retry-After` says when to send the next";
-
-/// The 429 of filtered pages of the log.
-const FILTER_LIMIT: &str = "`rate_limited`, only with `type` or `seat`: a filtered page may search the whole log, so it counts as a replay (`LIMIT_EXPENSIVE_READS`, by default 60 per 10 s per address); `Retry-After` says when to ask again";
-
-/// The 429 of replays and audits.
-const EXPENSIVE_LIMIT: &str = "`rate_limited`: this address asked for more replays and audits than its limit allows (`LIMIT_EXPENSIVE_READS`, by default 60 per 10 s); `Retry-After` says when to ask again";
 
 fn any_command() -> RefOr<Schema> {
     Ref::from_schema_name("AnyCommand").into()
 }
 
-fn any_view() -> RefOr<Schema> {
+pub(crate) fn any_view() -> RefOr<Schema> {
     Ref::from_schema_name("AnyView").into()
 }
 
@@ -150,22 +142,6 @@ pub struct CommandAnswer {
     pub board: Option<BoardAndMoves>,
 }
 
-/// A past board.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Replay {
-    pub game_id: i64,
-    /// The version shown.
-    pub at: i64,
-    /// The game's current version.
-    pub version: i64,
-    /// The board as the caller may see it as of `at`.
-    #[schema(schema_with = any_view)]
-    pub view: Box<serde_json::value::RawValue>,
-    /// The chain head at `version` (the game's version when the replay was judged, not `at`),
-    /// signed by the server.
-    pub head: SignedHead,
-}
-
 /// Retrying safely.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Header)]
@@ -198,36 +174,6 @@ pub struct MovesQuery {
     pub min_version: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct EventsQuery {
-    /// Only events after this version (default 0: from the start).
-    #[param(minimum = 0, default = 0)]
-    pub after: Option<i64>,
-    /// At most this many, 1–1000 (default 100); a larger `limit` is refused (400
-    /// `invalid_query`), not cut.
-    #[param(minimum = 1, maximum = 1000, default = 100)]
-    pub limit: Option<i64>,
-    /// Only events of these types, comma-separated (as the caller sees them: a filter never
-    /// tells more than the unfiltered log). `next_after` continues past what was searched.
-    #[serde(rename = "type")]
-    #[param(rename = "type")]
-    pub types: Option<String>,
-    /// Only events caused by this seat's commands.
-    #[param(minimum = 0, maximum = 255)]
-    pub seat: Option<u8>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct ReplayQuery {
-    /// The version to show, 1 to the game's version.
-    #[param(minimum = 1)]
-    pub at: i64,
-}
-
 /// Whether any string (or key) in `value` holds a NUL character, which PostgreSQL's `jsonb`
 /// cannot store: such a command is refused before it reaches the database.
 fn has_nul(value: &Value) -> bool {
@@ -247,13 +193,11 @@ fn has_nul(value: &Value) -> bool {
 /// has seen. The answer's `version` says which it is; a command decided on an older one than
 /// the game's is refused as usual (409 with `expected_version`, else 422 when no longer legal).
 #[utoipa::path(get, path = "/v1/games/{id}/moves", tag = "play",
-    params(("id" = i64, Path, description = "The game"), MovesQuery),
+    params(GameId, MovesQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The legal commands (empty when it is not the caller's turn)", body = Moves),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        BadQuery, BadToken, NoSuchGame,
     ))]
 pub async fn moves(
     state: web::Data<AppState>,
@@ -291,7 +235,7 @@ pub async fn moves(
 /// (`Idempotent-Replayed: true`) and changes nothing; without a key, a repeated take-back is
 /// refused (`nothing_to_undo`: nothing is taken back right after a take-back).
 #[utoipa::path(post, path = "/v1/games/{id}/undo", tag = "play",
-    params(("id" = i64, Path, description = "The game"), CommandHeaders),
+    params(GameId, CommandHeaders),
     request_body(content = Option<UndoBody>, description = "Optional: `expected_version`"),
     security(("bearer" = [])),
     responses(
@@ -301,13 +245,9 @@ pub async fn moves(
                 ("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`"),
             )),
         (status = 400, description = "Malformed body, or a malformed `Idempotency-Key` (`invalid_idempotency_key`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated, NoSuchGame, VersionConflict,
         (status = 422, description = "Refused: `undo_off` (the game's option), `nothing_to_undo`, `not_your_command` (the turn clock's move), `others_acted`, `undo_reveals` (it drew randomness, showed hidden information or ended the game); `idempotency_key_reused` (the key was sent with a command)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn undo(
     state: web::Data<AppState>,
@@ -343,7 +283,7 @@ pub async fn undo(
 /// `invalid_command`), and a command the rules forbid now, such as when it is not the caller's
 /// turn (422, `code` names the rule). `GET …/moves` lists exactly the commands accepted now.
 #[utoipa::path(post, path = "/v1/games/{id}/commands", tag = "play",
-    params(("id" = i64, Path, description = "The game"), CommandHeaders),
+    params(GameId, CommandHeaders),
     request_body = CommandBody,
     security(("bearer" = [])),
     responses(
@@ -353,13 +293,9 @@ pub async fn undo(
                 ("Idempotent-Replayed" = String, description = "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`"),
             )),
         (status = 400, description = "Malformed body, unknown command (`unknown_command`) or bad fields (`invalid_command`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The caller does not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`expected_version` is not the game's version (`version_conflict`), or the game has not started (`game_not_started`)", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken, NotSeated, NoSuchGame, VersionConflict,
         (status = 422, description = "A rule forbids it; `code` names the rule, `detail` says it in words", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn command(
     state: web::Data<AppState>,
@@ -458,118 +394,6 @@ fn with_board(accepted: String, board: &BoardAndMoves) -> Vec<u8> {
     serde_json::to_writer(&mut out, board).expect("boards serialize");
     out.push(b'}');
     out
-}
-
-/// The game's log as the caller may see it.
-#[utoipa::path(get, path = "/v1/games/{id}/events", tag = "play",
-    params(("id" = i64, Path, description = "The game"), EventsQuery),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "A page of the log", body = EventPage),
-        (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = FILTER_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next replay, audit or filtered page may be asked for"))),
-    ))]
-pub async fn events(
-    state: web::Data<AppState>,
-    caller: Caller,
-    client: ClientAddress,
-    id: web::Path<i64>,
-    query: web::Query<EventsQuery>,
-) -> ApiResult<HttpResponse> {
-    let after = query.after.unwrap_or(0);
-    let limit = query.limit.unwrap_or(100);
-    if after < 0 || !(1..=1000).contains(&limit) {
-        return Err(ApiError::bad_request(
-            "invalid_query",
-            "`after` is 0 or more; `limit` is 1 to 1000.",
-        ));
-    }
-    let filter = EventFilter {
-        types: query
-            .types
-            .as_deref()
-            .map(|t| {
-                t.split(',')
-                    .map(str::trim)
-                    .filter(|t| !t.is_empty())
-                    .map(String::from)
-                    .collect()
-            })
-            .unwrap_or_default(),
-        seat: query.seat,
-    };
-    // A filtered page may search the whole log for its matches, as a replay reads it.
-    if !filter.types.is_empty() || filter.seat.is_some() {
-        state.limits.expensive_read(&client)?;
-    }
-    let page = state
-        .store
-        .events(id.into_inner(), caller.reader(), after, limit, &filter)
-        .await?;
-    Ok(HttpResponse::Ok().json(page))
-}
-
-/// The board as the caller may see it as of a past version.
-///
-/// Refused although the schema allows it: an `at` beyond the game's version (400
-/// `version_out_of_range`; the game's `version` says how far it goes).
-#[utoipa::path(get, path = "/v1/games/{id}/replay", tag = "play",
-    params(("id" = i64, Path, description = "The game"), ReplayQuery),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "The past board", body = Replay),
-        (status = 400, description = "Bad query or version out of range (`version_out_of_range`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = EXPENSIVE_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next replay or audit may be asked for"))),
-    ))]
-pub async fn replay(
-    state: web::Data<AppState>,
-    caller: Caller,
-    client: ClientAddress,
-    id: web::Path<i64>,
-    query: web::Query<ReplayQuery>,
-) -> ApiResult<HttpResponse> {
-    state.limits.expensive_read(&client)?;
-    let game_id = id.into_inner();
-    let (version, view, head) = state
-        .store
-        .replay(game_id, caller.reader(), query.at)
-        .await?;
-    Ok(HttpResponse::Ok().json(Replay {
-        game_id,
-        at: query.at,
-        version,
-        view,
-        head,
-    }))
-}
-
-/// Audit the game: recompute the hash chain and decide every stored command again with its
-/// stored seed and clock; the events must come out identical. Names versions only, no secrets.
-#[utoipa::path(get, path = "/v1/games/{id}/audit", tag = "play",
-    params(("id" = i64, Path, description = "The game")),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "The audit's findings", body = AuditReport),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = EXPENSIVE_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next replay or audit may be asked for"))),
-    ))]
-pub async fn audit(
-    state: web::Data<AppState>,
-    caller: Caller,
-    client: ClientAddress,
-    id: web::Path<i64>,
-) -> ApiResult<HttpResponse> {
-    state.limits.expensive_read(&client)?;
-    let report = state.store.audit(id.into_inner(), caller.reader()).await?;
-    Ok(HttpResponse::Ok().json(report))
 }
 
 #[cfg(test)]

@@ -7,6 +7,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::paging;
+use crate::routes::path_params::KindName;
+use crate::routes::problems::{BadToken, NoSuchAccount, NoSuchKind};
 use crate::AppState;
 
 /// A player's profile: member since, per kind the games played, won and running and the rating,
@@ -18,8 +21,7 @@ use crate::AppState;
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The profile", body = PlayerProfile),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No account of that name (`not_found`)", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchAccount,
     ))]
 pub async fn player_profile(
     state: web::Data<AppState>,
@@ -55,13 +57,12 @@ pub struct LeaderboardPage {
 /// (best first; equal ratings by the earlier account). Private games are never rated; `played`
 /// counts a private game only for those who may watch it.
 #[utoipa::path(get, path = "/v1/kinds/{kind}/leaderboard", tag = "players",
-    params(("kind" = String, Path, description = "A kind from `GET /v1/kinds`"), LeaderboardQuery),
+    params(KindName, LeaderboardQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of the leaderboard", body = LeaderboardPage),
         (status = 400, description = "Bad page (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such kind (`kind_not_found`)", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchKind,
     ))]
 pub async fn leaderboard(
     state: web::Data<AppState>,
@@ -79,22 +80,12 @@ pub async fn leaderboard(
     }
     let limit = query.limit.unwrap_or(20);
     let offset = query.offset.unwrap_or(0);
-    if !(1..=100).contains(&limit) || offset < 0 {
-        return Err(ApiError::bad_request(
-            "invalid_query",
-            "`limit` is 1 to 100; `offset` is 0 or more.",
-        ));
-    }
+    paging::check_offset_page(limit, offset)?;
     let mut players = state
         .store
         .leaderboard(&kind, limit + 1, offset, caller.reader())
         .await?;
-    let next_offset = if players.len() as i64 > limit {
-        players.truncate(limit as usize);
-        Some(offset + limit)
-    } else {
-        None
-    };
+    let next_offset = paging::next_offset(&mut players, limit, offset);
     Ok(HttpResponse::Ok().json(LeaderboardPage {
         kind,
         players,

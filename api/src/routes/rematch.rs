@@ -7,7 +7,11 @@ use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::error::{ApiResult, Problem};
-use crate::routes::play::COMMAND_LIMIT;
+use crate::routes::path_params::FinishedGameId;
+use crate::routes::problems::{
+    BadClientSeed, BadToken, CommandLimit, NoOrBadToken, NoRematch, NotSeatedOrSuspended,
+    RematchNotOpen,
+};
 use crate::routes::seating::{seat_request, SeatBody};
 use crate::AppState;
 
@@ -36,18 +40,15 @@ impl SeatBody for RematchAnswer {
 /// `GET /v1/me/stream` (`event: rematch`). A proposal not accepted by everybody within 7 days
 /// expires; after a declined or expired one, anybody may propose again.
 #[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     request_body(content = Option<RematchAnswer>, description = "Optional: your client seed for the rematch."),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Proposed", body = Rematch),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "You did not sit at this game (`not_seated`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
+        BadClientSeed, NoOrBadToken, NotSeatedOrSuspended,
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game has not finished (`game_not_finished`), or a proposal is open or accepted already (`rematch_exists`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        CommandLimit,
     ))]
 pub async fn propose_rematch(
     state: web::Data<AppState>,
@@ -69,11 +70,11 @@ pub async fn propose_rematch(
 /// The latest rematch proposal of a game: who answered what, and the new game once started.
 /// A private game's proposal is for those who may watch the game (others: `game_not_found`).
 #[utoipa::path(get, path = "/v1/games/{id}/rematch", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The latest proposal", body = Rematch),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
+        BadToken,
         (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal yet (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn show_rematch(
@@ -111,18 +112,12 @@ async fn answer(
 
 /// Accept the open rematch proposal; the last acceptance creates and starts the new game.
 #[utoipa::path(post, path = "/v1/games/{id}/rematch/accept", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     request_body(content = Option<RematchAnswer>, description = "Optional: your client seed for the rematch."),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Accepted; `new_game` once everybody has", body = Rematch),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "You did not sit at this game (`not_seated`); the account is suspended (`account_suspended`, saying why and until when)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        BadClientSeed, NoOrBadToken, NotSeatedOrSuspended, NoRematch, RematchNotOpen, CommandLimit,
     ))]
 pub async fn accept_rematch(
     state: web::Data<AppState>,
@@ -136,18 +131,14 @@ pub async fn accept_rematch(
 
 /// Decline the open rematch proposal (anybody may propose again afterwards).
 #[utoipa::path(post, path = "/v1/games/{id}/rematch/decline", tag = "games",
-    params(("id" = i64, Path, description = "The finished game")),
+    params(FinishedGameId),
     request_body(content = Option<RematchAnswer>, description = "Optional and ignored: a client seed."),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Declined", body = Rematch),
-        (status = 400, description = "Malformed body or bad client seed (`invalid_client_seed`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        BadClientSeed, NoOrBadToken,
         (status = 403, description = "You did not sit at this game (`not_seated`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game, or a private game you may not watch (`game_not_found`); or no proposal (`no_rematch`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The proposal is declined, expired or accepted already (`rematch_not_open`), or you answered it already (`rematch_already_answered`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = COMMAND_LIMIT, body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds until the next command may be sent"))),
+        NoRematch, RematchNotOpen, CommandLimit,
     ))]
 pub async fn decline_rematch(
     state: web::Data<AppState>,

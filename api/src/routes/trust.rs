@@ -11,6 +11,8 @@ use crate::auth::Caller;
 use crate::body::{self, IMPORT_BODY_LIMIT};
 use crate::error::{ApiResult, Problem};
 use crate::limits::ClientAddress;
+use crate::routes::path_params::GameId;
+use crate::routes::problems::{BadToken, NoOrBadToken, NoSuchGame};
 use crate::AppState;
 
 /// The keys this server signs chain heads with.
@@ -49,12 +51,11 @@ pub async fn keys(state: web::Data<AppState>) -> HttpResponse {
 /// Finished games, for anybody; nobody, auditors included, exports a running game (the export
 /// carries the secret, from which every later draw follows).
 #[utoipa::path(get, path = "/v1/games/{id}/export", tag = "trust",
-    params(("id" = i64, Path, description = "The game")),
+    params(GameId),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The export", body = Export),
-        (status = 401, description = "Bad token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        BadToken, NoSuchGame,
         (status = 409, description = "The game is still running (`game_not_ended`: its export would carry the secret), or predates provable fairness (`not_exportable`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: exports count as replays and audits (`LIMIT_EXPENSIVE_READS`)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until the next replay, audit or export may be asked for"))),
@@ -91,7 +92,7 @@ pub async fn export(
     responses(
         (status = 201, description = "Imported", body = GameSummary),
         (status = 400, description = "Not an export (`malformed_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 403, description = "The caller is not an auditor (`not_auditor`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A game with this uid is already here (`already_imported`; `detail` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The head is signed by a key this server does not trust (`untrusted_key`: only its own and those in `TRUSTED_KEYS`), or the export does not verify or the game has not ended (`import_refused`; `detail` names the first difference)", body = Problem, content_type = "application/problem+json"),

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::body::{self, BODY_LIMIT};
 use crate::error::{ApiError, ApiResult, Problem};
+use crate::routes::problems::NoOrBadToken;
 use crate::AppState;
 
 /// When the vacation ends.
@@ -26,7 +27,7 @@ pub struct NewVacation {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The vacation (if any) and the allowance", body = VacationStatus),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn show(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
@@ -46,7 +47,7 @@ pub async fn show(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpR
     responses(
         (status = 200, description = "On vacation until then", body = VacationStatus),
         (status = 400, description = "Malformed, or `until` is not an RFC 3339 time (`invalid_time`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
         (status = 422, description = "`until` is not in the future (`vacation_not_in_future`), or the vacation would exceed the allowance of a calendar year (`vacation_allowance_exceeded`)", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn set(
@@ -75,7 +76,7 @@ pub async fn set(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Not on vacation (any longer)", body = VacationStatus),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        NoOrBadToken,
     ))]
 pub async fn end(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
     let account = caller.require()?;
