@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use baumeister_domain::bots::{choose, due_ms, gives_up, Budget};
 use baumeister_domain::rng::GameRng;
+use baumeister_storage::Refusal;
 use baumeister_storage::{BotTurn, CommandRequest, Store, StoreError};
 use tokio::sync::mpsc;
 
@@ -240,7 +241,9 @@ async fn send(
     };
     match store.execute(&request).await {
         Ok(_) => Ok(Played::Moved),
-        Err(StoreError::VersionConflict { .. } | StoreError::Domain(_)) => Ok(Played::NotMade),
+        Err(StoreError::Refused(Refusal::VersionConflict { .. }) | StoreError::Domain(_)) => {
+            Ok(Played::NotMade)
+        }
         Err(e) => Err(e),
     }
 }

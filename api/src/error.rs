@@ -4,7 +4,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use baumeister_domain::DomainError;
-use baumeister_storage::StoreError;
+use baumeister_storage::{Class, Refusal, StoreError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -163,165 +163,47 @@ impl From<DomainError> for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
-        use StatusCode as S;
-        let detail = e.to_string();
         match e {
-            StoreError::GameNotFound(_) => ApiError::new(S::NOT_FOUND, "game_not_found", detail),
-            StoreError::NameTaken(_) => ApiError::new(S::CONFLICT, "name_taken", detail),
-            StoreError::NameConfusable { .. } => {
-                ApiError::new(S::CONFLICT, "name_confusable", detail)
-            }
-            StoreError::NameRetired(_) => ApiError::new(S::CONFLICT, "name_retired", detail),
-            StoreError::UnknownAccountName(_) => ApiError::not_found(detail),
-            StoreError::AlreadySeated => ApiError::new(S::CONFLICT, "already_seated", detail),
-            StoreError::NotCreator => ApiError::new(S::FORBIDDEN, "not_creator", detail),
-            StoreError::NoSuchSeat { .. } => ApiError::bad_request("no_such_seat", detail),
-            StoreError::SeatTaken(_) => ApiError::new(S::CONFLICT, "seat_taken", detail),
-            StoreError::NoBotAccount(_) => ApiError::new(S::CONFLICT, "no_bot_free", detail),
-            StoreError::BotLevelUnavailable(_) => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "bot_level_unavailable", detail)
-            }
-            StoreError::NotOpen(_) => ApiError::new(S::CONFLICT, "game_not_open", detail),
-            StoreError::NotStarted => ApiError::new(S::CONFLICT, "game_not_started", detail),
-            StoreError::NotSeated => ApiError::new(S::FORBIDDEN, "not_seated", detail),
-            StoreError::UnknownAccount => ApiError::unauthorized("account_unknown", detail),
-            StoreError::Undo(refusal) => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, refusal.code(), detail)
-            }
-            StoreError::VersionConflict { .. } => {
-                ApiError::new(S::CONFLICT, "version_conflict", detail)
-            }
-            StoreError::IdempotencyKeyReused => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "idempotency_key_reused", detail)
-            }
-            StoreError::VersionOutOfRange(_) => {
-                ApiError::bad_request("version_out_of_range", detail)
-            }
-            StoreError::NotExportable => ApiError::new(S::CONFLICT, "not_exportable", detail),
-            StoreError::ExportWhileRunning => ApiError::new(S::CONFLICT, "game_not_ended", detail),
-            StoreError::NotAuditor => ApiError::new(S::FORBIDDEN, "not_auditor", detail),
-            StoreError::ImportRefused(_) => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "import_refused", detail)
-            }
-            StoreError::UntrustedKey(_) => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "untrusted_key", detail)
-            }
-            StoreError::AlreadyImported(_) => {
-                ApiError::new(S::CONFLICT, "already_imported", detail)
-            }
-            StoreError::VacationNotInFuture => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "vacation_not_in_future", detail)
-            }
-            StoreError::VacationAllowanceExceeded { .. } => ApiError::new(
-                S::UNPROCESSABLE_ENTITY,
-                "vacation_allowance_exceeded",
-                detail,
-            ),
+            StoreError::Refused(refusal) => refusal.into(),
             StoreError::Domain(d) => d.into(),
-            StoreError::InvitationRequired => {
-                ApiError::new(S::FORBIDDEN, "invitation_required", detail)
-            }
-            StoreError::InvitationInvalid => {
-                ApiError::new(S::FORBIDDEN, "invitation_invalid", detail)
-            }
-            StoreError::InvitationExpired => {
-                ApiError::new(S::FORBIDDEN, "invitation_expired", detail)
-            }
-            StoreError::InvitationRevoked => {
-                ApiError::new(S::FORBIDDEN, "invitation_revoked", detail)
-            }
-            StoreError::InvitationUsedUp => {
-                ApiError::new(S::FORBIDDEN, "invitation_used_up", detail)
-            }
-            StoreError::InvitationNotFound(_) => {
-                ApiError::new(S::NOT_FOUND, "invitation_not_found", detail)
-            }
-            StoreError::InvitationNotPending(_) => {
-                ApiError::new(S::CONFLICT, "invitation_not_pending", detail)
-            }
-            StoreError::AlreadyInvited(_) => ApiError::new(S::CONFLICT, "already_invited", detail),
-            StoreError::InviteeSeated(_) => ApiError::new(S::CONFLICT, "already_seated", detail),
-            StoreError::InviteeIsBot(_) => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "invitee_is_bot", detail)
-            }
-            StoreError::InvitationRefused(_) => {
-                ApiError::new(S::FORBIDDEN, "invitation_refused", detail)
-            }
-            StoreError::TooManyInvitations { retry_after_s, .. } => ApiError {
-                retry_after: Some(retry_after_s),
-                ..ApiError::new(S::TOO_MANY_REQUESTS, "too_many_invitations", detail)
-            },
-            StoreError::SuspensionNotInFuture => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "suspension_not_in_future", detail)
-            }
-            StoreError::NotSuspended(_) => ApiError::new(S::CONFLICT, "not_suspended", detail),
-            StoreError::ReportNotFound(_) => {
-                ApiError::new(S::NOT_FOUND, "report_not_found", detail)
-            }
-            StoreError::ReportNotOpen(_) => ApiError::new(S::CONFLICT, "report_not_open", detail),
-            StoreError::CannotReportSelf => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "cannot_report_self", detail)
-            }
-            StoreError::Contention => ApiError::busy(detail, 1),
-            StoreError::WebhookNotFound(_) => {
-                ApiError::new(S::NOT_FOUND, "webhook_not_found", detail)
-            }
-            StoreError::TooManyWebhooks(_) => {
-                ApiError::new(S::CONFLICT, "too_many_webhooks", detail)
-            }
-            StoreError::PushSubscriptionNotFound(_) => {
-                ApiError::new(S::NOT_FOUND, "push_subscription_not_found", detail)
-            }
-            StoreError::TooManyPushSubscriptions(_) => {
-                ApiError::new(S::CONFLICT, "too_many_push_subscriptions", detail)
-            }
-            StoreError::TooManyConfirmations(_) => {
-                ApiError::new(S::TOO_MANY_REQUESTS, "too_many_confirmations", detail)
-            }
-            StoreError::NoEmail => ApiError::new(S::NOT_FOUND, "no_email", detail),
-            StoreError::ConfirmationInvalid => {
-                ApiError::new(S::NOT_FOUND, "confirmation_invalid", detail)
-            }
-            StoreError::ConfirmationExpired => {
-                ApiError::new(S::GONE, "confirmation_expired", detail)
-            }
-            StoreError::UnsubscribeInvalid => {
-                ApiError::new(S::NOT_FOUND, "unsubscribe_invalid", detail)
-            }
-            StoreError::SpectatorsOnly => ApiError::new(S::FORBIDDEN, "spectators_only", detail),
-            StoreError::CannotMuteSelf => {
-                ApiError::new(S::UNPROCESSABLE_ENTITY, "cannot_mute_self", detail)
-            }
-            StoreError::TooManyMutes(_) => ApiError::new(S::CONFLICT, "too_many_mutes", detail),
-            StoreError::ChatMessageNotFound(_) => {
-                ApiError::new(S::NOT_FOUND, "chat_message_not_found", detail)
-            }
-            StoreError::ChatMessageAlreadyRemoved(_) => {
-                ApiError::new(S::CONFLICT, "chat_message_removed", detail)
-            }
-            StoreError::GameNotFinished => ApiError::new(S::CONFLICT, "game_not_finished", detail),
-            StoreError::RematchExists => ApiError::new(S::CONFLICT, "rematch_exists", detail),
-            StoreError::NoRematch(_) => ApiError::new(S::NOT_FOUND, "no_rematch", detail),
-            StoreError::RematchNotOpen(_) => ApiError::new(S::CONFLICT, "rematch_not_open", detail),
-            StoreError::RematchAlreadyAnswered => {
-                ApiError::new(S::CONFLICT, "rematch_already_answered", detail)
-            }
+            StoreError::Contention => ApiError::busy(e.to_string(), 1),
             StoreError::Pool(_) | StoreError::Unavailable(_) => {
                 static UNAVAILABLE: crate::throttle::Throttle = crate::throttle::Throttle::new();
                 if let Some(left_out) = UNAVAILABLE.allow() {
-                    tracing::error!(error = %detail, left_out, "database unavailable");
+                    tracing::error!(error = %e, left_out, "database unavailable");
                 }
                 ApiError {
                     retry_after: Some(2),
                     ..ApiError::new(
-                        S::SERVICE_UNAVAILABLE,
+                        StatusCode::SERVICE_UNAVAILABLE,
                         "database_unavailable",
                         "The database does not answer right now; try again.",
                     )
                 }
             }
             StoreError::Database(e) => ApiError::internal(format!("{e}: {:?}", e.as_db_error())),
-            StoreError::Corrupt(_) => ApiError::internal(detail),
+            StoreError::Corrupt(_) => ApiError::internal(e),
+        }
+    }
+}
+
+/// A refusal is answered with its class's status and its own code and words.
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> Self {
+        let (class, code) = refusal.kind();
+        let status = match class {
+            Class::Malformed => StatusCode::BAD_REQUEST,
+            Class::Unauthenticated => StatusCode::UNAUTHORIZED,
+            Class::Forbidden => StatusCode::FORBIDDEN,
+            Class::NotFound => StatusCode::NOT_FOUND,
+            Class::Conflict => StatusCode::CONFLICT,
+            Class::Gone => StatusCode::GONE,
+            Class::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+            Class::TooMany => StatusCode::TOO_MANY_REQUESTS,
+        };
+        ApiError {
+            retry_after: refusal.retry_after(),
+            ..ApiError::new(status, code, refusal.to_string())
         }
     }
 }

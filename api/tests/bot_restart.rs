@@ -7,65 +7,12 @@
 
 use std::time::{Duration, Instant};
 
-use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::plain_http::Http;
+use baumeister_tests::serde_json::json;
 use baumeister_tests::{database, drop_database, fresh_database};
 
 mod support;
 use support::{baumeister, free_port};
-
-struct Http {
-    base: String,
-    client: awc::Client,
-}
-
-impl Http {
-    fn new(port: u16) -> Http {
-        Http {
-            base: format!("http://127.0.0.1:{port}"),
-            client: awc::Client::builder()
-                .timeout(Duration::from_secs(10))
-                .finish(),
-        }
-    }
-
-    /// Status (0: no answer) and body.
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&Value>,
-    ) -> (u16, Value) {
-        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
-        let mut request = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.insert_header(("Authorization", format!("Bearer {token}")));
-        }
-        let response = match body {
-            Some(body) => request.send_json(body).await,
-            None => request.send().await,
-        };
-        let Ok(mut response) = response else {
-            return (0, Value::Null);
-        };
-        let bytes = response.body().limit(1 << 24).await.unwrap_or_default();
-        (
-            response.status().as_u16(),
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        )
-    }
-
-    async fn ready(&self) {
-        let started = Instant::now();
-        while self.call("GET", "/healthz", None, None).await.0 != 200 {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "the server did not start"
-            );
-            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-}
 
 /// The game's version and the seats it waits for, as stored.
 async fn stored(db: &tokio_postgres::Client, id: i64) -> (i64, Vec<i16>) {
@@ -82,44 +29,56 @@ async fn a_new_process_makes_the_move_of_a_bot_whose_server_stopped_while_it_was
     let db = database(&db_name).await;
     let port = free_port();
     let mut first = baumeister(&db_name, port, &"22".repeat(32));
-    let http = Http::new(port);
+    let http = Http::local(port);
     http.ready().await;
     let account = json!({"name": "anna", "password": "a password of the restart test"});
-    let (status, body) = http
-        .call("POST", "/v1/accounts", None, Some(&account))
+    let r = http
+        .call("POST", "/v1/accounts", None, None, Some(&account))
         .await;
-    assert_eq!(status, 201, "{body}");
-    let (_, body) = http.call("POST", "/v1/tokens", None, Some(&account)).await;
-    let anna = body["token"].as_str().unwrap().to_string();
-    let (status, game) = http
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = http
+        .call("POST", "/v1/tokens", None, None, Some(&account))
+        .await;
+    let anna = r.body["token"].as_str().unwrap().to_string();
+    let r = http
         .call(
             "POST",
             "/v1/games",
             Some(&anna),
+            None,
             Some(&json!({"kind": "mauerbauer", "seats": 2,
                          "bots": [{"seat": 1, "level": "strong"}]})),
         )
         .await;
-    assert_eq!(status, 201, "{game}");
+    assert_eq!(r.status, 201, "{}", r.body);
+    let game = r.body;
     let id = game["id"].as_i64().unwrap();
 
     // Anna moves until an answer leaves the bot to act; the process dies right after it.
     let mut answer = game;
     while !answer["to_act"].as_array().unwrap().contains(&json!(1)) {
-        let (_, moves) = http
-            .call("GET", &format!("/v1/games/{id}/moves"), Some(&anna), None)
-            .await;
+        let moves = http
+            .call(
+                "GET",
+                &format!("/v1/games/{id}/moves"),
+                Some(&anna),
+                None,
+                None,
+            )
+            .await
+            .body;
         let chosen = moves["moves"][0].clone();
-        let (status, body) = http
+        let r = http
             .call(
                 "POST",
                 &format!("/v1/games/{id}/commands"),
                 Some(&anna),
+                None,
                 Some(&chosen),
             )
             .await;
-        assert_eq!(status, 200, "{body}");
-        answer = body;
+        assert_eq!(r.status, 200, "{}", r.body);
+        answer = r.body;
     }
     first.kill().unwrap();
     first.wait().unwrap();
@@ -133,7 +92,7 @@ async fn a_new_process_makes_the_move_of_a_bot_whose_server_stopped_while_it_was
     // Nobody sends anything: the new process's bots' sweep finds the bot and moves it.
     let port = free_port();
     let mut second = baumeister(&db_name, port, &"22".repeat(32));
-    Http::new(port).ready().await;
+    Http::local(port).ready().await;
     let started = Instant::now();
     while stored(&db, id).await.0 == version {
         assert!(

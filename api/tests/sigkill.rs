@@ -5,94 +5,26 @@
 
 use std::process::Command;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use baumeister_tests::plain_http::{Answer, Http};
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{database, database_url, drop_database, fresh_database, Pick};
 
 mod support;
 use support::{baumeister, free_port, SECRET};
 
-struct Http {
-    base: String,
-    client: awc::Client,
-}
-
-/// An answer: status (0 when there was none: the connection failed), header
-/// `Idempotent-Replayed`, body.
-struct Answer {
-    status: u16,
-    replayed: bool,
-    body: Value,
-}
-
-impl Http {
-    fn new(port: u16) -> Http {
-        Http {
-            base: format!("http://127.0.0.1:{port}"),
-            client: awc::Client::builder()
-                .timeout(Duration::from_secs(10))
-                .finish(),
-        }
-    }
-
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        key: Option<&str>,
-        body: Option<&Value>,
-    ) -> Answer {
-        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
-        let mut request = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.insert_header(("Authorization", format!("Bearer {token}")));
-        }
-        if let Some(key) = key {
-            request = request.insert_header(("Idempotency-Key", key));
-        }
-        let response = match body {
-            Some(body) => request.send_json(body).await,
-            None => request.send().await,
-        };
-        let Ok(mut response) = response else {
-            return Answer {
-                status: 0,
-                replayed: false,
-                body: Value::Null,
-            };
-        };
-        let bytes = response.body().limit(1 << 24).await.unwrap_or_default();
-        Answer {
-            status: response.status().as_u16(),
-            replayed: response.headers().contains_key("Idempotent-Replayed"),
-            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        }
-    }
-
-    async fn ready(&self) {
-        let started = Instant::now();
-        while self.call("GET", "/healthz", None, None, None).await.status != 200 {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "the server did not start"
-            );
-            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    async fn token(&self, name: &str) -> String {
-        let body = json!({"name": name, "password": "a password of the sigkill test"});
-        let r = self
-            .call("POST", "/v1/accounts", None, None, Some(&body))
-            .await;
-        assert_eq!(r.status, 201, "{}", r.body);
-        let r = self
-            .call("POST", "/v1/tokens", None, None, Some(&body))
-            .await;
-        r.body["token"].as_str().unwrap().to_string()
-    }
+/// Registers `name` and logs it in; its token.
+async fn token(http: &Http, name: &str) -> String {
+    let body = json!({"name": name, "password": "a password of the sigkill test"});
+    let r = http
+        .call("POST", "/v1/accounts", None, None, Some(&body))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = http
+        .call("POST", "/v1/tokens", None, None, Some(&body))
+        .await;
+    r.body["token"].as_str().unwrap().to_string()
 }
 
 /// A command sent with its key, and what came back.
@@ -190,9 +122,9 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
     let db = fresh_database().await;
     let port = free_port();
     let mut server = baumeister(&db, port, &"11".repeat(32));
-    let http = Rc::new(Http::new(port));
+    let http = Rc::new(Http::local(port));
     http.ready().await;
-    let tokens: Rc<[String; 2]> = Rc::new([http.token("ada").await, http.token("bea").await]);
+    let tokens: Rc<[String; 2]> = Rc::new([token(&http, "ada").await, token(&http, "bea").await]);
     let mut games = Vec::new();
     // Many clients at once, so that the kill finds commands under way.
     for _ in 0..16 {
@@ -242,7 +174,7 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
         // the way, on another port).
         let port = free_port();
         server = baumeister(&db, port, &"11".repeat(32));
-        http = Rc::new(Http::new(port));
+        http = Rc::new(Http::local(port));
         http.ready().await;
         if sent.iter().any(|s| s.answer.status == 0) {
             break;

@@ -1,147 +1,17 @@
 use baumeister_domain::DomainError;
 
-/// Everything the store can refuse or fail with. `api` maps each to one HTTP status and code.
+pub use crate::refusal::{Class, Refusal};
+
+/// Everything the store can answer instead of doing what was asked, split as the API must
+/// answer it: a [`Refusal`] or a rule of the game ([`DomainError`]) is the caller's to change
+/// (a 4xx); the rest are faults of the server or its database, which the caller can only wait
+/// out (503) or report (500).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("no game with id {0}")]
-    GameNotFound(i64),
-    #[error("the name `{0}` is taken")]
-    NameTaken(String),
-    #[error("the name `{name}` is too easily confused with the existing name `{existing}`")]
-    NameConfusable { name: String, existing: String },
-    #[error(
-        "the name `{0}` belonged to a deleted account and is retired for a while: choose another"
-    )]
-    NameRetired(String),
-    #[error("no account is named `{0}`")]
-    UnknownAccountName(String),
-    #[error("only the game's creator may seat bots")]
-    NotCreator,
-    #[error("this game has seats 0 to {}, not {seat}", seat_count - 1)]
-    NoSuchSeat { seat: u8, seat_count: u8 },
-    #[error("seat {0} is taken")]
-    SeatTaken(u8),
-    #[error("no bot of level `{0}` is free for this game")]
-    NoBotAccount(&'static str),
-    /// Only the random level plays the kind yet (`bots::supports`).
-    #[error("the greedy and strong bots do not play {0} yet")]
-    BotLevelUnavailable(String),
-    #[error("you already sit at this game")]
-    AlreadySeated,
-    #[error("this game is not open for joining: it is {0}")]
-    NotOpen(String),
-    #[error("this game has not started yet: it waits for more players")]
-    NotStarted,
-    #[error("you do not sit at this game")]
-    NotSeated,
-    /// A take-back the rule refuses (`baumeister_domain::take_back`): the code says why.
-    #[error("{}", .0.message())]
-    Undo(baumeister_domain::take_back::Refusal),
-    #[error("the account of this token no longer exists")]
-    UnknownAccount,
-    #[error("the game is at version {actual}, not {expected}")]
-    VersionConflict { expected: i64, actual: i64 },
-    #[error("this Idempotency-Key was already used for a different command")]
-    IdempotencyKeyReused,
-    #[error("version {0} is outside this game's log")]
-    VersionOutOfRange(i64),
-    #[error("a game is exported once it has ended: until then the export would carry the game's secret, from which every later draw follows (auditors see a running game whole in its view, and `/audit` checks it)")]
-    ExportWhileRunning,
-    #[error("this game was created before provable fairness (it has no committed secret), so it cannot be exported; its audit still checks it")]
-    NotExportable,
-    #[error("importing games is for auditors")]
-    NotAuditor,
-    #[error("the export does not verify: {0}")]
-    ImportRefused(String),
-    #[error("the export's head is signed by key {0}, which this server does not trust: only its own key and the keys its operator lists in TRUSTED_KEYS are imported")]
-    UntrustedKey(String),
-    #[error("a game with this uid is already on this server (game {0})")]
-    AlreadyImported(i64),
-    #[error("a vacation ends in the future: to end the current one now, use DELETE")]
-    VacationNotInFuture,
-    #[error("this vacation would make {asked_days} days of vacation in {year}; the allowance is {allowance_days} days per calendar year")]
-    VacationAllowanceExceeded {
-        year: i64,
-        asked_days: f64,
-        allowance_days: i64,
-    },
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     #[error(transparent)]
     Domain(#[from] DomainError),
-    #[error("no webhook with id {0} is yours")]
-    WebhookNotFound(i64),
-    #[error("an account may register at most {0} webhooks; delete one first")]
-    TooManyWebhooks(i64),
-    #[error("no push subscription with id {0} is yours")]
-    PushSubscriptionNotFound(i64),
-    #[error("an account may subscribe at most {0} devices to push; unsubscribe one first")]
-    TooManyPushSubscriptions(i64),
-    #[error("at most {0} confirmation mails a day are sent for an account; try again tomorrow")]
-    TooManyConfirmations(i64),
-    #[error("this account has no email address")]
-    NoEmail,
-    #[error("this confirmation link is not valid (a newer one may have replaced it)")]
-    ConfirmationInvalid,
-    #[error("this confirmation link has expired; add the address again for a new one")]
-    ConfirmationExpired,
-    #[error("this unsubscribe link is not valid")]
-    UnsubscribeInvalid,
-    #[error("players write at the table: the spectators' channel is for accounts without a seat at this game")]
-    SpectatorsOnly,
-    #[error("you cannot mute yourself")]
-    CannotMuteSelf,
-    #[error("an account may mute at most {0} accounts; unmute one first")]
-    TooManyMutes(i64),
-    #[error("no chat message with id {0}")]
-    ChatMessageNotFound(i64),
-    #[error("chat message {0} was removed already")]
-    ChatMessageAlreadyRemoved(i64),
-    #[error("this game is private: it is joined with an invitation (by name, or a link's code as `invitation`)")]
-    InvitationRequired,
-    #[error("this is not an invitation to this game")]
-    InvitationInvalid,
-    #[error("this invitation has expired; ask for a new one")]
-    InvitationExpired,
-    #[error("this invitation was revoked")]
-    InvitationRevoked,
-    #[error("this link has filled as many seats as it may")]
-    InvitationUsedUp,
-    #[error("no invitation with id {0} is yours to see")]
-    InvitationNotFound(i64),
-    #[error("this invitation was already answered (it is {0})")]
-    InvitationNotPending(String),
-    #[error("`{0}` already has a pending invitation to this game")]
-    AlreadyInvited(String),
-    #[error("`{0}` already sits at this game")]
-    InviteeSeated(String),
-    /// A bot never answers an invitation: the game's creator seats it (`POST /v1/games/{id}/bots`).
-    #[error("`{0}` is a bot: bots answer no invitations; the game's creator seats one with POST /v1/games/{{id}}/bots")]
-    InviteeIsBot(String),
-    /// The invitee refuses invitations from accounts it never played with.
-    #[error("`{0}` accepts invitations only from players it has played with")]
-    InvitationRefused(String),
-    /// `retry_after_s`: when the oldest of them is a day old.
-    #[error("an account may invite at most {limit} players it never played with in a day; try again in {retry_after_s} s")]
-    TooManyInvitations { limit: i64, retry_after_s: u64 },
-    #[error("a rematch is proposed once the game has finished")]
-    GameNotFinished,
-    #[error("a rematch of this game is already proposed or being played")]
-    RematchExists,
-    #[error("nobody has proposed a rematch of game {0}")]
-    NoRematch(i64),
-    #[error("the rematch proposal is {0}: propose a new one")]
-    RematchNotOpen(String),
-    #[error("you have already answered this rematch proposal")]
-    RematchAlreadyAnswered,
-    #[error("a suspension ends in the future: to end one now, lift it")]
-    SuspensionNotInFuture,
-    #[error("`{0}` is not suspended")]
-    NotSuspended(String),
-    #[error("no report with id {0}")]
-    ReportNotFound(i64),
-    #[error("report {0} was resolved already")]
-    ReportNotOpen(i64),
-    #[error("you cannot report yourself")]
-    CannotReportSelf,
     #[error("the game is too busy right now; try again")]
     Contention,
     #[error("database: {0}")]
@@ -213,7 +83,7 @@ pub(crate) fn violated_constraint(e: &tokio_postgres::Error) -> Option<&str> {
 pub(crate) fn account_must_exist(e: tokio_postgres::Error) -> StoreError {
     match e.code() {
         Some(c) if *c == tokio_postgres::error::SqlState::FOREIGN_KEY_VIOLATION => {
-            StoreError::UnknownAccount
+            StoreError::Refused(Refusal::UnknownAccount)
         }
         _ => e.into(),
     }

@@ -15,8 +15,10 @@ use tokio_postgres::NoTls;
 
 pub use serde_json;
 
+pub mod ceiling;
 pub mod conformance;
 pub mod person_builder;
+pub mod plain_http;
 pub mod proxy;
 pub mod push;
 pub mod random_play;

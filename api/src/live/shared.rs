@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 
 use actix_web::web::Bytes;
+use baumeister_storage::Refusal;
 use baumeister_storage::{GameRead, Reader, Seen, Store, StoreError};
 use tokio::sync::OnceCell;
 
@@ -160,7 +161,9 @@ impl SharedReads {
 fn again(e: &StoreError) -> StoreError {
     match e {
         StoreError::Unavailable(m) | StoreError::Pool(m) => StoreError::Unavailable(m.clone()),
-        StoreError::GameNotFound(id) => StoreError::GameNotFound(*id),
+        StoreError::Refused(Refusal::GameNotFound(id)) => {
+            StoreError::Refused(Refusal::GameNotFound(*id))
+        }
         other => StoreError::Corrupt(other.to_string()),
     }
 }
@@ -216,8 +219,8 @@ mod tests {
             StoreError::Unavailable(_)
         ));
         assert!(matches!(
-            again(&StoreError::GameNotFound(5)),
-            StoreError::GameNotFound(5)
+            again(&StoreError::Refused(Refusal::GameNotFound(5))),
+            StoreError::Refused(Refusal::GameNotFound(5))
         ));
         assert!(matches!(
             again(&StoreError::Corrupt("x".into())),

@@ -2,6 +2,7 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::Refusal;
 use baumeister_storage::{GameDetail, GameSummary, Lifecycle, LobbyFilter, StoreError, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -90,7 +91,9 @@ fn check_bots(body: &NewGame) -> ApiResult<()> {
         if baumeister_domain::registry::find(&body.kind).is_some()
             && !baumeister_domain::bots::supports(&body.kind, bot.level)
         {
-            return Err(StoreError::BotLevelUnavailable(body.kind.clone()).into());
+            return Err(
+                StoreError::Refused(Refusal::BotLevelUnavailable(body.kind.clone())).into(),
+            );
         }
         if bot.seat == 0 || bot.seat >= body.seats || seen.contains(&bot.seat) {
             return Err(ApiError::bad_request(

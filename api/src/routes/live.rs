@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::Refusal;
 use baumeister_storage::{AccountNotice, ChatFeed, GameChat, MyGame};
 use serde_json::json;
 use tokio::sync::mpsc;
@@ -510,7 +511,7 @@ pub async fn my_stream(
                                 match state.store.rematch(game_id, reader).await {
                                     Ok(rematch) => send(sse::message("rematch", None, &rematch)).await?,
                                     // Not the account's to watch (or gone): nothing to tell.
-                                    Err(baumeister_storage::StoreError::GameNotFound(_)) => {}
+                                    Err(baumeister_storage::StoreError::Refused(Refusal::GameNotFound(_))) => {}
                                     Err(e) => {
                                         tracing::warn!(error = %e, "reading a rematch for a stream failed");
                                         send(sse::message("resync", None, &json!({}))).await?;

@@ -6,6 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
 use base64::Engine;
+use baumeister_storage::Refusal;
 use baumeister_storage::{NoticeChanges, NoticeSettings, PushSubscription, StoreError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -197,19 +198,19 @@ fn page(status: StatusCode, en: &str, de: &str, form: Option<&str>) -> HttpRespo
 /// The page for a store error on a link (an unknown or expired token); any other is the API's.
 fn link_page(e: StoreError) -> Result<HttpResponse, ApiError> {
     Ok(match e {
-        StoreError::ConfirmationInvalid => page(
+        StoreError::Refused(Refusal::ConfirmationInvalid) => page(
             StatusCode::NOT_FOUND,
             "This confirmation link is not valid (a newer one may have replaced it).",
             "Dieser Bestätigungslink gilt nicht (vielleicht hat ihn ein neuerer ersetzt).",
             None,
         ),
-        StoreError::ConfirmationExpired => page(
+        StoreError::Refused(Refusal::ConfirmationExpired) => page(
             StatusCode::GONE,
             "This confirmation link has expired: add the address again for a new one.",
             "Dieser Bestätigungslink ist abgelaufen: gib die Adresse erneut an, um einen neuen zu bekommen.",
             None,
         ),
-        StoreError::UnsubscribeInvalid => page(
+        StoreError::Refused(Refusal::UnsubscribeInvalid) => page(
             StatusCode::NOT_FOUND,
             "This unsubscribe link is not valid.",
             "Dieser Abmeldelink gilt nicht.",
@@ -256,7 +257,7 @@ pub async fn unsubscribe_page(
     token: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     if !state.store.unsubscribe_token_known(&token).await? {
-        return link_page(StoreError::UnsubscribeInvalid);
+        return link_page(StoreError::Refused(Refusal::UnsubscribeInvalid));
     }
     Ok(page(
         StatusCode::OK,

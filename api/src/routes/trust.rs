@@ -3,6 +3,7 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
+use baumeister_storage::Refusal;
 use baumeister_storage::{Export, GameSummary, StoreError};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -105,7 +106,7 @@ pub async fn import(
 ) -> ApiResult<HttpResponse> {
     // Who may import is settled before a byte of the (large) body is read.
     if !caller.clone().require()?.auditor {
-        return Err(StoreError::NotAuditor.into());
+        return Err(StoreError::Refused(Refusal::NotAuditor).into());
     }
     let export: Export = body::json(&req, body, IMPORT_BODY_LIMIT).await?;
     let summary = state.store.import(export, caller.reader()).await?;

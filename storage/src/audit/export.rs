@@ -17,6 +17,7 @@ use crate::error::{Result, StoreError};
 use crate::read::snapshot::{read_log, StoredEvent};
 use crate::reader::Reader;
 use crate::types::Lifecycle;
+use crate::Refusal;
 use crate::Store;
 
 /// The `format` of every export this server writes.
@@ -128,7 +129,7 @@ impl Store {
     pub async fn export(&self, game_id: i64, reader: Reader) -> Result<Export> {
         let loaded = self.load_for_check(game_id, Some(reader)).await?;
         if !loaded.fair {
-            return Err(StoreError::NotExportable);
+            return Err(StoreError::Refused(Refusal::NotExportable));
         }
         Ok(loaded.export)
     }
@@ -148,7 +149,7 @@ impl Store {
                 .await?;
         }
         if reader.is_some() && head.status != "finished" {
-            return Err(StoreError::ExportWhileRunning);
+            return Err(StoreError::Refused(Refusal::ExportWhileRunning));
         }
         let stored = GameRow::read(&client, game_id).await?;
         // The stored keys, not the cached ones: an audit of a game not yet started reads the

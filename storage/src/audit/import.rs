@@ -17,6 +17,7 @@ use crate::error::{violated_constraint, Result, StoreError};
 use crate::read::cache::Aggregate;
 use crate::reader::Reader;
 use crate::types::{GameSummary, Lifecycle};
+use crate::Refusal;
 use crate::Store;
 
 impl Store {
@@ -24,7 +25,8 @@ impl Store {
     pub async fn import(&self, export: Export, reader: Reader) -> Result<GameSummary> {
         let auditor = self.admissible(&export, reader)?;
         let (export, state) = tokio::task::spawn_blocking(move || {
-            verify_export(&export).map_err(|d| StoreError::ImportRefused(d.to_string()))?;
+            verify_export(&export)
+                .map_err(|d| StoreError::Refused(Refusal::ImportRefused(d.to_string())))?;
             let game = registry::find(&export.kind).expect("verified");
             let payloads: Vec<_> = export
                 .commands
@@ -53,7 +55,9 @@ impl Store {
                         &[&export.game],
                     )
                     .await?;
-                return Err(StoreError::AlreadyImported(existing.get(0)));
+                return Err(StoreError::Refused(Refusal::AlreadyImported(
+                    existing.get(0),
+                )));
             }
             other => other?,
         };
@@ -86,24 +90,26 @@ impl Store {
     fn admissible(&self, export: &Export, reader: Reader) -> Result<i64> {
         let auditor = match reader {
             Reader::Account { id, auditor: true } => id,
-            _ => return Err(StoreError::NotAuditor),
+            _ => return Err(StoreError::Refused(Refusal::NotAuditor)),
         };
         if from_hex(&export.game.replace('-', "")).map(|b| b.len()) != Some(16)
             || export.game.len() != 36
         {
-            return Err(StoreError::ImportRefused(
+            return Err(StoreError::Refused(Refusal::ImportRefused(
                 "`game` is not a uid (8-4-4-4-12 hexadecimal digits)".into(),
-            ));
+            )));
         }
         // Whose history this is: a head signed by a key nobody here vouches for proves only
         // that somebody made a file (anybody can sign a made-up game with a key of their own).
         if !self.trust.trusts(&export.head.key) {
-            return Err(StoreError::UntrustedKey(export.head.key.clone()));
+            return Err(StoreError::Refused(Refusal::UntrustedKey(
+                export.head.key.clone(),
+            )));
         }
         if export.status != Lifecycle::Finished {
-            return Err(StoreError::ImportRefused(
+            return Err(StoreError::Refused(Refusal::ImportRefused(
                 "only finished games are imported (a running one would go on here without its players)".into(),
-            ));
+            )));
         }
         Ok(auditor)
     }

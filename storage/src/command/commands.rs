@@ -32,6 +32,7 @@ use crate::read::representation::Representation;
 use crate::read::snapshot::GameHead;
 use crate::reader::Reader;
 use crate::types::CommandAccepted;
+use crate::Refusal;
 use crate::Store;
 
 /// How often a command without `expected_version` is decided again after losing a race.
@@ -302,16 +303,16 @@ impl Store {
             // used (`watch.rs`).
             self.gate_in(client, game_id, Reader::player(request.account_id))
                 .await?;
-            return Err(StoreError::NotSeated);
+            return Err(StoreError::Refused(Refusal::NotSeated));
         };
         if let Some(body) = row.get::<_, Option<Value>>(7) {
             if &body != request.command {
-                return Err(StoreError::IdempotencyKeyReused);
+                return Err(StoreError::Refused(Refusal::IdempotencyKeyReused));
             }
             return Ok(Outcome::Replayed(row.get(8)));
         }
         let head = GameHead::from_row(&row)?;
-        let seat = head.seat.ok_or(StoreError::NotSeated)?;
+        let seat = head.seat.ok_or(Refusal::NotSeated)?;
         at_version(head.version, request.expected_version)?;
         let aggregate = self
             .aggregate(client, game_id, head.game, head.version)
@@ -499,13 +500,15 @@ pub(crate) fn raw(value: &impl Serialize) -> Box<RawValue> {
 /// before its set-up, and only at the version the request names, if it names one.
 pub(crate) fn at_version(version: i64, expected: Option<i64>) -> Result<()> {
     if version == 0 {
-        return Err(StoreError::NotStarted);
+        return Err(StoreError::Refused(Refusal::NotStarted));
     }
     match expected {
-        Some(expected) if expected != version => Err(StoreError::VersionConflict {
-            expected,
-            actual: version,
-        }),
+        Some(expected) if expected != version => {
+            Err(StoreError::Refused(Refusal::VersionConflict {
+                expected,
+                actual: version,
+            }))
+        }
         _ => Ok(()),
     }
 }

@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, LazyLock};
 
-use baumeister_domain::take_back::{self, CommandTakenBack, Refusal};
+use baumeister_domain::take_back::{self, CommandTakenBack};
 use baumeister_domain::GameState;
 use deadpool_postgres::GenericClient;
 use serde_json::{json, Value};
@@ -21,6 +21,7 @@ use crate::read::representation::Representation;
 use crate::read::snapshot::GameHead;
 use crate::reader::Reader;
 use crate::types::{CommandAccepted, LoggedEvent};
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// The head, the caller's seat, the game's `undo` option, its last command and whether the
@@ -87,7 +88,7 @@ struct Judgement {
     seat: u8,
     /// The version before the command to take back (its events follow it).
     position: i64,
-    verdict: std::result::Result<(), Refusal>,
+    verdict: std::result::Result<(), take_back::Refusal>,
 }
 
 /// Whether the reader of a row of [`HEAD_AND_LAST_COMMAND`] may take back their last command
@@ -101,7 +102,7 @@ pub(crate) fn may_undo(row: &tokio_postgres::Row) -> Result<bool> {
 
 fn judge(row: &tokio_postgres::Row) -> Result<Judgement> {
     let head = GameHead::from_row(row)?;
-    let seat = head.seat.ok_or(StoreError::NotSeated)?;
+    let seat = head.seat.ok_or(Refusal::NotSeated)?;
     let enabled: bool = row.get(7);
     let by_seat = row.get::<_, Option<i16>>(8).map(|s| s as u8);
     let by_person: Option<bool> = row.get(9);
@@ -180,7 +181,7 @@ impl Store {
             // used (`watch.rs`).
             self.gate_in(&tx, game_id, Reader::player(request.account_id))
                 .await?;
-            return Err(StoreError::NotSeated);
+            return Err(StoreError::Refused(Refusal::NotSeated));
         };
         let body = json!({ "type": take_back::COMMAND });
         if let Some(replayed) = replayed(&row, &body)? {
@@ -193,7 +194,7 @@ impl Store {
             verdict,
         } = judge(&row)?;
         at_version(head.version, request.expected_version)?;
-        verdict.map_err(StoreError::Undo)?;
+        verdict.map_err(Refusal::Undo)?;
         let bot_level: Option<String> = row.get(14);
         let game = head.game;
         let now = self.aggregate(&tx, game_id, game, head.version).await?;
@@ -277,7 +278,7 @@ fn replayed(row: &tokio_postgres::Row, body: &Value) -> Result<Option<Executed>>
         return Ok(None);
     };
     if &earlier != body {
-        return Err(StoreError::IdempotencyKeyReused);
+        return Err(StoreError::Refused(Refusal::IdempotencyKeyReused));
     }
     let response: Value = row.get(16);
     Ok(Some(Executed {

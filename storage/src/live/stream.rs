@@ -22,6 +22,7 @@ use crate::people::watch::Watching;
 use crate::read::snapshot::{GameHead, Snapshot, StoredEvent};
 use crate::reader::Reader;
 use crate::types::LoggedEvent;
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// The `status` message of a stream.
@@ -247,7 +248,7 @@ async fn stream_head(
     let row = client
         .query_opt(&statement, &[&game_id])
         .await?
-        .ok_or(StoreError::GameNotFound(game_id))?;
+        .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
     let head = GameHead::from_row(&row)?;
     let accounts: Vec<i64> = row.get(7);
     let seats: Vec<i16> = row.get(8);

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{Result, StoreError};
+use crate::Refusal;
 use crate::{fresh_seed, rfc3339, Store};
 
 /// What a webhook is told about.
@@ -107,7 +108,7 @@ impl Store {
             &[&account],
         )
         .await?
-        .ok_or(StoreError::UnknownAccount)?;
+        .ok_or(Refusal::UnknownAccount)?;
         let row = tx
             .query_opt(
                 "INSERT INTO webhooks (account_id, url, kinds, secret)
@@ -117,14 +118,16 @@ impl Store {
                 &[&account, &url, &kinds, &secret, &WEBHOOKS_PER_ACCOUNT],
             )
             .await?
-            .ok_or(StoreError::TooManyWebhooks(WEBHOOKS_PER_ACCOUNT))?;
+            .ok_or(StoreError::Refused(Refusal::TooManyWebhooks(
+                WEBHOOKS_PER_ACCOUNT,
+            )))?;
         tx.commit().await?;
         let id: i64 = row.get(0);
         let webhook = self
             .webhooks_in(&client, account, Some(id))
             .await?
             .pop()
-            .ok_or(StoreError::WebhookNotFound(id))?;
+            .ok_or(StoreError::Refused(Refusal::WebhookNotFound(id)))?;
         Ok((webhook, secret))
     }
 
@@ -178,7 +181,7 @@ impl Store {
             )
             .await?;
         if deleted == 0 {
-            return Err(StoreError::WebhookNotFound(id));
+            return Err(StoreError::Refused(Refusal::WebhookNotFound(id)));
         }
         Ok(())
     }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{Result, StoreError};
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// At most this many devices per account.
@@ -38,7 +39,7 @@ impl Store {
             &[&account],
         )
         .await?
-        .ok_or(StoreError::UnknownAccount)?;
+        .ok_or(Refusal::UnknownAccount)?;
         let row = tx
             .query_opt(
                 "INSERT INTO push_subscriptions (account_id, endpoint, p256dh, auth)
@@ -49,9 +50,9 @@ impl Store {
                 &[&account, &endpoint, &p256dh, &auth, &PUSH_SUBSCRIPTIONS_PER_ACCOUNT],
             )
             .await?
-            .ok_or(StoreError::TooManyPushSubscriptions(
+            .ok_or(StoreError::Refused(Refusal::TooManyPushSubscriptions(
                 PUSH_SUBSCRIPTIONS_PER_ACCOUNT,
-            ))?;
+            )))?;
         tx.commit().await?;
         Ok((
             PushSubscription {
@@ -92,7 +93,7 @@ impl Store {
             )
             .await?;
         if deleted == 0 {
-            return Err(StoreError::PushSubscriptionNotFound(id));
+            return Err(StoreError::Refused(Refusal::PushSubscriptionNotFound(id)));
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use crate::audit::trust::random_bytes;
 use crate::error::{Result, StoreError};
 use crate::notices::Language;
+use crate::Refusal;
 use crate::{Store, WebhookKind};
 
 /// How long a confirmation link works.
@@ -174,7 +175,7 @@ impl Store {
                 )
                 .await?;
             if changed == 0 {
-                return Err(StoreError::UnknownAccount);
+                return Err(StoreError::Refused(Refusal::UnknownAccount));
             }
         }
         self.notice_settings(account).await
@@ -200,14 +201,16 @@ impl Store {
                     &[&account],
                 )
                 .await?
-                .ok_or(StoreError::UnknownAccount)?;
+                .ok_or(Refusal::UnknownAccount)?;
             let (old, confirmed, language, sent_today): (Option<String>, bool, String, i64) =
                 (row.get(0), row.get(1), row.get(2), row.get(3));
             if confirmed && old.as_deref() == Some(address) {
                 return self.notice_settings(account).await;
             }
             if sent_today >= CONFIRMATIONS_PER_DAY {
-                return Err(StoreError::TooManyConfirmations(CONFIRMATIONS_PER_DAY));
+                return Err(StoreError::Refused(Refusal::TooManyConfirmations(
+                    CONFIRMATIONS_PER_DAY,
+                )));
             }
             tx.execute(
                 "UPDATE notice_settings SET email = $2, email_confirmed_at = NULL,
@@ -249,7 +252,7 @@ impl Store {
             )
             .await?;
         if changed == 0 {
-            return Err(StoreError::NoEmail);
+            return Err(StoreError::Refused(Refusal::NoEmail));
         }
         drop_pending_mail(&tx, account).await?;
         tx.commit().await?;
@@ -269,11 +272,11 @@ impl Store {
                 &[&token_hash(token), &self.now_ms()],
             )
             .await?
-            .ok_or(StoreError::ConfirmationInvalid)?;
+            .ok_or(Refusal::ConfirmationInvalid)?;
         if row.get::<_, bool>(0) {
             Ok(())
         } else {
-            Err(StoreError::ConfirmationExpired)
+            Err(StoreError::Refused(Refusal::ConfirmationExpired))
         }
     }
 
@@ -300,7 +303,7 @@ impl Store {
                 &[&token],
             )
             .await?
-            .ok_or(StoreError::UnsubscribeInvalid)?
+            .ok_or(Refusal::UnsubscribeInvalid)?
             .get(0);
         drop_pending_mail(&tx, account).await?;
         tx.commit().await?;

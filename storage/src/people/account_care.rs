@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::{Result, StoreError};
 use crate::notices::settings::token_hash;
+use crate::Refusal;
 use crate::Store;
 
 /// The password hash of a deleted account: not a hash, so no login can succeed.
@@ -96,7 +97,7 @@ impl Store {
                 &[&id, &password_hash],
             )
             .await?
-            .ok_or(StoreError::UnknownAccount)?;
+            .ok_or(Refusal::UnknownAccount)?;
         end_resets(&tx, id).await?;
         tx.commit().await?;
         Ok(row.get(0))
@@ -237,7 +238,7 @@ impl Store {
             )
             .await?;
         match retired {
-            Some(_) => Err(StoreError::NameRetired(name.to_string())),
+            Some(_) => Err(StoreError::Refused(Refusal::NameRetired(name.to_string()))),
             None => Ok(()),
         }
     }
@@ -257,7 +258,7 @@ impl Store {
                 &[&id],
             )
             .await?
-            .ok_or(StoreError::UnknownAccount)?
+            .ok_or(Refusal::UnknownAccount)?
             .get(0);
         tx.execute(
             "INSERT INTO retired_names (skeleton, retired_until)

@@ -5,6 +5,7 @@
 
 use crate::error::{violated_constraint, Result, StoreError};
 use crate::people::moderation::Suspension;
+use crate::Refusal;
 use crate::Store;
 
 /// A stored account.
@@ -48,7 +49,7 @@ impl Store {
             Err(e) if violated_constraint(&e).is_some() => {
                 Err(match self.confusable_with(name).await? {
                     Some(existing) => name_refused(name, existing),
-                    None => StoreError::NameTaken(name.to_string()),
+                    None => StoreError::Refused(Refusal::NameTaken(name.to_string())),
                 })
             }
             Err(e) => Err(e.into()),
@@ -137,7 +138,7 @@ impl Store {
             )
             .await?;
         row.map(|r| r.get(0))
-            .ok_or_else(|| StoreError::UnknownAccountName(name.to_string()))
+            .ok_or_else(|| StoreError::Refused(Refusal::UnknownAccountName(name.to_string())))
     }
 
     /// The auditors' names, in order.
@@ -155,11 +156,11 @@ impl Store {
 
 fn name_refused(name: &str, existing: String) -> StoreError {
     if existing.to_lowercase() == name.to_lowercase() {
-        StoreError::NameTaken(name.to_string())
+        StoreError::Refused(Refusal::NameTaken(name.to_string()))
     } else {
-        StoreError::NameConfusable {
+        StoreError::Refused(Refusal::NameConfusable {
             name: name.to_string(),
             existing,
-        }
+        })
     }
 }

@@ -8,6 +8,7 @@ use crate::command::lock::Seating;
 use crate::error::{Result, StoreError};
 use crate::reader::Reader;
 use crate::types::GameSummary;
+use crate::Refusal;
 use crate::Store;
 
 /// A bot the sweep should move: its game, the account whose seat it plays and its level.
@@ -86,22 +87,24 @@ impl Store {
         // Judged on the table as it stands once the game's row is locked (`lock.rs`).
         let table = Seating::lock(&tx, game_id).await?;
         if table.created_by != requester {
-            return Err(StoreError::NotCreator);
+            return Err(StoreError::Refused(Refusal::NotCreator));
         }
         if table.status != "open" {
-            return Err(StoreError::NotOpen(table.status));
+            return Err(StoreError::Refused(Refusal::NotOpen(table.status)));
         }
         if !baumeister_domain::bots::supports(&table.kind, level) {
-            return Err(StoreError::BotLevelUnavailable(table.kind));
+            return Err(StoreError::Refused(Refusal::BotLevelUnavailable(
+                table.kind,
+            )));
         }
         if seat >= table.seat_count {
-            return Err(StoreError::NoSuchSeat {
+            return Err(StoreError::Refused(Refusal::NoSuchSeat {
                 seat,
                 seat_count: table.seat_count,
-            });
+            }));
         }
         if table.is_taken(seat) {
-            return Err(StoreError::SeatTaken(seat));
+            return Err(StoreError::Refused(Refusal::SeatTaken(seat)));
         }
         let seated: Vec<i64> = table.taken.iter().map(|t| t.account).collect();
         // The level's first account not yet at this game.
@@ -113,7 +116,7 @@ impl Store {
             )
             .await?
             .map(|r| r.get(0))
-            .ok_or(StoreError::NoBotAccount(level.name()))?;
+            .ok_or(StoreError::Refused(Refusal::NoBotAccount(level.name())))?;
         tx.execute(
             "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)",
             &[&game_id, &i16::from(seat), &bot],

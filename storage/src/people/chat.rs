@@ -18,6 +18,7 @@ use crate::error::{account_must_exist, Result, StoreError};
 use crate::live::channels::CHAT_CHANNEL;
 use crate::people::watch::Watching;
 use crate::reader::Reader;
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// The longest message, in characters (Unicode scalar values), after trimming.
@@ -167,7 +168,7 @@ impl Store {
         channel: ChatChannel,
         text: &str,
     ) -> Result<ChatMessage> {
-        let account = author.account().ok_or(StoreError::UnknownAccount)?;
+        let account = author.account().ok_or(Refusal::UnknownAccount)?;
         let mut client = self.pool.get().await?;
         self.chat_watchable(&client, game_id, author).await?;
         let tx = client.transaction().await?;
@@ -200,11 +201,11 @@ impl Store {
                 .await?;
             let (game, seated): (bool, bool) = (why.get(0), why.get(1));
             return Err(if !game {
-                StoreError::GameNotFound(game_id)
+                StoreError::Refused(Refusal::GameNotFound(game_id))
             } else if seated {
-                StoreError::SpectatorsOnly
+                StoreError::Refused(Refusal::SpectatorsOnly)
             } else {
-                StoreError::NotSeated
+                StoreError::Refused(Refusal::NotSeated)
             });
         };
         let message = message(&row)?;
@@ -376,9 +377,9 @@ impl Store {
                     .await?
                     .is_some();
                 Err(if exists {
-                    StoreError::ChatMessageAlreadyRemoved(id)
+                    StoreError::Refused(Refusal::ChatMessageAlreadyRemoved(id))
                 } else {
-                    StoreError::ChatMessageNotFound(id)
+                    StoreError::Refused(Refusal::ChatMessageNotFound(id))
                 })
             }
         }
@@ -390,7 +391,7 @@ impl Store {
         let client = self.pool.get().await?;
         let (muted, name) = account_named(&client, name).await?;
         if muted == account {
-            return Err(StoreError::CannotMuteSelf);
+            return Err(StoreError::Refused(Refusal::CannotMuteSelf));
         }
         let row = client
             .query_opt(
@@ -406,7 +407,9 @@ impl Store {
             .map_err(account_must_exist)?;
         match row {
             Some(_) => Ok(name),
-            None => Err(StoreError::TooManyMutes(MUTES_PER_ACCOUNT)),
+            None => Err(StoreError::Refused(Refusal::TooManyMutes(
+                MUTES_PER_ACCOUNT,
+            ))),
         }
     }
 
@@ -461,7 +464,7 @@ impl Store {
                 &[&game_id, &reader.account()],
             )
             .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
+            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
         let seat = row.get::<_, Option<i16>>(1).map(|s| s as u8);
         let seen = Watching {
             private: row.get(0),
@@ -478,7 +481,7 @@ async fn account_named(client: &impl GenericClient, name: &str) -> Result<(i64, 
             &[&name],
         )
         .await?
-        .ok_or_else(|| StoreError::UnknownAccountName(name.to_string()))?;
+        .ok_or_else(|| StoreError::Refused(Refusal::UnknownAccountName(name.to_string())))?;
     Ok((row.get(0), row.get(1)))
 }
 

@@ -18,6 +18,7 @@
 use deadpool_postgres::GenericClient;
 
 use crate::error::{Result, StoreError};
+use crate::Refusal;
 
 /// The advisory lock class under which one sender's invitations of strangers are judged one at
 /// a time (the key is the sender's id).
@@ -75,7 +76,9 @@ pub(crate) async fn judge_stranger(
         .await?
         .is_some_and(|row| row.get(0));
     if refuses {
-        return Err(StoreError::InvitationRefused(name.to_string()));
+        return Err(StoreError::Refused(Refusal::InvitationRefused(
+            name.to_string(),
+        )));
     }
     // One sender's invitations are counted one at a time (a transaction-scoped lock on the
     // sender), so that several sent at once cannot all pass on the same count.
@@ -99,10 +102,10 @@ pub(crate) async fn judge_stranger(
         .await?;
     let (invited, wait): (i64, i64) = (row.get(0), row.get(1));
     if invited >= bounds.strangers_per_sender {
-        return Err(StoreError::TooManyInvitations {
+        return Err(StoreError::Refused(Refusal::TooManyInvitations {
             limit: bounds.strangers_per_sender,
             retry_after_s: wait.max(1) as u64,
-        });
+        }));
     }
     Ok(())
 }

@@ -28,6 +28,7 @@ use crate::people::lobby::{summary_from_row, SUMMARY_COLUMNS, SUMMARY_WIDTH};
 use crate::people::watch::Watching;
 use crate::reader::Reader;
 use crate::types::GameSummary;
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// How long an invitation lasts when the inviter does not say: a week.
@@ -166,9 +167,9 @@ impl Store {
                         .may_watch(client, game_id, Watching { private, seat }, reader)
                         .await?
                     {
-                        StoreError::InvitationInvalid
+                        StoreError::Refused(Refusal::InvitationInvalid)
                     } else {
-                        StoreError::GameNotFound(game_id)
+                        StoreError::Refused(Refusal::GameNotFound(game_id))
                     },
                 );
             };
@@ -176,9 +177,11 @@ impl Store {
             let uses: i32 = row.get(3);
             let max_uses: Option<i32> = row.get(4);
             return match state(stored, row.get(2), now)? {
-                InvitationState::Revoked => Err(StoreError::InvitationRevoked),
-                InvitationState::Expired => Err(StoreError::InvitationExpired),
-                _ if max_uses.is_some_and(|m| uses >= m) => Err(StoreError::InvitationUsedUp),
+                InvitationState::Revoked => Err(StoreError::Refused(Refusal::InvitationRevoked)),
+                InvitationState::Expired => Err(StoreError::Refused(Refusal::InvitationExpired)),
+                _ if max_uses.is_some_and(|m| uses >= m) => {
+                    Err(StoreError::Refused(Refusal::InvitationUsedUp))
+                }
                 _ => Ok(Admission::Link(row.get(0))),
             };
         }
@@ -206,10 +209,10 @@ impl Store {
                 .await?;
             match named {
                 Some(_) => Ok(Admission::Plain),
-                None => Err(StoreError::InvitationRequired),
+                None => Err(StoreError::Refused(Refusal::InvitationRequired)),
             }
         } else {
-            Err(StoreError::GameNotFound(game_id))
+            Err(StoreError::Refused(Refusal::GameNotFound(game_id)))
         }
     }
 
@@ -257,7 +260,7 @@ impl Store {
                 &[&game_id, &reader.account()],
             )
             .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
+            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
         let status: String = row.get(0);
         if !row.get::<_, bool>(2) {
             let seen = Watching {
@@ -265,10 +268,10 @@ impl Store {
                 seat: None,
             };
             self.must_watch(client, game_id, seen, reader).await?;
-            return Err(StoreError::NotSeated);
+            return Err(StoreError::Refused(Refusal::NotSeated));
         }
         if open_only && status != "open" {
-            return Err(StoreError::NotOpen(status));
+            return Err(StoreError::Refused(Refusal::NotOpen(status)));
         }
         Ok(())
     }
@@ -301,14 +304,14 @@ impl Store {
                         &[name, &game_id],
                     )
                     .await?
-                    .ok_or_else(|| StoreError::UnknownAccountName(name.clone()))?;
+                    .ok_or_else(|| StoreError::Refused(Refusal::UnknownAccountName(name.clone())))?;
                 let (account, name): (i64, String) = (row.get(0), row.get(1));
                 if row.get::<_, bool>(2) {
-                    return Err(StoreError::InviteeSeated(name));
+                    return Err(StoreError::Refused(Refusal::InviteeSeated(name)));
                 }
                 // It would wait for an answer that never comes.
                 if row.get::<_, bool>(3) {
-                    return Err(StoreError::InviteeIsBot(name));
+                    return Err(StoreError::Refused(Refusal::InviteeIsBot(name)));
                 }
                 let from_stranger = strangers(&tx, inviter, account).await?;
                 if from_stranger {
@@ -329,7 +332,7 @@ impl Store {
                     )
                     .await
                     .map_err(|e| match violated_constraint(&e) {
-                        Some("invitations_pending") => StoreError::AlreadyInvited(name.clone()),
+                        Some("invitations_pending") => StoreError::Refused(Refusal::AlreadyInvited(name.clone())),
                         _ => account_must_exist(e),
                     })?;
                 (row.get::<_, i64>(0), None, Some(account), from_stranger)
@@ -356,7 +359,7 @@ impl Store {
             .game_invitations_in(&tx, game_id, Some(id))
             .await?
             .pop()
-            .ok_or(StoreError::InvitationNotFound(id))?;
+            .ok_or(StoreError::Refused(Refusal::InvitationNotFound(id)))?;
         tx.commit().await?;
         Ok((invitation, code))
     }
@@ -445,9 +448,11 @@ impl Store {
                 &[&game_id, &id],
             )
             .await?
-            .ok_or(StoreError::InvitationNotFound(id))?;
+            .ok_or(StoreError::Refused(Refusal::InvitationNotFound(id)))?;
         if !row.get::<_, bool>(1) {
-            return Err(StoreError::InvitationNotPending(row.get(0)));
+            return Err(StoreError::Refused(Refusal::InvitationNotPending(
+                row.get(0),
+            )));
         }
         Ok(())
     }
@@ -521,12 +526,12 @@ impl Store {
                 &[&id, &account],
             )
             .await?
-            .ok_or(StoreError::InvitationNotFound(id))?;
+            .ok_or(StoreError::Refused(Refusal::InvitationNotFound(id)))?;
         let stored: String = row.get(1);
         match state(&stored, row.get(2), self.now_ms())? {
             InvitationState::Pending => Ok(row.get(0)),
-            InvitationState::Expired => Err(StoreError::InvitationExpired),
-            _ => Err(StoreError::InvitationNotPending(stored)),
+            InvitationState::Expired => Err(StoreError::Refused(Refusal::InvitationExpired)),
+            _ => Err(StoreError::Refused(Refusal::InvitationNotPending(stored))),
         }
     }
 
@@ -537,7 +542,7 @@ impl Store {
         id: i64,
         client_seed: Option<&str>,
     ) -> Result<GameSummary> {
-        let account = reader.account().ok_or(StoreError::UnknownAccount)?;
+        let account = reader.account().ok_or(Refusal::UnknownAccount)?;
         let game_id = self.pending_of(account, id).await?;
         self.join_with(game_id, reader, client_seed, None).await
     }
@@ -554,7 +559,9 @@ impl Store {
             )
             .await?;
         if declined == 0 {
-            return Err(StoreError::InvitationNotPending("answered".into()));
+            return Err(StoreError::Refused(Refusal::InvitationNotPending(
+                "answered".into(),
+            )));
         }
         Ok(())
     }

@@ -15,6 +15,7 @@ use crate::live::hub::Notice;
 use crate::read::cache::Aggregate;
 use crate::reader::Reader;
 use crate::types::{GameSummary, Lifecycle, SeatHolder, Visibility};
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// The player's client seed, or one the server picks (shown to everybody like any other).
@@ -283,7 +284,7 @@ impl Store {
         client_seed: Option<&str>,
         invitation: Option<&str>,
     ) -> Result<GameSummary> {
-        let account = reader.account().ok_or(StoreError::UnknownAccount)?;
+        let account = reader.account().ok_or(Refusal::UnknownAccount)?;
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let by = JoinBy::Request { reader, invitation };
@@ -328,15 +329,15 @@ impl Store {
             .admit(tx, game_id, reader, private, seated, invitation)
             .await?;
         if seated {
-            return Err(StoreError::AlreadySeated);
+            return Err(StoreError::Refused(Refusal::AlreadySeated));
         }
         if table.status != "open" {
-            return Err(StoreError::NotOpen(table.status));
+            return Err(StoreError::Refused(Refusal::NotOpen(table.status)));
         }
         let Some(seat) = table.lowest_free() else {
             // An open game whose seats are all taken does not exist (the last seat starts it);
             // refused rather than seated beyond the table.
-            return Err(StoreError::NotOpen(table.status));
+            return Err(StoreError::Refused(Refusal::NotOpen(table.status)));
         };
         self.admitted(tx, game_id, account, admission).await?;
         tx.execute(
@@ -345,7 +346,7 @@ impl Store {
         )
         .await
         .map_err(|e| match violated_constraint(&e) {
-            Some(_) => StoreError::AlreadySeated,
+            Some(_) => StoreError::Refused(Refusal::AlreadySeated),
             None => account_must_exist(e),
         })?;
         // Games older than provable fairness have no row to add the seed to.
@@ -444,7 +445,7 @@ impl Store {
         let row = client
             .query_opt(&statement, &[&game_id])
             .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
+            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
         summary_from_row(&row, self.now_ms())
     }
 

@@ -14,6 +14,7 @@ use tokio_postgres::Row;
 use utoipa::ToSchema;
 
 use crate::error::{Result, StoreError};
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// The longest reason of a moderator's action, in characters.
@@ -152,7 +153,7 @@ impl Store {
             )
             .await?;
         row.map(|r| r.get(0))
-            .ok_or_else(|| StoreError::UnknownAccountName(name.to_string()))
+            .ok_or_else(|| StoreError::Refused(Refusal::UnknownAccountName(name.to_string())))
     }
 
     /// The moderators' names, in order.
@@ -178,7 +179,7 @@ impl Store {
     ) -> Result<Suspended> {
         let now = self.now_ms();
         if until_ms <= now {
-            return Err(StoreError::SuspensionNotInFuture);
+            return Err(StoreError::Refused(Refusal::SuspensionNotInFuture));
         }
         let client = self.pool.get().await?;
         let row = client
@@ -193,7 +194,7 @@ impl Store {
                 &[&name, &until_ms, &reason, &now, &by],
             )
             .await?
-            .ok_or_else(|| StoreError::UnknownAccountName(name.to_string()))?;
+            .ok_or_else(|| StoreError::Refused(Refusal::UnknownAccountName(name.to_string())))?;
         Ok(Suspended {
             account_id: row.get(0),
             account: row.get(1),
@@ -237,8 +238,8 @@ impl Store {
                     )
                     .await?;
                 Err(match known {
-                    Some(r) => StoreError::NotSuspended(r.get(0)),
-                    None => StoreError::UnknownAccountName(name.to_string()),
+                    Some(r) => StoreError::Refused(Refusal::NotSuspended(r.get(0))),
+                    None => StoreError::Refused(Refusal::UnknownAccountName(name.to_string())),
                 })
             }
         }

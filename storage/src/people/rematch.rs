@@ -14,6 +14,7 @@ use crate::live::channels::REMATCH_CHANNEL;
 use crate::people::lobby::{JoinBy, Table};
 use crate::reader::Reader;
 use crate::types::Visibility;
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// How long a proposal waits for its answers.
@@ -94,7 +95,7 @@ impl Store {
         let row = client
             .query_opt(REMATCH, &[&game_id])
             .await?
-            .ok_or(StoreError::NoRematch(game_id))?;
+            .ok_or(StoreError::Refused(Refusal::NoRematch(game_id)))?;
         let state = match row.get::<_, &str>(1) {
             "open" if row.get::<_, i64>(4) <= self.now_ms() => RematchState::Expired,
             "open" => RematchState::Open,
@@ -135,10 +136,10 @@ impl Store {
             .map(|t| t.account)
             .collect();
         let Some(seat) = accounts.iter().position(|a| *a == account) else {
-            return Err(StoreError::NotSeated);
+            return Err(StoreError::Refused(Refusal::NotSeated));
         };
         if table.status != "finished" {
-            return Err(StoreError::GameNotFinished);
+            return Err(StoreError::Refused(Refusal::GameNotFinished));
         }
         let now = self.now_ms();
         tx.execute(
@@ -158,7 +159,7 @@ impl Store {
             .await?
             .map(|r| r.get::<_, i64>(0))
         else {
-            return Err(StoreError::RematchExists);
+            return Err(StoreError::Refused(Refusal::RematchExists));
         };
         let seats = accounts.len() as u8;
         for (s, a) in accounts.iter().enumerate() {
@@ -200,7 +201,7 @@ impl Store {
             .await?
             .is_none()
         {
-            return Err(StoreError::GameNotFound(game_id));
+            return Err(StoreError::Refused(Refusal::GameNotFound(game_id)));
         }
         // Answers to one proposal are taken one at a time: the last acceptance starts the game.
         let row = tx
@@ -210,7 +211,7 @@ impl Store {
                 &[&game_id],
             )
             .await?
-            .ok_or(StoreError::NoRematch(game_id))?;
+            .ok_or(StoreError::Refused(Refusal::NoRematch(game_id)))?;
         let id: i64 = row.get(0);
         let answered = tx
             .query_opt(
@@ -218,16 +219,18 @@ impl Store {
                 &[&id, &account],
             )
             .await?
-            .ok_or(StoreError::NotSeated)?;
+            .ok_or(Refusal::NotSeated)?;
         let state: String = row.get(1);
         if state == "open" && row.get::<_, i64>(2) <= self.now_ms() {
-            return Err(StoreError::RematchNotOpen("expired".into()));
+            return Err(StoreError::Refused(Refusal::RematchNotOpen(
+                "expired".into(),
+            )));
         }
         if state != "open" {
-            return Err(StoreError::RematchNotOpen(state));
+            return Err(StoreError::Refused(Refusal::RematchNotOpen(state)));
         }
         if answered.get::<_, Option<String>>(0).is_some() {
-            return Err(StoreError::RematchAlreadyAnswered);
+            return Err(StoreError::Refused(Refusal::RematchAlreadyAnswered));
         }
         tx.execute(
             "UPDATE rematch_answers SET answer = $3, client_seed = $4, answered_at = now()

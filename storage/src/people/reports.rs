@@ -14,6 +14,7 @@ use crate::error::{account_must_exist, Result, StoreError};
 use crate::people::chat::ChatChannel;
 use crate::people::moderation::ModerationAction;
 use crate::reader::Reader;
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// The longest text of a report, in characters.
@@ -208,7 +209,7 @@ impl Store {
         category: ReportCategory,
         text: &str,
     ) -> Result<(FiledReport, bool)> {
-        let account = reporter.account().ok_or(StoreError::UnknownAccount)?;
+        let account = reporter.account().ok_or(Refusal::UnknownAccount)?;
         let client = self.pool.get().await?;
         let (reported, message_id, game_id) = match target {
             ReportTarget::Message(id) => {
@@ -218,13 +219,13 @@ impl Store {
                         &[id],
                     )
                     .await?
-                    .ok_or(StoreError::ChatMessageNotFound(*id))?;
+                    .ok_or(StoreError::Refused(Refusal::ChatMessageNotFound(*id)))?;
                 let game_id: i64 = row.get(1);
                 // A private game's message is, to those who may not watch the game, as absent
                 // as an id never used.
                 match self.chat_watchable(&client, game_id, reporter).await {
-                    Err(StoreError::GameNotFound(_)) => {
-                        return Err(StoreError::ChatMessageNotFound(*id))
+                    Err(StoreError::Refused(Refusal::GameNotFound(_))) => {
+                        return Err(StoreError::Refused(Refusal::ChatMessageNotFound(*id)))
                     }
                     other => other?,
                 }
@@ -237,12 +238,14 @@ impl Store {
                         &[name],
                     )
                     .await?
-                    .ok_or_else(|| StoreError::UnknownAccountName(name.clone()))?;
+                    .ok_or_else(|| {
+                        StoreError::Refused(Refusal::UnknownAccountName(name.clone()))
+                    })?;
                 (row.get::<_, i64>(0), None, None)
             }
         };
         if reported == account {
-            return Err(StoreError::CannotReportSelf);
+            return Err(StoreError::Refused(Refusal::CannotReportSelf));
         }
         // The open report may be resolved between the insert that finds it and the read: then
         // the next insert succeeds.
@@ -330,7 +333,7 @@ impl Store {
         let row = client
             .query_opt(&sql, &[&id])
             .await?
-            .ok_or(StoreError::ReportNotFound(id))?;
+            .ok_or(StoreError::Refused(Refusal::ReportNotFound(id)))?;
         report(&row)
     }
 
@@ -344,7 +347,7 @@ impl Store {
         by: &str,
     ) -> Result<Report> {
         let action = match outcome {
-            ReportState::Open => return Err(StoreError::ReportNotOpen(id)),
+            ReportState::Open => return Err(StoreError::Refused(Refusal::ReportNotOpen(id))),
             ReportState::Dismissed => ModerationAction::DismissReport,
             ReportState::Actioned => ModerationAction::ActOnReport,
         };
@@ -374,9 +377,9 @@ impl Store {
                 .await?
                 .is_some();
             return Err(if exists {
-                StoreError::ReportNotOpen(id)
+                StoreError::Refused(Refusal::ReportNotOpen(id))
             } else {
-                StoreError::ReportNotFound(id)
+                StoreError::Refused(Refusal::ReportNotFound(id))
             });
         }
         drop(client);

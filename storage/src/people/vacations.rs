@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use crate::error::{Result, StoreError};
 use crate::time::{year_of, year_start_ms};
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// The yearly allowance, in days of vacation actually used per calendar year (UTC).
@@ -88,7 +89,7 @@ impl Store {
         lock_account(&tx, account).await?;
         let now = self.now_ms();
         if until <= now {
-            return Err(StoreError::VacationNotInFuture);
+            return Err(StoreError::Refused(Refusal::VacationNotInFuture));
         }
         let periods = periods(&tx, account, year_start_ms(year_of(now))).await?;
         let current = periods
@@ -108,11 +109,11 @@ impl Store {
                 .sum();
             let total = others + planned.within(from, to);
             if total > VACATION_DAYS_PER_YEAR * DAY_MS {
-                return Err(StoreError::VacationAllowanceExceeded {
+                return Err(StoreError::Refused(Refusal::VacationAllowanceExceeded {
                     year,
                     asked_days: days(total),
                     allowance_days: VACATION_DAYS_PER_YEAR,
-                });
+                }));
             }
         }
         let shift = match current {
@@ -175,7 +176,7 @@ async fn lock_account(client: &impl deadpool_postgres::GenericClient, account: i
             &[&account],
         )
         .await?
-        .ok_or(StoreError::UnknownAccount)?;
+        .ok_or(Refusal::UnknownAccount)?;
     Ok(())
 }
 

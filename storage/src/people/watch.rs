@@ -17,6 +17,7 @@ use deadpool_postgres::GenericClient;
 
 use crate::error::{Result, StoreError};
 use crate::reader::Reader;
+use crate::Refusal;
 use crate::Store;
 
 /// A pending invitation by name, not expired, of the account `account` to the game `game`
@@ -105,7 +106,7 @@ impl Store {
         if self.may_watch(client, game_id, seen, reader).await? {
             Ok(())
         } else {
-            Err(StoreError::GameNotFound(game_id))
+            Err(StoreError::Refused(Refusal::GameNotFound(game_id)))
         }
     }
 
@@ -131,7 +132,7 @@ impl Store {
                 &[&game_id, &account, &self.now_ms()],
             )
             .await?
-            .ok_or(StoreError::GameNotFound(game_id))?;
+            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
         let watching = Watching {
             private: row.get(0),
             seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),
@@ -140,7 +141,7 @@ impl Store {
         if watching.lasts() || auditor || row.get::<_, bool>(2) {
             Ok(watching)
         } else {
-            Err(StoreError::GameNotFound(game_id))
+            Err(StoreError::Refused(Refusal::GameNotFound(game_id)))
         }
     }
 

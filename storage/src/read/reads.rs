@@ -20,6 +20,7 @@ use crate::read::snapshot::read_log;
 use crate::read::snapshots::fold_keeping;
 use crate::reader::Reader;
 use crate::types::{EventPage, Fairness, GameDetail, LoggedEvent, Visibility};
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// Which events `/events` lists (as the reader sees them).
@@ -114,7 +115,7 @@ impl Store {
             client
                 .query_opt(&statement, &[&game_id, &reader.account()])
                 .await?
-                .ok_or(StoreError::GameNotFound(game_id))
+                .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))
         };
         let mut row = read().await?;
         // A private game is not there for those who may not watch it (judged before anything,
@@ -349,7 +350,7 @@ impl Store {
         let client = self.pool.get().await?;
         let snapshot = self.snapshot(&client, game_id, reader).await?;
         if at < 1 || at > snapshot.version() {
-            return Err(StoreError::VersionOutOfRange(at));
+            return Err(StoreError::Refused(Refusal::VersionOutOfRange(at)));
         }
         let game = snapshot.game();
         // From the nearest trustworthy state snapshot at or before `at`: at most

@@ -10,9 +10,10 @@ use baumeister_domain::Viewer;
 use serde_json::value::RawValue;
 
 use crate::audit::trust::SignedHead;
-use crate::error::{Result, StoreError};
+use crate::error::Result;
 use crate::read::cache::Aggregate;
 use crate::reader::Reader;
+use crate::Refusal;
 use crate::Store;
 
 /// A seat's board and legal commands at one version, with the signed head there.
@@ -67,7 +68,7 @@ impl Store {
         let client = self.pool.get().await?;
         let reader = Reader::player(account_id);
         let snapshot = self.snapshot(&client, game_id, reader).await?;
-        let seat = snapshot.head.seat.ok_or(StoreError::NotSeated)?;
+        let seat = snapshot.head.seat.ok_or(Refusal::NotSeated)?;
         let head = snapshot.head(self, &client).await?;
         let can_undo = self
             .can_undo(&client, game_id, account_id, snapshot.version())

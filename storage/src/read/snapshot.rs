@@ -23,6 +23,7 @@ use crate::pause::READ_HEAD;
 use crate::people::watch::Watching;
 use crate::read::cache::Aggregate;
 use crate::reader::Reader;
+use crate::Refusal;
 use crate::Store;
 
 /// The game's kind, version and the reader's seat, read in one statement.
@@ -256,7 +257,7 @@ impl Store {
             &[&game_id, &account],
         )
         .await?
-        .ok_or(StoreError::GameNotFound(game_id))?;
+        .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
         GameHead::from_row(&row)
     }
 }
@@ -278,7 +279,7 @@ async fn head_row(
     client
         .query_opt(&statement, &[&game_id, &account])
         .await?
-        .ok_or(StoreError::GameNotFound(game_id))
+        .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))
 }
 
 impl GameHead {

@@ -36,6 +36,7 @@ use std::process::{Child, Command};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use baumeister_tests::ceiling::{commit_ceiling, cpu_ms, Ceiling};
 use baumeister_tests::{database_url, Pick};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -208,17 +209,6 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     }
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i] as f64 / 1000.0
-}
-
-/// CPU time a process (or thread) has used, from `/proc` (Linux), in milliseconds: what
-/// bounds the throughput on a machine whose cores the server, PostgreSQL and this client share.
-fn cpu_ms(pid: u32) -> Option<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The fields after the command name (which may hold spaces) in parentheses.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    // USER_HZ is 100 on every Linux this runs on.
-    Some(ticks * 10.0)
 }
 
 /// The CPU time each of these processes has used so far.
@@ -507,72 +497,6 @@ async fn client_one(
             }
             _ => t.failed += 1,
         }
-    }
-}
-
-/// What the ceiling measured: transactions per second, their latencies (µs, sorted) and
-/// PostgreSQL's CPU time per transaction (ms; NaN when its processes are not on this machine).
-struct Ceiling {
-    tps: f64,
-    latencies: Vec<u64>,
-    cpu_ms: f64,
-}
-
-/// `connections` connections, each committing one single-row INSERT per transaction.
-async fn ceiling(url: &str, connections: usize, seconds: u64) -> Ceiling {
-    let (admin, conn) = tokio_postgres::connect(url, NoTls)
-        .await
-        .expect("DATABASE_URL answers");
-    actix_web::rt::spawn(conn);
-    admin
-        .batch_execute("CREATE TABLE IF NOT EXISTS bench_ceiling (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, game_id bigint NOT NULL, payload jsonb NOT NULL)")
-        .await
-        .unwrap();
-    let until = Instant::now() + Duration::from_secs(seconds);
-    let mut tasks = Vec::new();
-    for n in 0..connections {
-        let url = url.to_string();
-        tasks.push(actix_web::rt::spawn(async move {
-            let (client, conn) = tokio_postgres::connect(&url, NoTls).await.unwrap();
-            actix_web::rt::spawn(conn);
-            let insert = client
-                .prepare("INSERT INTO bench_ceiling (game_id, payload) VALUES ($1, $2)")
-                .await
-                .unwrap();
-            let backend = client
-                .query_one("SELECT pg_backend_pid()", &[])
-                .await
-                .unwrap()
-                .get::<_, i32>(0) as u32;
-            let cpu_before = cpu_ms(backend);
-            let payload = json!({"type": "CardPlaced", "seat": 1, "slot": 7});
-            let mut latencies = Vec::new();
-            while Instant::now() < until {
-                let started = Instant::now();
-                client
-                    .execute(&insert, &[&(n as i64), &payload])
-                    .await
-                    .unwrap();
-                latencies.push(started.elapsed().as_micros() as u64);
-            }
-            let cpu = cpu_before
-                .zip(cpu_ms(backend))
-                .map_or(f64::NAN, |(a, b)| b - a);
-            (latencies, cpu)
-        }));
-    }
-    let mut all = Vec::new();
-    let mut cpu = 0.0;
-    for t in tasks {
-        let (latencies, used) = t.await.unwrap();
-        all.extend(latencies);
-        cpu += used;
-    }
-    all.sort_unstable();
-    Ceiling {
-        tps: all.len() as f64 / seconds as f64,
-        cpu_ms: cpu / all.len().max(1) as f64,
-        latencies: all,
     }
 }
 
@@ -914,7 +838,7 @@ fn main() {
                         cpu_ms: f64::NAN,
                     }
                 } else {
-                    ceiling(&db_url, n.min(CEILING_CONNECTIONS), seconds).await
+                    commit_ceiling(&db_url, "bench_ceiling", n.min(CEILING_CONNECTIONS), seconds).await
                 };
                 for row in rows {
                     println!(

@@ -25,6 +25,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use baumeister_storage::trust::{verify_head, SignedHead};
+use baumeister_tests::ceiling::commit_ceiling;
+use baumeister_tests::plain_http::{Answer, Http};
 use serde_json::{json, Value};
 use tokio_postgres::NoTls;
 
@@ -40,57 +42,6 @@ const KINDS: [(&str, usize); 5] = [
 /// How long a client waits before trying again after a 503 (shorter than the `Retry-After` the
 /// server sends, so that the moment play resumes is measured closely).
 const AGAIN: Duration = Duration::from_millis(200);
-
-struct Http {
-    base: String,
-    client: awc::Client,
-}
-
-struct Answer {
-    status: u16,
-    retry_after: bool,
-    replayed: bool,
-    body: Value,
-}
-
-impl Http {
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        key: Option<&str>,
-        body: Option<&Value>,
-    ) -> Answer {
-        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
-        let mut request = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.insert_header(("Authorization", format!("Bearer {token}")));
-        }
-        if let Some(key) = key {
-            request = request.insert_header(("Idempotency-Key", key));
-        }
-        let response = match body {
-            Some(body) => request.send_json(body).await,
-            None => request.send().await,
-        };
-        let Ok(mut response) = response else {
-            return Answer {
-                status: 0,
-                retry_after: false,
-                replayed: false,
-                body: Value::Null,
-            };
-        };
-        let bytes = response.body().limit(1 << 24).await.unwrap_or_default();
-        Answer {
-            status: response.status().as_u16(),
-            retry_after: response.headers().contains_key("Retry-After"),
-            replayed: response.headers().contains_key("Idempotent-Replayed"),
-            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        }
-    }
-}
 
 /// A command answered 2xx.
 struct Acked {
@@ -372,47 +323,15 @@ async fn client(http: Rc<Http>, rec: Shared, n: usize, tokens: Vec<String>) {
     }
 }
 
-/// PostgreSQL's own ceiling for a durable command, as the benchmark measures it
-/// (`bench.rs`): `connections` connections each committing one single-row INSERT per
-/// transaction for `seconds`; commits per second and p99 in ms.
+/// PostgreSQL's own ceiling for a durable command (`baumeister_tests::ceiling`): commits per
+/// second and p99 in ms.
 async fn ceiling(url: &str, connections: usize, seconds: u64) -> (f64, f64) {
-    let admin = primary(url).await;
-    admin
-        .batch_execute("CREATE TABLE IF NOT EXISTS failover_ceiling (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, game_id bigint NOT NULL, payload jsonb NOT NULL)")
-        .await
-        .unwrap();
-    let until = Instant::now() + Duration::from_secs(seconds);
-    let mut tasks = Vec::new();
-    for n in 0..connections {
-        let url = url.to_string();
-        tasks.push(actix_web::rt::spawn(async move {
-            let client = primary(&url).await;
-            let insert = client
-                .prepare("INSERT INTO failover_ceiling (game_id, payload) VALUES ($1, $2)")
-                .await
-                .unwrap();
-            let payload = json!({"type": "CardPlaced", "seat": 1, "slot": 7});
-            let mut latencies = Vec::new();
-            while Instant::now() < until {
-                let started = Instant::now();
-                client
-                    .execute(&insert, &[&(n as i64), &payload])
-                    .await
-                    .unwrap();
-                latencies.push(started.elapsed());
-            }
-            latencies
-        }));
-    }
-    let mut all = Vec::new();
-    for t in tasks {
-        all.extend(t.await.unwrap());
-    }
-    all.sort_unstable();
-    let p99 = all
-        .get(all.len() * 99 / 100)
-        .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0);
-    (all.len() as f64 / seconds as f64, p99)
+    let measured = commit_ceiling(url, "failover_ceiling", connections, seconds).await;
+    let p99 = measured
+        .latencies
+        .get(measured.latencies.len() * 99 / 100)
+        .map_or(f64::NAN, |us| *us as f64 / 1000.0);
+    (measured.tps, p99)
 }
 
 /// The ceiling with the clients paused.
@@ -532,12 +451,7 @@ fn main() {
     let seconds: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(8);
     let measure = Duration::from_secs(seconds);
     let failures = actix_web::rt::System::new().block_on(async move {
-        let http = Rc::new(Http {
-            base,
-            client: awc::Client::builder()
-                .timeout(Duration::from_secs(60))
-                .finish(),
-        });
+        let http = Rc::new(Http::new(base, Duration::from_secs(60)));
         let rec: Shared = Rc::default();
         let run = std::process::id();
         let mut tasks = Vec::new();

@@ -11,6 +11,7 @@ use crate::error::{Result, StoreError};
 use crate::people::rating::{places, LEADERBOARD_MIN_GAMES};
 use crate::people::watch::watchable;
 use crate::reader::Reader;
+use crate::Refusal;
 use crate::{rfc3339, Store};
 
 /// How many finished games a profile lists.
@@ -128,7 +129,7 @@ impl Store {
                 &[&name],
             )
             .await?
-            .ok_or_else(|| StoreError::UnknownAccountName(name.to_string()))?;
+            .ok_or_else(|| StoreError::Refused(Refusal::UnknownAccountName(name.to_string())))?;
         let id: i64 = account.get(0);
         let kinds = kind_records(&client, id, gate).await?;
         let recent = recent_games(&client, id, gate).await?;
