@@ -16,6 +16,7 @@ use tokio_postgres::NoTls;
 pub use serde_json;
 
 pub mod conformance;
+pub mod given;
 pub mod person_builder;
 pub mod proxy;
 pub mod push;
@@ -23,6 +24,8 @@ pub mod random_play;
 pub mod receiver;
 pub mod smtp;
 pub mod sse;
+pub mod steps;
+pub mod turns;
 pub mod watchers;
 
 /// The server's URL for the database named `db`, derived from `DATABASE_URL` (or the local
