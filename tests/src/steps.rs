@@ -17,6 +17,15 @@ pub fn assert_refused(r: &Reply, status: u16, code: &str) {
     assert_eq!((r.status, r.code()), (status, code), "{}", r.body);
 }
 
+/// The `id` of each game in `list` (a JSON array of games, as lists and profiles show them).
+pub fn game_ids(list: &Value) -> Vec<i64> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect()
+}
+
 /// The rows `sql` selects for game `id` (its `$1`) from `db`, as pairs of their first two
 /// columns.
 pub async fn game_pairs<A, B>(db: &tokio_postgres::Client, sql: &str, id: i64) -> Vec<(A, B)>

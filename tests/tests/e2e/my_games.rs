@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use baumeister_tests::given::two_processes;
 use baumeister_tests::serde_json::json;
+use baumeister_tests::steps::game_ids;
 use baumeister_tests::TestServer;
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -25,12 +26,7 @@ async fn my_games_lists_whose_turn_it_is_and_filters_and_pages() {
 
     let all = s.get("/v1/me/games", Some(&tokens[0])).await;
     assert_eq!(all.status, 200, "{}", all.body);
-    let ids: Vec<i64> = all.body["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_i64().unwrap())
-        .collect();
+    let ids = game_ids(&all.body["games"]);
     assert_eq!(ids, [open, second, first], "most recently active first");
     let game = &all.body["games"][1];
     assert_eq!(game["kind"], "burgbaumeister");
@@ -49,15 +45,10 @@ async fn my_games_lists_whose_turn_it_is_and_filters_and_pages() {
         assert_eq!(g["status"], "active");
     }
     let theirs = s.get("/v1/me/games?to_act=me", Some(&tokens[1])).await;
-    let ids = |r: &baumeister_tests::Reply| -> Vec<i64> {
-        r.body["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| g["id"].as_i64().unwrap())
-            .collect()
-    };
-    let (mine, bea_waits) = (ids(&waiting), ids(&theirs));
+    let (mine, bea_waits) = (
+        game_ids(&waiting.body["games"]),
+        game_ids(&theirs.body["games"]),
+    );
     for game in [first, second] {
         assert!(
             mine.contains(&game) != bea_waits.contains(&game),

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use baumeister_tests::serde_json::{json, Value};
-use baumeister_tests::steps::assert_refused;
+use baumeister_tests::steps::{assert_refused, game_ids};
 use baumeister_tests::{Reply, TestServer};
 use sha2::{Digest, Sha256};
 
@@ -36,12 +36,7 @@ async fn invite(s: &TestServer, token: &str, game: i64, body: Value) -> Reply {
 /// The ids of the games a lobby page lists.
 fn ids(r: &Reply) -> Vec<i64> {
     assert_eq!(r.status, 200, "{}", r.body);
-    r.body["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_i64().unwrap())
-        .collect()
+    game_ids(&r.body["games"])
 }
 
 /// Every way of reading a game (and of acting on it), with what a reader who may watch a

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use baumeister_tests::random_play::{play_to_end, random_step};
 use baumeister_tests::serde_json::{json, Value};
-use baumeister_tests::steps::assert_refused;
+use baumeister_tests::steps::{assert_refused, game_ids};
 use baumeister_tests::{Pick, Reply, TestServer};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -316,12 +316,7 @@ async fn a_game_stream_pushes_nothing_more_once_its_invitation_is_revoked() {
 /// The ids of a profile's recent games.
 fn recent(profile: &Reply) -> Vec<i64> {
     assert_eq!(profile.status, 200, "{}", profile.body);
-    profile.body["recent"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_i64().unwrap())
-        .collect()
+    game_ids(&profile.body["recent"])
 }
 
 /// A profile's `(played, running)` in a kind (`(0, 0)`: no record).
