@@ -17,6 +17,7 @@ pub use serde_json;
 
 pub mod ceiling;
 pub mod conformance;
+pub mod given;
 pub mod person_builder;
 pub mod plain_http;
 pub mod proxy;
@@ -25,6 +26,8 @@ pub mod random_play;
 pub mod receiver;
 pub mod smtp;
 pub mod sse;
+pub mod steps;
+pub mod turns;
 pub mod watchers;
 
 /// The server's URL for the database named `db`, derived from `DATABASE_URL` (or the local

@@ -25,20 +25,12 @@ pub async fn random_step(
         .collect();
     assert!(!to_act.is_empty(), "a running game waits for somebody");
     let seat = to_act[pick.below(to_act.len())];
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-        .await;
+    let moves = s.moves(id, &tokens[seat]).await;
     assert_eq!(moves.status, 200, "{}", moves.body);
     let moves = moves.body["moves"].as_array().unwrap().clone();
     assert!(!moves.is_empty(), "seat {seat} is to act and has no moves");
     let chosen = moves[pick.below(moves.len())].clone();
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[seat]),
-            &chosen,
-        )
-        .await;
+    let r = s.command(id, &tokens[seat], &chosen).await;
     Some((seat, chosen, r))
 }
 

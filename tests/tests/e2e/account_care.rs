@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use baumeister_storage::{rfc3339, verify_export, Export};
 use baumeister_tests::serde_json::{self, json, Value};
 use baumeister_tests::smtp::SmtpSink;
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{random_play, Reply, TestServer};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -58,12 +59,7 @@ async fn a_changed_password_revokes_every_other_token_and_the_session_goes_on() 
         &change("not-it-at-all", "a new password"),
     )
     .await;
-    assert_eq!(
-        (wrong.status, wrong.code()),
-        (403, "wrong_password"),
-        "{}",
-        wrong.body
-    );
+    assert_refused(&wrong, 403, "wrong_password");
     let short = put(
         &s,
         "/v1/me/password",
@@ -94,7 +90,7 @@ async fn a_changed_password_revokes_every_other_token_and_the_session_goes_on() 
     let fresh = r.body["token"].as_str().unwrap().to_string();
     for old in [&first, &second] {
         let r = s.get("/v1/me/games", Some(old)).await;
-        assert_eq!((r.status, r.code()), (401, "token_revoked"), "{}", r.body);
+        assert_refused(&r, 401, "token_revoked");
     }
     assert_eq!(works(&s, &fresh).await, 200, "the asking session goes on");
     assert_eq!(s.login("anna", "password-of-anna").await.status, 401);
@@ -244,12 +240,7 @@ async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_ti
     assert_eq!(s.login("anna", "a password reset").await.status, 200);
     for spent in [&token, &earlier] {
         let again = use_it(spent, "yet another one").await;
-        assert_eq!(
-            (again.status, again.code()),
-            (400, "reset_token_invalid"),
-            "{}",
-            again.body
-        );
+        assert_refused(&again, 400, "reset_token_invalid");
     }
     let made_up = use_it(&"ab".repeat(32), "yet another one").await;
     assert_eq!(made_up.code(), "reset_token_invalid");
@@ -405,14 +396,8 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
     let unclocked_at = annas_turn(&s, unclocked, &tokens).await;
 
     // What identifies her beside the games.
-    let r = s
-        .post(
-            "/v1/me/webhooks",
-            Some(anna),
-            &json!({"url": "http://127.0.0.1:9/hook", "kinds": ["your_turn"]}),
-        )
+    s.add_webhook(anna, "http://127.0.0.1:9/hook", json!(["your_turn"]))
         .await;
-    assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(
         put(&s, "/v1/me/notices", Some(anna), &json!({"language": "de"}))
             .await
@@ -548,15 +533,7 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
     assert_eq!(again.head, exported.head);
     assert_eq!(again.seats[0].player.as_deref(), Some(pseudonym.as_str()));
     assert_eq!(again.seats[1].player.as_deref(), Some("bert"));
-    let audit = s.get(&format!("/v1/games/{finished}/audit"), None).await;
-    assert_eq!(audit.status, 200, "{}", audit.body);
-    for check in [
-        "chain_intact",
-        "decisions_reproduced",
-        "randomness_committed",
-    ] {
-        assert_eq!(audit.body[check], true, "{}", audit.body);
-    }
+    s.audit_holds(finished).await;
 
     // Running games go on: her turns are the clock's, with or without the turn clock option.
     for (id, version) in [(clocked, clocked_at), (unclocked, unclocked_at)] {
@@ -668,33 +645,18 @@ async fn the_download_holds_the_accounts_data_and_nothing_of_anothers() {
         assert_eq!(r.status, 201);
     }
     let hook = s
-        .post(
-            "/v1/me/webhooks",
-            Some(anna),
-            &json!({"url": "http://127.0.0.1:9/anna", "kinds": ["your_turn"]}),
-        )
+        .add_webhook(anna, "http://127.0.0.1:9/anna", json!(["your_turn"]))
         .await;
-    assert_eq!(hook.status, 201, "{}", hook.body);
     let secret = hook.body["secret"].as_str().unwrap().to_string();
-    let r = s
-        .post(
-            "/v1/me/webhooks",
-            Some(bert),
-            &json!({"url": "http://127.0.0.1:9/bert", "kinds": ["your_turn"]}),
-        )
+    s.add_webhook(bert, "http://127.0.0.1:9/bert", json!(["your_turn"]))
         .await;
-    assert_eq!(r.status, 201);
     assert_eq!(mute(&s, "bert", anna).await / 100, 2);
     let private = s
-        .post(
-            "/v1/games",
-            Some(bert),
+        .create_game(
+            bert,
             &json!({"kind": "burgbaumeister", "seats": 2, "visibility": "private"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let r = s
         .post(
             &format!("/v1/games/{private}/invitations"),
@@ -771,18 +733,12 @@ async fn a_deletion_racing_the_other_players_moves_leaves_the_game_sound() {
                 actix_web::rt::time::sleep(Duration::from_millis(20)).await;
                 continue;
             }
-            let moves = s
-                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[1]))
-                .await;
+            let moves = s.moves(id, &tokens[1]).await;
             let Some(first) = moves.body["moves"].get(0) else {
                 continue;
             };
             let r = s
-                .post(
-                    &format!("/v1/games/{id}/commands"),
-                    Some(&tokens[1]),
-                    &json!({"command": first["command"]}),
-                )
+                .command(id, &tokens[1], &json!({"command": first["command"]}))
                 .await;
             assert!(r.status < 500, "{}", r.body);
             if r.status != 200 {

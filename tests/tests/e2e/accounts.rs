@@ -198,9 +198,7 @@ async fn a_valid_token_of_an_account_that_is_gone_is_refused() {
         )
         .await;
     assert_eq!((r.status, r.code()), (401, "account_unknown"));
-    let r = s
-        .post(&format!("/v1/games/{id}/join"), Some(&ghost), &json!({}))
-        .await;
+    let r = s.join(id, &ghost).await;
     assert_eq!((r.status, r.code()), (401, "account_unknown"));
     let r = s.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(

@@ -4,25 +4,19 @@
 
 use std::time::{Duration, Instant};
 
+use baumeister_tests::given::anna_creates_game;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::{assert_refused, game_pairs};
 use baumeister_tests::TestServer;
 
 #[actix_web::test]
 async fn a_person_plays_burgbaumeister_to_the_end_against_a_bot_of_each_level() {
-    let s = TestServer::start().await;
-    let anna = s.player("anna").await;
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&anna),
-            &json!({"kind": "burgbaumeister", "seats": 4, "bots": [
-                {"seat": 1, "level": "random"},
-                {"seat": 2, "level": "greedy"},
-                {"seat": 3, "level": "strong"},
-            ]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (s, anna, r) = anna_creates_game(json!({"kind": "burgbaumeister", "seats": 4, "bots": [
+        {"seat": 1, "level": "random"},
+        {"seat": 2, "level": "greedy"},
+        {"seat": 3, "level": "strong"},
+    ]}))
+    .await;
     let id = r.body["id"].as_i64().unwrap();
     assert_eq!(
         r.body["status"], "active",
@@ -54,7 +48,7 @@ async fn a_person_plays_burgbaumeister_to_the_end_against_a_bot_of_each_level() 
         if game.body["status"] == "finished" {
             break;
         }
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(&anna)).await;
+        let moves = s.moves(id, &anna).await;
         // Each listed move is a request body ready to send, with the version it was listed at.
         let listed = moves.body["moves"].as_array().cloned().unwrap_or_default();
         if listed.is_empty() {
@@ -72,9 +66,7 @@ async fn a_person_plays_burgbaumeister_to_the_end_against_a_bot_of_each_level() 
             }
             &listed[looked % listed.len()]
         });
-        let r = s
-            .post(&format!("/v1/games/{id}/commands"), Some(&anna), body)
-            .await;
+        let r = s.command(id, &anna, body).await;
         assert!(
             r.status == 200 || r.status == 201 || r.code() == "version_conflict",
             "{}",
@@ -82,17 +74,12 @@ async fn a_person_plays_burgbaumeister_to_the_end_against_a_bot_of_each_level() 
         );
     }
 
-    let db = s.db().await;
-    let levels: Vec<(i16, Option<String>)> = db
-        .query(
-            "SELECT DISTINCT seat, bot_level FROM commands WHERE game_id = $1 AND seat IS NOT NULL ORDER BY seat",
-            &[&id],
-        )
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect();
+    let levels: Vec<(i16, Option<String>)> = game_pairs(
+        &s.db().await,
+        "SELECT DISTINCT seat, bot_level FROM commands WHERE game_id = $1 AND seat IS NOT NULL ORDER BY seat",
+        id,
+    )
+    .await;
     assert_eq!(
         levels,
         vec![
@@ -122,21 +109,18 @@ async fn only_the_creator_seats_bots_at_free_seats_and_bots_cannot_log_in() {
         async move { s.post(&path, Some(&token), &body).await }
     };
     let r = add(&ben, json!({"seat": 1, "level": "greedy"})).await;
-    assert_eq!((r.status, r.code()), (403, "not_creator"), "{}", r.body);
+    assert_refused(&r, 403, "not_creator");
     let r = add(&anna, json!({"seat": 3, "level": "greedy"})).await;
-    assert_eq!((r.status, r.code()), (400, "no_such_seat"), "{}", r.body);
+    assert_refused(&r, 400, "no_such_seat");
     let r = add(&anna, json!({"seat": 0, "level": "greedy"})).await;
-    assert_eq!((r.status, r.code()), (409, "seat_taken"), "{}", r.body);
+    assert_refused(&r, 409, "seat_taken");
     let r = add(&anna, json!({"seat": 1, "level": "grandmaster"})).await;
     assert_eq!(r.status, 400, "{}", r.body);
     let r = add(&anna, json!({"seat": 2, "level": "greedy"})).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["status"], "open");
     // A person takes the lowest free seat, past the bot's: the game starts.
-    let r = s
-        .post(&format!("/v1/games/{id}/join"), Some(&ben), &json!({}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s.joined(id, &ben).await;
     assert_eq!(r.body["status"], "active", "{}", r.body);
     assert_eq!(r.body["seats"][1]["player"], "ben");
     assert_eq!(r.body["seats"][2]["bot_level"], "greedy");
@@ -147,7 +131,7 @@ async fn only_the_creator_seats_bots_at_free_seats_and_bots_cannot_log_in() {
             &json!({"kind": "carcassonne", "seats": 2, "bots": [{"seat": 0, "level": "random"}]}),
         )
         .await;
-    assert_eq!((r.status, r.code()), (400, "invalid_bots"), "{}", r.body);
+    assert_refused(&r, 400, "invalid_bots");
     let r = s.login("bot-greedy", "").await;
     assert_eq!(r.status / 100, 4, "{}", r.body);
 }
@@ -193,21 +177,15 @@ async fn greedy_and_strong_bots_take_seats_at_every_kind() {
 /// deadline sweeps, 2 s in tests).
 #[actix_web::test]
 async fn a_bot_answers_a_persons_move_within_its_think_time_not_a_poll_interval() {
-    let s = TestServer::start().await;
-    let anna = s.player("anna").await;
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&anna),
-            &json!({"kind": "burgbaumeister", "seats": 2, "bots": [{"seat": 1, "level": "random"}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (s, anna, r) = anna_creates_game(
+        json!({"kind": "burgbaumeister", "seats": 2, "bots": [{"seat": 1, "level": "random"}]}),
+    )
+    .await;
     let id = r.body["id"].as_i64().unwrap();
     let mut answers = Vec::new();
     let started = Instant::now();
     while answers.len() < 8 && started.elapsed() < Duration::from_secs(120) {
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(&anna)).await;
+        let moves = s.moves(id, &anna).await;
         let listed = moves.body["moves"].as_array().cloned().unwrap_or_default();
         if listed.is_empty() {
             let game = s.get(&format!("/v1/games/{id}"), Some(&anna)).await;
@@ -224,10 +202,7 @@ async fn a_bot_answers_a_persons_move_within_its_think_time_not_a_poll_interval(
             .unwrap_or(&listed[0]);
         let ends_turn = body["command"]["type"] == "ReturnCard";
         let sent = Instant::now();
-        let r = s
-            .post(&format!("/v1/games/{id}/commands"), Some(&anna), body)
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        let r = s.commanded(id, &anna, body).await;
         let written = r.body["version"].as_i64().unwrap();
         if !ends_turn {
             continue;

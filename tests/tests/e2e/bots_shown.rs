@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
+use baumeister_tests::given::anna_creates_game;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::TestServer;
 
 /// Asserts that `entry` (anything naming a player) marks a bot of `level`, or a person.
@@ -24,18 +26,12 @@ fn marked(entry: &Value, level: Option<&str>) {
 
 #[actix_web::test]
 async fn a_game_against_a_bot_names_it_as_a_bot_in_every_list_and_the_bot_takes_the_rematch() {
-    let s = TestServer::start().await;
-    let anna = s.player("anna").await;
     // Anna has vanished at once: the turn clock plays her seat, the bot its own, to the end.
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&anna),
-            &json!({"kind": "space-builder", "seats": 2, "options": {"move_minutes": 1},
+    let (s, anna, r) = anna_creates_game(
+        json!({"kind": "space-builder", "seats": 2, "options": {"move_minutes": 1},
                     "rated": true, "bots": [{"seat": 1, "level": "random"}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    )
+    .await;
     let id = r.body["id"].as_i64().unwrap();
     marked(&r.body["seats"][0], None);
     marked(&r.body["seats"][1], Some("random"));
@@ -125,7 +121,7 @@ async fn a_bot_cannot_be_invited_by_name_it_would_never_answer() {
             &json!({"player": "bot-greedy"}),
         )
         .await;
-    assert_eq!((r.status, r.code()), (422, "invitee_is_bot"), "{}", r.body);
+    assert_refused(&r, 422, "invitee_is_bot");
     // The creator seats it instead.
     let r = s
         .post(
@@ -162,11 +158,7 @@ async fn exported_and_imported_with_the_bot_named(s: &TestServer, id: i64) {
     let keys = s.get("/v1/keys", None).await.body;
     let key = keys["keys"][0]["key"].as_str().unwrap().to_string();
     let elsewhere = TestServer::start_with(|c| c.trusted_keys = vec![key]).await;
-    let auditor = elsewhere.auditor("vera").await;
-    let r = elsewhere
-        .post("/v1/games/import", Some(&auditor), &export)
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let r = elsewhere.import_as_auditor("vera", &export).await;
     let imported = r.body["id"].as_i64().unwrap();
     let again = elsewhere
         .get(&format!("/v1/games/{imported}/export"), None)

@@ -28,11 +28,11 @@ async fn play_to_end(
         // Only the seat to act has moves.
         for (other, t) in tokens.iter().enumerate() {
             if other != seat {
-                let m = s.get(&format!("/v1/games/{id}/moves"), Some(t)).await;
+                let m = s.moves(id, t).await;
                 assert_eq!(m.body["moves"], json!([]), "seat {other} has no moves");
             }
         }
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        let moves = s.moves(id, token).await;
         assert_eq!(moves.status, 200);
         let moves = moves.body["moves"].as_array().unwrap().clone();
         assert!(!moves.is_empty(), "the seat to act has moves");
@@ -53,10 +53,7 @@ async fn play_to_end(
         } else {
             moves[pick.below(moves.len())].clone()
         };
-        let r = s
-            .post(&format!("/v1/games/{id}/commands"), Some(token), &chosen)
-            .await;
-        assert_eq!(r.status, 200, "{chosen} refused: {}", r.body);
+        s.commanded(id, token, &chosen).await;
         sent += 1;
         assert!(sent < 2000, "the game does not end");
     }
@@ -104,13 +101,13 @@ async fn check_finished(s: &TestServer, id: i64, tokens: &[String], variant: boo
     );
     // No more commands.
     for t in tokens {
-        let m = s.get(&format!("/v1/games/{id}/moves"), Some(t)).await;
+        let m = s.moves(id, t).await;
         assert_eq!(m.body["moves"], json!([]));
     }
     let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[0]),
+        .command(
+            id,
+            &tokens[0],
             &json!({"command": {"type": "TurnUpCard", "slot": 0}}),
         )
         .await;
@@ -171,42 +168,22 @@ async fn the_game_starts_when_the_last_seat_is_taken() {
         .await;
     let id = r.body["id"].as_i64().unwrap();
     let early = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[0]),
+        .command(
+            id,
+            &tokens[0],
             &json!({"command": {"type": "TurnUpCard", "slot": 0}}),
         )
         .await;
     assert_eq!((early.status, early.code()), (409, "game_not_started"));
-    let again = s
-        .post(
-            &format!("/v1/games/{id}/join"),
-            Some(&tokens[0]),
-            &json!({}),
-        )
-        .await;
+    let again = s.join(id, &tokens[0]).await;
     assert_eq!((again.status, again.code()), (409, "already_seated"));
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/join"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
-        .await;
+    let r = s.join(id, &tokens[1]).await;
     assert_eq!(r.body["status"], "open");
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/join"),
-            Some(&tokens[2]),
-            &json!({}),
-        )
-        .await;
+    let r = s.join(id, &tokens[2]).await;
     assert_eq!(r.body["status"], "active");
     assert_eq!(r.body["to_act"].as_array().unwrap().len(), 1);
     let late = s.player("late").await;
-    let r = s
-        .post(&format!("/v1/games/{id}/join"), Some(&late), &json!({}))
-        .await;
+    let r = s.join(id, &late).await;
     assert_eq!((r.status, r.code()), (409, "game_not_open"));
     // The lobby's filters.
     let mine = s.get("/v1/games?mine=true", Some(&tokens[1])).await;
@@ -252,13 +229,12 @@ async fn face_down_cards_are_hidden_in_views_logs_and_replays_but_not_from_audit
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
     let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[seat]),
+        .commanded(
+            id,
+            &tokens[seat],
             &json!({"command": {"type": "TurnUpCard", "slot": 7}}),
         )
         .await;
-    assert_eq!(r.status, 200, "{}", r.body);
     let turned = r.body["events"][0]["event"]["card"].clone();
     assert!(turned.is_number(), "a turned-up card is public");
     for reader in [Some(tokens[0].as_str()), Some(tokens[1].as_str()), None] {

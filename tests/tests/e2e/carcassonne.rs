@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, TestServer};
 
@@ -83,9 +84,7 @@ async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_m
     let mut to_act = game.body["to_act"].clone();
     loop {
         let seat = to_act[0].as_u64().expect("somebody acts") as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = s.moves(id, &tokens[seat]).await;
         let moves = moves.body["moves"].as_array().unwrap().clone();
         assert!(!moves.is_empty(), "seat {seat} must act and has moves");
         if commands % 10 == 0 {
@@ -105,9 +104,7 @@ async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_m
         }
         if commands % 50 == 0 {
             let other = (seat + 1) % 3;
-            let none = s
-                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[other]))
-                .await;
+            let none = s.moves(id, &tokens[other]).await;
             assert_eq!(
                 none.body["moves"],
                 json!([]),
@@ -117,14 +114,7 @@ async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_m
         }
         let chosen = choose(&mut pick, &moves);
         seen_types.insert(chosen["command"]["type"].as_str().unwrap().to_string());
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &chosen,
-            )
-            .await;
-        assert_eq!(r.status, 200, "{chosen} refused: {}", r.body);
+        let r = s.commanded(id, &tokens[seat], &chosen).await;
         commands += 1;
         assert!(commands < 1000, "the game does not end");
         if r.body["finished"] == true {
@@ -193,9 +183,9 @@ async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_m
 
     // Bad input changes nothing.
     let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[0]),
+        .command(
+            id,
+            &tokens[0],
             &json!({"command": {"type": "SkipFollower"}}),
         )
         .await;
@@ -209,9 +199,7 @@ async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_m
 
 #[actix_web::test]
 async fn a_misplaced_tile_is_refused_with_the_rule_and_changes_nothing() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game("carcassonne", json!({}), &tokens).await;
+    let (s, tokens, id) = ada_and_bea_playing("carcassonne", json!({})).await;
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
     let version = game.body["version"].clone();
@@ -245,11 +233,7 @@ async fn a_misplaced_tile_is_refused_with_the_rule_and_changes_nothing() {
         ),
     ] {
         let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &json!({ "command": command }),
-            )
+            .command(id, &tokens[seat], &json!({ "command": command }))
             .await;
         assert_eq!(r.status, status, "{command}: {}", r.body);
         if !code.is_empty() {
@@ -257,9 +241,9 @@ async fn a_misplaced_tile_is_refused_with_the_rule_and_changes_nothing() {
         }
     }
     let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[1 - seat]),
+        .command(
+            id,
+            &tokens[1 - seat],
             &json!({"command": {"type": "SkipFollower"}}),
         )
         .await;

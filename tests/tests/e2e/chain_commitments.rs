@@ -12,7 +12,8 @@ use baumeister_domain::fairness::from_hex;
 use baumeister_domain::registry;
 use baumeister_storage::trust::uid_bytes;
 use baumeister_storage::Chain;
-use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::serde_json::Value;
+use baumeister_tests::steps::game_pairs;
 use baumeister_tests::{Pick, TestServer};
 
 /// A head the attacker kept: the hash of event `version`.
@@ -79,10 +80,7 @@ async fn attack_a_running_game(
     .await
     .unwrap();
     for token in &tokens[1..] {
-        let r = s
-            .post(&format!("/v1/games/{id}/join"), Some(token), &json!({}))
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        s.joined(id, token).await;
     }
 
     let mut kept = vec![Kept {
@@ -120,16 +118,12 @@ async fn attack_a_running_game(
             .find(|e| e["version"].as_i64() == Some(version))
             .map(|e| e["event"].clone())
     };
-    let truth: Vec<(String, Value)> = db
-        .query(
-            "SELECT type, payload FROM events WHERE game_id = $1 ORDER BY version",
-            &[&id],
-        )
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect();
+    let truth: Vec<(String, Value)> = game_pairs(
+        &db,
+        "SELECT type, payload FROM events WHERE game_id = $1 ORDER BY version",
+        id,
+    )
+    .await;
     let row = db
         .query_one(
             "SELECT uid::text, secret FROM game_fairness WHERE game_id = $1",

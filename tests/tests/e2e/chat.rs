@@ -7,6 +7,7 @@ use baumeister_api::cli::{self, ChatAction};
 use baumeister_api::limits::Rate;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::sse::Stream;
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{Pick, Reply, TestServer};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -79,23 +80,18 @@ async fn players_talk_at_the_table_spectators_on_their_bench_and_everybody_hears
 
     // Only seated players at the table; only accounts without a seat on the bench.
     let r = say(&s, id, Some(cyd), "table", "may I?").await;
-    assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
+    assert_refused(&r, 403, "not_seated");
     let r = say(&s, id, Some(ada), "spectators", "hello bench").await;
-    assert_eq!((r.status, r.code()), (403, "spectators_only"), "{}", r.body);
+    assert_refused(&r, 403, "spectators_only");
     said(&s, id, cyd, "spectators", "nice opening").await;
     let r = say(&s, id, None, "table", "anonymous").await;
-    assert_eq!((r.status, r.code()), (401, "token_missing"), "{}", r.body);
+    assert_refused(&r, 401, "token_missing");
     let r = say(&s, id, None, "spectators", "anonymous").await;
     assert_eq!(r.status, 401, "{}", r.body);
     let r = say(&s, 999_999, Some(ada), "table", "where?").await;
-    assert_eq!((r.status, r.code()), (404, "game_not_found"), "{}", r.body);
+    assert_refused(&r, 404, "game_not_found");
     let r = say(&s, id, Some(ada), "bench", "no such channel").await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "malformed_request"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "malformed_request");
 
     // The table is heard by everybody who may see the game; the bench by signed-in accounts,
     // players included when they ask.
@@ -112,11 +108,11 @@ async fn players_talk_at_the_table_spectators_on_their_bench_and_everybody_hears
         );
     }
     let r = s.get(&bench_page, None).await;
-    assert_eq!((r.status, r.code()), (401, "token_missing"), "{}", r.body);
+    assert_refused(&r, 401, "token_missing");
     let r = s.get(&format!("{}?channel=bench", chat(id)), None).await;
-    assert_eq!((r.status, r.code()), (400, "invalid_query"), "{}", r.body);
+    assert_refused(&r, 400, "invalid_query");
     let r = s.get(&chat(999_999), None).await;
-    assert_eq!((r.status, r.code()), (404, "game_not_found"), "{}", r.body);
+    assert_refused(&r, 404, "game_not_found");
     s.finish().await;
 }
 
@@ -186,24 +182,14 @@ async fn texts_are_one_to_five_hundred_characters_of_plain_text_in_a_small_body(
         assert_eq!((r.status, r.code()), (400, code), "{text:?}: {}", r.body);
     }
     let r = say(&s, id, ada, "table", &"a".repeat(501)).await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "chat_text_length"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "chat_text_length");
     // Characters are Unicode scalar values, not bytes: 500 castles (2000 bytes) pass.
     let castles = "🏰".repeat(500);
     let r = say(&s, id, ada, "table", &format!(" {castles}\n")).await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["text"], castles.as_str());
     let r = say(&s, id, ada, "table", &"🏰".repeat(501)).await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "chat_text_length"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "chat_text_length");
     // Newlines stay; markup is stored as given, to be shown as text.
     let markup = "<b>bold</b> &amp;\nsecond line";
     let r = say(&s, id, ada, "table", markup).await;
@@ -213,12 +199,7 @@ async fn texts_are_one_to_five_hundred_characters_of_plain_text_in_a_small_body(
     // The body is bounded (8 KiB) before it is parsed; anything but the two fields is refused.
     let big = json!({"channel": "table", "text": "a".repeat(9000)});
     let r = s.post(&chat(id), ada, &big).await;
-    assert_eq!(
-        (r.status, r.code()),
-        (413, "payload_too_large"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 413, "payload_too_large");
     let r = s
         .post(
             &chat(id),
@@ -226,12 +207,7 @@ async fn texts_are_one_to_five_hundred_characters_of_plain_text_in_a_small_body(
             &json!({"channel": "table", "text": "hi", "html": true}),
         )
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "malformed_request"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "malformed_request");
     let r = s
         .send(
             s.request("POST", &chat(id), ada),
@@ -255,7 +231,7 @@ async fn each_account_may_send_a_burst_then_waits_and_is_checked_before_its_body
         said(&s, id, &t[0], "table", &format!("{n}")).await;
     }
     let r = say(&s, id, Some(&t[0]), "table", "one too many").await;
-    assert_eq!((r.status, r.code()), (429, "rate_limited"), "{}", r.body);
+    assert_refused(&r, 429, "rate_limited");
     let wait: u64 = r.header("retry-after").unwrap().parse().unwrap();
     assert!((1..=20).contains(&wait), "{wait}");
     // Refused before the body is read: a malformed one gets the same answer.
@@ -266,11 +242,11 @@ async fn each_account_may_send_a_burst_then_waits_and_is_checked_before_its_body
             Some(b"not json".to_vec()),
         )
         .await;
-    assert_eq!((r.status, r.code()), (429, "rate_limited"), "{}", r.body);
+    assert_refused(&r, 429, "rate_limited");
     // Per account: the other player (and a spectator) still talk; commands are another bucket.
     said(&s, id, &t[1], "table", "my turn to talk").await;
     said(&s, id, &t[2], "spectators", "and mine").await;
-    let game = s.get(&format!("/v1/games/{id}/moves"), Some(&t[0])).await;
+    let game = s.moves(id, &t[0]).await;
     assert_eq!(game.status, 200, "{}", game.body);
     s.finish().await;
 }

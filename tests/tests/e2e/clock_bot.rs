@@ -6,19 +6,10 @@
 
 use std::time::{Duration, Instant};
 
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::turns::{to_act, MINUTE};
 use baumeister_tests::{Pick, TestServer};
-
-const MINUTE: i64 = 60_000;
-
-fn to_act(game: &Value) -> Vec<u8> {
-    game["to_act"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_u64().unwrap() as u8)
-        .collect()
-}
 
 /// The seat as the game's summary lists it.
 fn seat(game: &Value, seat: u8) -> &Value {
@@ -59,15 +50,11 @@ async fn read_until(s: &TestServer, id: i64, done: impl Fn(&Value) -> bool) -> V
 
 #[actix_web::test]
 async fn a_vanished_players_turn_is_played_by_the_bot_until_the_player_acts_again() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game(
-            "mauerbauer",
-            json!({"move_minutes": 1, "clock_bot": "random"}),
-            &tokens,
-        )
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing(
+        "mauerbauer",
+        json!({"move_minutes": 1, "clock_bot": "random"}),
+    )
+    .await;
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
     assert_eq!(game["options"]["clock_bot"], "random", "{game}");
     let version = game["version"].as_i64().unwrap();
@@ -157,15 +144,11 @@ async fn a_vanished_players_turn_is_played_by_the_bot_until_the_player_acts_agai
 
 #[actix_web::test]
 async fn space_builder_a_vanished_seat_is_played_by_the_bot_while_the_other_plays_at_once() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game(
-            "space-builder",
-            json!({"timing": "arrival", "move_minutes": 1, "clock_bot": "greedy"}),
-            &tokens,
-        )
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing(
+        "space-builder",
+        json!({"timing": "arrival", "move_minutes": 1, "clock_bot": "greedy"}),
+    )
+    .await;
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
     assert_eq!(to_act(&game), vec![0, 1], "both seats act at once: {game}");
     // Bea plays a move in time; Ada has vanished.
@@ -198,11 +181,7 @@ async fn space_builder_a_vanished_seat_is_played_by_the_bot_while_the_other_play
 
 #[actix_web::test]
 async fn without_the_option_the_clock_makes_the_default_move_and_bad_values_are_refused() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("mauerbauer", json!({"move_minutes": 1}), &tokens)
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing("mauerbauer", json!({"move_minutes": 1})).await;
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
     assert_eq!(
         game["options"].get("clock_bot"),

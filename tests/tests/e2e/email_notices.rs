@@ -75,26 +75,6 @@ fn to(mails: &[Mail], address: &str) -> Vec<Mail> {
         .collect()
 }
 
-/// Waits until the outbox holds no email notice still to send.
-async fn settled(s: &TestServer) {
-    let db = s.db().await;
-    for _ in 0..400 {
-        let row = db
-            .query_one(
-                "SELECT count(*) FROM notice_deliveries
-                 WHERE channel = 'email' AND delivered_at IS NULL AND failed_at IS NULL",
-                &[],
-            )
-            .await
-            .unwrap();
-        if row.get::<_, i64>(0) == 0 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("email notices still pending");
-}
-
 #[actix_web::test]
 async fn a_confirmed_address_gets_its_notices_with_both_parts_and_a_working_unsubscribe_link() {
     let sink = SmtpSink::start(0).await;
@@ -333,7 +313,7 @@ async fn a_process_that_dies_between_the_commit_and_the_send_loses_no_mail() {
         .part("text/plain")
         .unwrap()
         .contains(&format!("#{id} ")));
-    settled(&b).await;
+    b.notices_settled("email").await;
     b.finish().await;
     sink.stop();
 }
@@ -415,17 +395,9 @@ async fn a_fast_game_mails_your_turn_at_most_once_per_window_and_a_digest_gather
     );
     // The turn comes back to bea again and again within the window: no more mail.
     pass_turn_to_bea(&s, id, &tokens, 3).await;
-    settled(&s).await;
+    s.notices_settled("email").await;
     assert_eq!(sink.mails().len(), 2, "{:#?}", sink.mails());
-    let db = s.db().await;
-    let skipped: i64 = db
-        .query_one(
-            "SELECT count(*) FROM notice_deliveries WHERE kind = 'your_turn' AND skipped",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
+    let skipped = s.skipped_your_turn_notices().await;
     assert!(skipped >= 3, "{skipped}");
 
     // A digest every hour: the first notice goes at once, the next wait, then come together.
@@ -458,7 +430,7 @@ async fn a_fast_game_mails_your_turn_at_most_once_per_window_and_a_digest_gather
         "{text}"
     );
     assert!(digest.header("List-Unsubscribe").is_some());
-    settled(&s).await;
+    s.notices_settled("email").await;
     sink.stop();
     s.finish().await;
 }

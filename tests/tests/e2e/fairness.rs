@@ -8,6 +8,7 @@ use baumeister_domain::fairness::{commitment, from_hex, to_hex};
 use baumeister_storage::trust::verify_head;
 use baumeister_storage::{verify_export, Export, SignedHead};
 use baumeister_tests::serde_json::{self, json, Value};
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{Pick, TestServer};
 
 /// A game that always ends under random legal moves (its tiles run out).
@@ -112,7 +113,7 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     let auditor = a.auditor("ines").await;
     for token in [Some(tokens[0].as_str()), None, Some(auditor.as_str())] {
         let r = a.get(&format!("/v1/games/{id}/export"), token).await;
-        assert_eq!((r.status, r.code()), (409, "game_not_ended"), "{}", r.body);
+        assert_refused(&r, 409, "game_not_ended");
         assert!(r.body.get("secret").is_none(), "{}", r.body);
     }
     let whole = a.get(&format!("/v1/games/{id}"), Some(&auditor)).await;
@@ -152,48 +153,22 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     // a made-up history with a key of their own.
     let stranger = TestServer::start().await;
     let stranger_auditor = stranger.auditor("olga").await;
-    let r = stranger
-        .post(
-            "/v1/games/import",
-            Some(&stranger_auditor),
-            &serde_json::to_value(&exported).unwrap(),
-        )
-        .await;
-    assert_eq!((r.status, r.code()), (422, "untrusted_key"), "{}", r.body);
+    let r = stranger.import(&stranger_auditor, &exported).await;
+    assert_refused(&r, 422, "untrusted_key");
     stranger.finish().await;
 
     // Imported into a second server that trusts the first (auditors only); the audit passes.
     let b = TestServer::start_with(|c| c.trusted_keys = vec![key.clone()]).await;
     let player = b.player("otto").await;
-    let r = b
-        .post(
-            "/v1/games/import",
-            Some(&player),
-            &serde_json::to_value(&exported).unwrap(),
-        )
-        .await;
-    assert_eq!((r.status, r.code()), (403, "not_auditor"), "{}", r.body);
+    let r = b.import(&player, &exported).await;
+    assert_refused(&r, 403, "not_auditor");
     let b_auditor = b.auditor("vera").await;
-    let r = b
-        .post(
-            "/v1/games/import",
-            Some(&b_auditor),
-            &serde_json::to_value(&exported).unwrap(),
-        )
-        .await;
+    let r = b.import(&b_auditor, &exported).await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["fairness"]["uid"], fairness["uid"]);
     assert_eq!(r.body["status"], "finished");
     let imported = r.body["id"].as_i64().unwrap();
-    let audit = b.get(&format!("/v1/games/{imported}/audit"), None).await;
-    assert_eq!(audit.status, 200, "{}", audit.body);
-    for check in [
-        "chain_intact",
-        "decisions_reproduced",
-        "randomness_committed",
-    ] {
-        assert_eq!(audit.body[check], true, "{}", audit.body);
-    }
+    b.audit_holds(imported).await;
     // Re-exported from there: the same history under the head its own server signed; the
     // second server never signs it as its own, and names where it came from.
     let again = export(&b, imported, None).await;
@@ -209,41 +184,18 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     let there = b.get(&format!("/v1/games/{imported}"), None).await;
     assert_eq!(here.body["view"], there.body["view"]);
     // Once is enough; a tampered export is refused with the first difference.
-    let r = b
-        .post(
-            "/v1/games/import",
-            Some(&b_auditor),
-            &serde_json::to_value(&exported).unwrap(),
-        )
-        .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "already_imported"),
-        "{}",
-        r.body
-    );
+    let r = b.import(&b_auditor, &exported).await;
+    assert_refused(&r, 409, "already_imported");
     let mut tampered = exported.clone();
     tampered.game = "00000000-0000-4000-8000-000000000000".into();
-    let r = b
-        .post(
-            "/v1/games/import",
-            Some(&b_auditor),
-            &serde_json::to_value(&tampered).unwrap(),
-        )
-        .await;
-    assert_eq!((r.status, r.code()), (422, "import_refused"), "{}", r.body);
+    let r = b.import(&b_auditor, &tampered).await;
+    assert_refused(&r, 422, "import_refused");
     let mut tampered = exported.clone();
     let seed = &mut tampered.commands[1].seed;
     let flipped = if seed.starts_with('0') { "1" } else { "0" };
     seed.replace_range(0..1, flipped);
     // Verified before anything is written, so the first difference is what the caller hears.
-    let r = b
-        .post(
-            "/v1/games/import",
-            Some(&b_auditor),
-            &serde_json::to_value(&tampered).unwrap(),
-        )
-        .await;
+    let r = b.import(&b_auditor, &tampered).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(
         r.body["detail"].as_str().unwrap().contains("seed:"),
@@ -299,19 +251,9 @@ async fn client_seeds_are_checked_and_join_bodies_are_strict() {
     let r = s
         .post(&join, Some(&tokens[1]), &json!({"client_seed": "a b"}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "invalid_client_seed"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "invalid_client_seed");
     let r = s.post(&join, Some(&tokens[1]), &json!({"seed": "x"})).await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "malformed_request"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "malformed_request");
     let r = s
         .post(&join, Some(&tokens[1]), &json!({"client_seed": "dora.2"}))
         .await;
@@ -408,8 +350,7 @@ async fn moves_logs_and_replays_carry_the_signed_head_they_were_judged_at() {
     // Each answer names the version it was judged at, and its head is that version's, signed
     // with the server's published key: the same head as the game's own.
     let answers = [
-        s.get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
-            .await,
+        s.moves(id, &tokens[0]).await,
         s.get(&format!("/v1/games/{id}/moves"), None).await,
         s.get(&format!("/v1/games/{id}/events?limit=3"), Some(&tokens[1]))
             .await,
@@ -474,24 +415,8 @@ async fn a_game_the_turn_clock_played_in_is_verified_offline_and_audited_elsewhe
     assert_eq!(verified.commands, exported.commands.len());
 
     let b = TestServer::start_with(|c| c.trusted_keys = vec![key.clone()]).await;
-    let auditor = b.auditor("lena").await;
-    let r = b
-        .post(
-            "/v1/games/import",
-            Some(&auditor),
-            &serde_json::to_value(&exported).unwrap(),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let imported = r.body["id"].as_i64().unwrap();
-    let audit = b.get(&format!("/v1/games/{imported}/audit"), None).await;
-    for check in [
-        "chain_intact",
-        "decisions_reproduced",
-        "randomness_committed",
-    ] {
-        assert_eq!(audit.body[check], true, "{}", audit.body);
-    }
+    let r = b.import_as_auditor("lena", &exported).await;
+    b.audit_holds(r.body["id"].as_i64().unwrap()).await;
     a.finish().await;
     b.finish().await;
 }

@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use baumeister_tests::proxy::Proxy;
+use baumeister_tests::given::ada_and_bea_behind_a_proxy;
 use baumeister_tests::serde_json::json;
-use baumeister_tests::{all_at_once, database_url, via_port, Pick, Reply, TestServer};
+use baumeister_tests::{all_at_once, Pick, Reply, TestServer};
 
 /// How long any request may take while the database is gone.
 const FAIL_FAST: Duration = Duration::from_secs(5);
@@ -21,21 +21,9 @@ async fn play(s: &TestServer, id: i64, tokens: &[String], commands: usize) -> Ve
         let Some(seat) = game.body["to_act"][0].as_u64() else {
             break;
         };
-        let moves = s
-            .get(
-                &format!("/v1/games/{id}/moves"),
-                Some(&tokens[seat as usize]),
-            )
-            .await;
+        let moves = s.moves(id, &tokens[seat as usize]).await;
         let command = moves.body["moves"][0].clone();
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat as usize]),
-                &command,
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        let r = s.commanded(id, &tokens[seat as usize], &command).await;
         replies.push(r);
     }
     replies
@@ -43,14 +31,7 @@ async fn play(s: &TestServer, id: i64, tokens: &[String], commands: usize) -> Ve
 
 #[actix_web::test]
 async fn with_the_database_gone_requests_fail_fast_with_503_and_the_server_recovers_by_itself() {
-    let (_, upstream) = via_port(&database_url("postgres"), 0);
-    let proxy = Proxy::start(upstream).await;
-    let s = TestServer::start_with(|c| {
-        c.limits.commands = None;
-        c.database_url = via_port(&c.database_url, proxy.port).0;
-    })
-    .await;
-    let tokens = s.players(&["ada", "bea"]).await;
+    let (proxy, s, tokens) = ada_and_bea_behind_a_proxy().await;
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
     let mut accepted = play(&s, id, &tokens, 10).await.len();
     let mut stream = s
@@ -60,9 +41,7 @@ async fn with_the_database_gone_requests_fail_fast_with_503_and_the_server_recov
     // of the kind knows is refused with 400 without it: nothing about it needs the database.)
     let board = s.get(&format!("/v1/games/{id}"), None).await;
     let mover = board.body["to_act"][0].as_u64().unwrap() as usize;
-    let listed = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[mover]))
-        .await;
+    let listed = s.moves(id, &tokens[mover]).await;
     let command = json!({"command": listed.body["moves"][0]["command"].clone()});
 
     proxy.cut();
@@ -142,7 +121,7 @@ async fn racer(
     let mut answers = Vec::new();
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(8) {
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        let moves = s.moves(id, token).await;
         assert_eq!(moves.status, 200, "{}", moves.body);
         let listed = moves.body["moves"].as_array().unwrap();
         if listed.is_empty() {

@@ -10,6 +10,7 @@ use baumeister_storage::InvitationBounds;
 use baumeister_tests::push::Device;
 use baumeister_tests::receiver::Receiver;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{Reply, TestServer};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -178,12 +179,7 @@ async fn one_account_invites_at_most_n_strangers_a_day_and_players_it_knows_free
     }
     let game = private_game(&s, mallory).await;
     let r = invite(&s, mallory, game, "p4").await;
-    assert_eq!(
-        (r.status, r.code()),
-        (429, "too_many_invitations"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 429, "too_many_invitations");
     let wait: u64 = r.header("Retry-After").unwrap().parse().unwrap();
     assert!((86_000..=86_400).contains(&wait), "{wait}");
     assert_eq!(my_invitations(&s, &tokens[4]).await, 0, "nothing created");
@@ -215,19 +211,11 @@ async fn an_account_that_refuses_strangers_is_invited_only_by_players_it_played_
         .await;
     // Seated together at a game that has not started proves nothing.
     let open = s.open_game(mallory, "burgbaumeister", 3).await;
-    let r = s
-        .post(&format!("/v1/games/{open}/join"), Some(bea), &json!({}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.joined(open, bea).await;
 
     let game = private_game(&s, mallory).await;
     let r = invite(&s, mallory, game, "bea").await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "invitation_refused"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 403, "invitation_refused");
     assert_eq!(my_invitations(&s, bea).await, 0);
     let listed = s
         .get(&format!("/v1/games/{game}/invitations"), Some(mallory))

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use baumeister_domain::Viewer;
 use baumeister_storage::pause::READ_HEAD;
+use baumeister_tests::given::two_processes;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::sse::Message;
 use baumeister_tests::{space_builder_client, TestServer, Truth};
@@ -85,9 +86,7 @@ fn check(truth: &Truth, messages: &[Message], viewer: Viewer, mut after: i64) ->
 
 #[actix_web::test]
 async fn a_subscriber_on_one_process_gets_every_event_posted_to_another_once_and_in_order() {
-    let a = TestServer::start().await;
-    let b = a.another(|c| c.limits.commands = None).await;
-    let tokens = a.players(&["ada", "bea"]).await;
+    let (a, b, tokens) = two_processes(&["ada", "bea"]).await;
     let id = a.game("burgbaumeister", json!({}), &tokens).await;
     let mut seat0 = a
         .stream(&format!("/v1/games/{id}/stream"), Some(&tokens[0]), None)
@@ -148,9 +147,7 @@ async fn a_subscriber_on_one_process_gets_every_event_posted_to_another_once_and
 /// receives exactly its own viewer's events and moves, never bytes made for another viewer.
 #[actix_web::test]
 async fn the_streams_of_a_game_share_one_read_per_notice_and_each_gets_its_own_view() {
-    let a = TestServer::start().await;
-    let b = a.another(|c| c.limits.commands = None).await;
-    let tokens = a.players(&["ada", "bea", "cid"]).await;
+    let (a, b, tokens) = two_processes(&["ada", "bea", "cid"]).await;
     let id = a.game("wettstreit", json!({}), &tokens).await;
     let started = a.get(&format!("/v1/games/{id}"), None).await.body["version"]
         .as_i64()
@@ -295,9 +292,7 @@ async fn a_stream_whose_caller_loses_access_to_a_private_game_ends_and_the_other
 
 #[actix_web::test]
 async fn a_spectator_streaming_a_space_builder_game_from_before_it_starts_never_sees_a_blueprint() {
-    let a = TestServer::start().await;
-    let b = a.another(|c| c.limits.commands = None).await;
-    let tokens = a.players(&["ada", "bea"]).await;
+    let (a, b, tokens) = two_processes(&["ada", "bea"]).await;
     let id = a
         .create_game(
             &tokens[0],
@@ -319,14 +314,7 @@ async fn a_spectator_streaming_a_space_builder_game_from_before_it_starts_never_
         )
     );
     // The game starts and is played through the other process.
-    let r = b
-        .post(
-            &format!("/v1/games/{id}/join"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    b.joined(id, &tokens[1]).await;
     let (_, _) = tokio::join!(
         space_builder_client(&b, id, &tokens[0], 1),
         space_builder_client(&b, id, &tokens[1], 2)

@@ -53,14 +53,7 @@ async fn every_logged_row_belongs_to_its_game_and_seat_and_bot_seats_are_kept() 
 
     // A bot holds a seat (taken at creation) and answers.
     let with_bot = s.create_game(&tokens[0], &json!({"kind": "burgbaumeister", "seats": 3, "bots": [{"seat": 2, "level": "random"}]})).await;
-    let r = s
-        .post(
-            &format!("/v1/games/{with_bot}/join"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.joined(with_bot, &tokens[1]).await;
     let db = s.db().await;
     let bot_commands = || async {
         db.query_one(

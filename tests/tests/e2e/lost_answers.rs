@@ -7,9 +7,10 @@
 use std::time::{Duration, Instant};
 
 use baumeister_storage::pause::APPEND_SENDING;
+use baumeister_tests::given::ada_and_bea_behind_a_proxy;
 use baumeister_tests::proxy::Proxy;
 use baumeister_tests::serde_json::{json, Value};
-use baumeister_tests::{database_url, via_port, Reply, TestServer};
+use baumeister_tests::{Reply, TestServer};
 
 async fn command(s: &TestServer, id: i64, token: &str, key: Option<&str>, body: &Value) -> Reply {
     let mut request = s
@@ -34,9 +35,7 @@ async fn with_the_answer_lost(
     let board = s.get(&format!("/v1/games/{id}"), None).await;
     let before = board.body["version"].as_i64().unwrap();
     let seat = board.body["to_act"][0].as_u64().unwrap() as usize;
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-        .await;
+    let moves = s.moves(id, &tokens[seat]).await;
     let body = moves.body["moves"][0].clone();
     let mut paused = s.store.pause_at(APPEND_SENDING);
     let sent = command(s, id, &tokens[seat], key, &body);
@@ -66,14 +65,7 @@ async fn get_again(s: &TestServer, path: &str, token: Option<&str>) -> Reply {
 
 #[actix_web::test]
 async fn a_command_whose_commit_answer_is_lost_gets_503_and_its_retry_the_stored_answer() {
-    let (_, upstream) = via_port(&database_url("postgres"), 0);
-    let proxy = Proxy::start(upstream).await;
-    let s = TestServer::start_with(|c| {
-        c.limits.commands = None;
-        c.database_url = via_port(&c.database_url, proxy.port).0;
-    })
-    .await;
-    let tokens = s.players(&["ada", "bea"]).await;
+    let (proxy, s, tokens) = ada_and_bea_behind_a_proxy().await;
     let db = s.db().await;
 
     // With a key.

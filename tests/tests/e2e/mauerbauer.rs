@@ -1,6 +1,7 @@
 //! Mauerbauer end to end: a whole 3-player game played by following `/moves`, with each hand
 //! secret from the other seats in views, logs and replays until the end.
 
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, TestServer};
 
@@ -57,19 +58,16 @@ async fn play_to_end(s: &TestServer, id: i64, tokens: &[String], seed: u64, deep
                 assert_eq!(past.status, 200, "{}", past.body);
                 check_view(&past.body["view"], me as u64);
                 if me as u64 != seat {
-                    let moves = s.get(&format!("/v1/games/{id}/moves"), Some(t)).await;
+                    let moves = s.moves(id, t).await;
                     assert_eq!(moves.body["moves"], json!([]), "seat {me} has no moves");
                 }
             }
         }
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        let moves = s.moves(id, token).await;
         let moves = moves.body["moves"].as_array().unwrap().clone();
         assert!(!moves.is_empty(), "seat {seat} must act and has moves");
         let chosen = &moves[pick.below(moves.len())];
-        let r = s
-            .post(&format!("/v1/games/{id}/commands"), Some(token), chosen)
-            .await;
-        assert_eq!(r.status, 200, "{chosen} refused: {}", r.body);
+        let r = s.commanded(id, token, chosen).await;
         // What the command's response logs for its sender hides the other hands too (until
         // the command that ends the game: then everything is public).
         if r.body["finished"] == false {
@@ -143,9 +141,7 @@ async fn two_and_four_players_play_to_the_end_too() {
 
 #[actix_web::test]
 async fn a_broken_rule_is_a_422_with_its_code_and_changes_nothing() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game("mauerbauer", json!({}), &tokens).await;
+    let (s, tokens, id) = ada_and_bea_playing("mauerbauer", json!({})).await;
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
     let version = game.body["version"].clone();

@@ -9,6 +9,7 @@
 use std::time::{Duration, Instant};
 
 use baumeister_tests::serde_json::json;
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{Pick, TestServer};
 use prometheus_parse::{Sample, Scrape, Value};
 
@@ -86,18 +87,13 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
     }
     assert!(accepted >= 3);
     let refused = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[0]),
+        .command(
+            id,
+            &tokens[0],
             &json!({"command": {"type": "NoSuchCommand"}}),
         )
         .await;
-    assert_eq!(
-        (refused.status, refused.code()),
-        (400, "unknown_command"),
-        "{}",
-        refused.body
-    );
+    assert_refused(&refused, 400, "unknown_command");
     // Nobody acts for a minute: the turn clock makes the default move.
     let before = s.get(&format!("/v1/games/{id}"), None).await.version();
     s.store.advance_clock(61_000);

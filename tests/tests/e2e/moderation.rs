@@ -140,14 +140,7 @@ async fn reports_reach_the_queue_once_and_a_private_games_message_is_not_there_f
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let r = s
-        .post(
-            &format!("/v1/games/{private}/join"),
-            Some(spammer),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.joined(private, spammer).await;
     let hidden = said(&s, private, spammer, "table", "buy gold at example.com").await;
     let outsider = report(&s, ola, json!({"message_id": hidden, "category": "spam"})).await;
     let unused = report(&s, ola, json!({"message_id": 999_999, "category": "spam"})).await;
@@ -683,9 +676,7 @@ async fn a_suspension_stops_chat_new_games_seats_and_invitations_while_running_g
     let mut version = s.get(&format!("/v1/games/{running}"), None).await.body["version"]
         .as_i64()
         .unwrap();
-    let moves = s
-        .get(&format!("/v1/games/{running}/moves"), Some(troll))
-        .await;
+    let moves = s.moves(running, troll).await;
     if !moves.body["moves"].as_array().unwrap().is_empty() {
         version = s.first_move(running, troll).await.version();
     }

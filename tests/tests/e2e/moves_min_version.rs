@@ -3,6 +3,7 @@
 //! version it knows, so it is never shown an older game than it has seen; without the parameter
 //! the answer is at the game's newest version, in any process.
 
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Pick, Reply, TestServer};
 
@@ -51,7 +52,7 @@ async fn every_seat_gets_at_a_known_version_what_the_newest_read_shows() {
                     Some(token),
                 )
                 .await;
-            let newest = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+            let newest = s.moves(id, token).await;
             assert_eq!(held.version(), written);
             assert_eq!(held.body, newest.body, "after command {commands}");
             if held.body["can_undo"] == true {
@@ -139,9 +140,7 @@ async fn a_game_with_the_turn_clock_is_always_read() {
 #[actix_web::test]
 async fn a_bad_min_version_is_refused_and_says_why() {
     // Private games are checked with every other way of reading in `private_games.rs`.
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let (s, tokens, id) = ada_and_bea_playing("burgbaumeister", json!({})).await;
     for bad in ["-1", "x", "1.5", ""] {
         let r = s
             .get(

@@ -30,17 +30,11 @@ async fn commands_through_either_process_are_read_at_once_through_the_other() {
                 break;
             }
             let seat = board.body["to_act"][0].as_u64().unwrap() as usize;
-            let moves = writer
-                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-                .await;
+            let moves = writer.moves(id, &tokens[seat]).await;
             let listed = moves.body["moves"].as_array().unwrap();
             let command = listed[pick.below(listed.len())]["command"].clone();
             let r = writer
-                .post(
-                    &format!("/v1/games/{id}/commands"),
-                    Some(&tokens[seat]),
-                    &json!({ "command": command }),
-                )
+                .command(id, &tokens[seat], &json!({ "command": command }))
                 .await;
             let written = r.version();
             accepted.push(r.body.clone());
@@ -54,9 +48,7 @@ async fn commands_through_either_process_are_read_at_once_through_the_other() {
                 assert_eq!(board.version(), written, "the board after POST {i}");
                 assert_eq!(board.body["view"], truth.view(written, viewer));
             }
-            let moves = reader
-                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-                .await;
+            let moves = reader.moves(id, &tokens[seat]).await;
             assert_eq!(moves.version(), written, "the moves after POST {i}");
             let listed: Vec<Value> = moves.body["moves"]
                 .as_array()
@@ -165,9 +157,7 @@ async fn twin_requests_with_one_key_through_two_processes_get_the_same_answer() 
         // Listed by one process, so the other's cache is behind half of the time and the
         // twins race on the path that reads the head first too.
         let lister = if i % 2 == 0 { &a } else { &b };
-        let moves = lister
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = lister.moves(id, &tokens[seat]).await;
         let listed = moves.body["moves"].as_array().unwrap();
         let chosen = &listed[pick.below(listed.len())];
         let body =

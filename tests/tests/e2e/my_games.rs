@@ -2,7 +2,9 @@
 
 use std::time::Duration;
 
+use baumeister_tests::given::two_processes;
 use baumeister_tests::serde_json::json;
+use baumeister_tests::steps::game_ids;
 use baumeister_tests::TestServer;
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -24,12 +26,7 @@ async fn my_games_lists_whose_turn_it_is_and_filters_and_pages() {
 
     let all = s.get("/v1/me/games", Some(&tokens[0])).await;
     assert_eq!(all.status, 200, "{}", all.body);
-    let ids: Vec<i64> = all.body["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_i64().unwrap())
-        .collect();
+    let ids = game_ids(&all.body["games"]);
     assert_eq!(ids, [open, second, first], "most recently active first");
     let game = &all.body["games"][1];
     assert_eq!(game["kind"], "burgbaumeister");
@@ -48,15 +45,10 @@ async fn my_games_lists_whose_turn_it_is_and_filters_and_pages() {
         assert_eq!(g["status"], "active");
     }
     let theirs = s.get("/v1/me/games?to_act=me", Some(&tokens[1])).await;
-    let ids = |r: &baumeister_tests::Reply| -> Vec<i64> {
-        r.body["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| g["id"].as_i64().unwrap())
-            .collect()
-    };
-    let (mine, bea_waits) = (ids(&waiting), ids(&theirs));
+    let (mine, bea_waits) = (
+        game_ids(&waiting.body["games"]),
+        game_ids(&theirs.body["games"]),
+    );
     for game in [first, second] {
         assert!(
             mine.contains(&game) != bea_waits.contains(&game),
@@ -93,9 +85,7 @@ async fn my_games_lists_whose_turn_it_is_and_filters_and_pages() {
 
 #[actix_web::test]
 async fn my_stream_tells_when_a_game_changes_or_becomes_my_turn_whichever_process_changed_it() {
-    let a = TestServer::start().await;
-    let b = a.another(|c| c.limits.commands = None).await;
-    let tokens = a.players(&["ada", "bea"]).await;
+    let (a, b, tokens) = two_processes(&["ada", "bea"]).await;
     let mut ada = a
         .stream(&format!("/v1/me/stream?token={}", tokens[0]), None, None)
         .await;
@@ -113,14 +103,7 @@ async fn my_stream_tells_when_a_game_changes_or_becomes_my_turn_whichever_proces
     assert_eq!((m.event.as_str(), &m.data["id"]), ("game", &json!(id)));
     assert_eq!(m.data["status"], "open");
     // Bea takes the last seat through the other process: the game starts.
-    let r = b
-        .post(
-            &format!("/v1/games/{id}/join"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    b.joined(id, &tokens[1]).await;
     let m = ada.next(WAIT).await.expect("a message");
     assert_eq!(m.event, "game");
     assert_eq!(m.data["id"], id);
@@ -156,14 +139,8 @@ async fn my_games_shows_the_turn_clock_and_deadline_soon_warns_before_it() {
     let receiver = baumeister_tests::receiver::Receiver::start(0);
     let tokens = s.players(&["ada", "bea"]).await;
     for token in &tokens {
-        let r = s
-            .post(
-                "/v1/me/webhooks",
-                Some(token),
-                &json!({"url": receiver.url, "kinds": ["deadline_soon"]}),
-            )
+        s.add_webhook(token, &receiver.url, json!(["deadline_soon"]))
             .await;
-        assert_eq!(r.status, 201, "{}", r.body);
     }
     let before = baumeister_storage::now_ms();
     let id = s

@@ -10,6 +10,7 @@
 //! checks read the board and the moves after every command, but the players never use them.
 
 use baumeister_domain::{GameState, Viewer};
+use baumeister_tests::given::two_processes;
 use baumeister_tests::serde_json::{self, json, Value};
 use baumeister_tests::{Pick, Reply, TestServer};
 
@@ -50,7 +51,7 @@ async fn command(
 async fn read(s: &TestServer, id: i64, token: &str) -> (Value, Value) {
     let game = s.get(&format!("/v1/games/{id}"), Some(token)).await;
     assert_eq!(game.status, 200, "{}", game.body);
-    let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+    let moves = s.moves(id, token).await;
     assert_eq!(moves.status, 200, "{}", moves.body);
     assert_eq!(
         game.body["version"], moves.body["version"],
@@ -220,9 +221,7 @@ async fn without_the_preference_the_answer_is_unchanged() {
     for prefer in [None, Some("return=minimal"), Some("respond-async")] {
         let game = s.get(&format!("/v1/games/{id}"), None).await;
         let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = s.moves(id, &tokens[seat]).await;
         let chosen = serde_json::to_vec(&moves.body["moves"][0]).unwrap();
         let mut request = s
             .request(
@@ -274,9 +273,7 @@ async fn a_replay_repeats_the_first_answer_with_the_board_as_it_is_now() {
     let id = s.game("burgbaumeister", json!({}), &tokens).await;
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-        .await;
+    let moves = s.moves(id, &tokens[seat]).await;
     let chosen = moves.body["moves"][0].clone();
     let prefer = Some("return=representation");
     let first = command(&s, id, &tokens[seat], &chosen, prefer, Some("k-1")).await;
@@ -304,9 +301,7 @@ async fn a_replay_repeats_the_first_answer_with_the_board_as_it_is_now() {
     for _ in 0..2 {
         let game = s.get(&format!("/v1/games/{id}"), None).await;
         let next = game.body["to_act"][0].as_u64().unwrap() as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[next]))
-            .await;
+        let moves = s.moves(id, &tokens[next]).await;
         let r = command(&s, id, &tokens[next], &moves.body["moves"][0], None, None).await;
         assert_eq!(r.status, 200, "{}", r.body);
         version = r.body["version"].as_i64().unwrap();
@@ -338,9 +333,7 @@ async fn a_replay_repeats_the_first_answer_with_the_board_as_it_is_now() {
 /// takes the path that reads the head first: its answer's board is the new version's too.
 #[actix_web::test]
 async fn the_board_is_right_when_another_process_moved_the_game_on() {
-    let a = TestServer::start().await;
-    let b = a.another(|c| c.limits.commands = None).await;
-    let tokens = a.players(&["far-0", "far-1"]).await;
+    let (a, b, tokens) = two_processes(&["far-0", "far-1"]).await;
     let id = a.game("mauerbauer", json!({}), &tokens).await;
     // Both processes know the game, then take turns: each command finds its process behind.
     let game = b.get(&format!("/v1/games/{id}"), None).await;
@@ -348,9 +341,7 @@ async fn the_board_is_right_when_another_process_moved_the_game_on() {
     for n in 0..12 {
         let (s, other) = if n % 2 == 0 { (&a, &b) } else { (&b, &a) };
         let seat = to_act[0].as_u64().unwrap() as usize;
-        let moves = other
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = other.moves(id, &tokens[seat]).await;
         let chosen = &moves.body["moves"][0];
         let answer = command(
             s,

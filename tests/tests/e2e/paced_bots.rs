@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use baumeister_tests::given::anna_creates_game;
 use baumeister_tests::person_builder::{next_command, send};
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::TestServer;
@@ -16,16 +17,10 @@ async fn view(s: &TestServer, id: i64, token: &str) -> Value {
 #[actix_web::test]
 async fn a_space_builder_bot_builds_at_a_persons_pace_and_a_person_at_three_seconds_a_card_wins_the_round(
 ) {
-    let s = TestServer::start().await;
-    let anna = s.player("anna").await;
-    let r = s
-        .post(
-            "/v1/games",
-            Some(&anna),
-            &json!({"kind": "space-builder", "seats": 2, "bots": [{"seat": 1, "level": "greedy"}]}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (s, anna, r) = anna_creates_game(
+        json!({"kind": "space-builder", "seats": 2, "bots": [{"seat": 1, "level": "greedy"}]}),
+    )
+    .await;
     let id = r.body["id"].as_i64().unwrap();
 
     // Not a card before a person could have read the plan.

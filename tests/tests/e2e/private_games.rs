@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::{assert_refused, game_ids};
 use baumeister_tests::{Reply, TestServer};
 use sha2::{Digest, Sha256};
 
@@ -35,12 +36,7 @@ async fn invite(s: &TestServer, token: &str, game: i64, body: Value) -> Reply {
 /// The ids of the games a lobby page lists.
 fn ids(r: &Reply) -> Vec<i64> {
     assert_eq!(r.status, 200, "{}", r.body);
-    r.body["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_i64().unwrap())
-        .collect()
+    game_ids(&r.body["games"])
 }
 
 /// Every way of reading a game (and of acting on it), with what a reader who may watch a
@@ -91,11 +87,7 @@ async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
     assert_eq!(r.status, 201, "{}", r.body);
     let invitation = r.body["invitation"]["id"].as_i64().unwrap();
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{invitation}/accept"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
+        .answer_invitation(invitation, "accept", &tokens[1], &json!({}))
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["status"], "active", "the last seat starts the game");
@@ -212,14 +204,7 @@ async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
     let r = s.get(&format!("/v1/games/{open}"), None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["visibility"], "open");
-    let r = s
-        .post(
-            &format!("/v1/games/{open}/join"),
-            Some(&tokens[0]),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.joined(open, &tokens[0]).await;
     let r = s
         .post(
             "/v1/games",
@@ -243,16 +228,11 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
     let r = s
         .post(&format!("{game}/join"), Some(&tokens[1]), &json!({}))
         .await;
-    assert_eq!((r.status, r.code()), (404, "game_not_found"), "{}", r.body);
+    assert_refused(&r, 404, "game_not_found");
     let r = s
         .post(&format!("{game}/join"), Some(&auditor), &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "invitation_required"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 403, "invitation_required");
 
     let r = invite(
         &s,
@@ -322,11 +302,7 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
     let to_cyd = r.body["invitation"]["id"].as_i64().unwrap();
     assert_eq!(s.get(&game, Some(&tokens[2])).await.status, 200);
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{to_bea}/decline"),
-            Some(&tokens[2]),
-            &json!({}),
-        )
+        .answer_invitation(to_bea, "decline", &tokens[2], &json!({}))
         .await;
     assert_eq!(
         (r.status, r.code()),
@@ -334,37 +310,25 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
         "not his"
     );
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{to_cyd}/decline"),
-            Some(&tokens[2]),
-            &json!({}),
-        )
+        .answer_invitation(to_cyd, "decline", &tokens[2], &json!({}))
         .await;
     assert_eq!(r.status, 204, "{}", r.body);
     assert_eq!(s.get(&game, Some(&tokens[2])).await.status, 404);
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{to_cyd}/accept"),
-            Some(&tokens[2]),
-            &json!({}),
-        )
+        .answer_invitation(to_cyd, "accept", &tokens[2], &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "invitation_not_pending"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "invitation_not_pending");
     let r = s
         .post(&format!("{game}/join"), Some(&tokens[2]), &json!({}))
         .await;
-    assert_eq!((r.status, r.code()), (404, "game_not_found"), "{}", r.body);
+    assert_refused(&r, 404, "game_not_found");
 
     // bea accepts (with her own seed): seated like any join, the invitation answered.
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{to_bea}/accept"),
-            Some(&tokens[1]),
+        .answer_invitation(
+            to_bea,
+            "accept",
+            &tokens[1],
             &json!({"client_seed": "bea-seed"}),
         )
         .await;
@@ -372,18 +336,9 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
     assert_eq!(r.body["seats"][1]["player"], "bea");
     assert_eq!(r.body["fairness"]["client_seeds"][1], "bea-seed");
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{to_bea}/accept"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
+        .answer_invitation(to_bea, "accept", &tokens[1], &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "invitation_not_pending"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "invitation_not_pending");
     let mine = s.get("/v1/me/invitations", Some(&tokens[1])).await;
     assert_eq!(mine.body["invitations"], json!([]));
 
@@ -426,18 +381,9 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
         .unwrap();
     assert_eq!(s.get(&game, Some(&tokens[3])).await.status, 404);
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{to_dan}/accept"),
-            Some(&tokens[3]),
-            &json!({}),
-        )
+        .answer_invitation(to_dan, "accept", &tokens[3], &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "invitation_expired"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 403, "invitation_expired");
     let list = s
         .get(&format!("{game}/invitations"), Some(&tokens[0]))
         .await;
@@ -456,7 +402,7 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
     assert_eq!(list.body["invitations"][0]["state"], "accepted");
     // A game under way invites nobody.
     let r = invite(&s, &tokens[0], id, json!({"player": "cyd"})).await;
-    assert_eq!((r.status, r.code()), (409, "game_not_open"), "{}", r.body);
+    assert_refused(&r, 409, "game_not_open");
     s.finish().await;
 }
 
@@ -506,7 +452,7 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
         let r = s
             .post(&join, Some(&tokens[1]), &json!({"invitation": bad}))
             .await;
-        assert_eq!((r.status, r.code()), (404, "game_not_found"), "{}", r.body);
+        assert_refused(&r, 404, "game_not_found");
     }
     let r = s
         .post(&join, Some(&tokens[1]), &json!({"invitation": ""}))
@@ -515,12 +461,7 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
     let r = s
         .post(&join, Some(&tokens[0]), &json!({"invitation": wrong}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "invitation_invalid"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 403, "invitation_invalid");
 
     // The right one seats bea, once.
     let r = s
@@ -531,7 +472,7 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
     let r = s
         .post(&join, Some(&tokens[1]), &json!({"invitation": code}))
         .await;
-    assert_eq!((r.status, r.code()), (409, "already_seated"), "{}", r.body);
+    assert_refused(&r, 409, "already_seated");
 
     // A link for one seat fills one.
     let r = invite(&s, &tokens[0], id, json!({"link": true, "max_uses": 1})).await;
@@ -543,12 +484,7 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
     let r = s
         .post(&join, Some(&tokens[3]), &json!({"invitation": once}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "invitation_used_up"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 403, "invitation_used_up");
 
     // An expired link is refused.
     let r = invite(
@@ -569,53 +505,24 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
     let r = s
         .post(&join, Some(&tokens[3]), &json!({"invitation": late}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "invitation_expired"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 403, "invitation_expired");
 
     // A revoked link is refused; revoking is for the game's players, once.
-    let r = s
-        .request(
-            "DELETE",
-            &format!("/v1/games/{id}/invitations/{link}"),
-            Some(&tokens[3]),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 404, "dan cannot see the game");
-    let r = s
-        .request(
-            "DELETE",
-            &format!("/v1/games/{id}/invitations/{link}"),
-            Some(&tokens[1]),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 204);
-    let r = s
-        .request(
-            "DELETE",
-            &format!("/v1/games/{id}/invitations/{link}"),
-            Some(&tokens[0]),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 409, "already revoked");
+    assert_eq!(
+        s.revoke_invitation(id, link, &tokens[3]).await,
+        404,
+        "dan cannot see the game"
+    );
+    assert_eq!(s.revoke_invitation(id, link, &tokens[1]).await, 204);
+    assert_eq!(
+        s.revoke_invitation(id, link, &tokens[0]).await,
+        409,
+        "already revoked"
+    );
     let r = s
         .post(&join, Some(&tokens[3]), &json!({"invitation": code}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (403, "invitation_revoked"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 403, "invitation_revoked");
 
     // A valid link fills the last seat; the game is full after it.
     let r = invite(&s, &tokens[0], id, json!({"link": true})).await;
@@ -628,7 +535,7 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
     let r = s
         .post(&join, Some(&tokens[4]), &json!({"invitation": last}))
         .await;
-    assert_eq!((r.status, r.code()), (409, "game_not_open"), "{}", r.body);
+    assert_refused(&r, 409, "game_not_open");
     let list = s
         .get(&format!("/v1/games/{id}/invitations"), Some(&tokens[0]))
         .await;
@@ -655,13 +562,8 @@ async fn the_invited_hear_of_it_on_their_stream_and_by_webhook() {
     .await;
     let tokens = s.players(&["ada", "bea"]).await;
     let r = s
-        .post(
-            "/v1/me/webhooks",
-            Some(&tokens[1]),
-            &json!({"url": "http://127.0.0.1:9/hook", "kinds": ["invitation"]}),
-        )
+        .add_webhook(&tokens[1], "http://127.0.0.1:9/hook", json!(["invitation"]))
         .await;
-    assert_eq!(r.status, 201, "{}", r.body);
     let webhook = r.body["id"].as_i64().unwrap();
     let mut stream = s
         .stream(&format!("/v1/me/stream?token={}", tokens[1]), None, None)

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use baumeister_tests::random_play::{play_to_end, random_step};
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::{assert_refused, game_ids};
 use baumeister_tests::{Pick, Reply, TestServer};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -136,11 +137,7 @@ async fn finished_private_game(s: &TestServer, tokens: &[String], seed: u64) -> 
         .await;
     let invitation = invite(s, &tokens[0], id, json!({"player": "bea"})).await;
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{invitation}/accept"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
+        .answer_invitation(invitation, "accept", &tokens[1], &json!({}))
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     // Played as `play_to_end` plays, but read back by a player: nobody else may.
@@ -286,16 +283,7 @@ async fn a_game_stream_pushes_nothing_more_once_its_invitation_is_revoked() {
 
     // Revoked: her reads answer 404 at once, and so does her stream at its next push, the
     // table's chat and the game's events alike.
-    let r = s
-        .request(
-            "DELETE",
-            &format!("/v1/games/{id}/invitations/{invitation}"),
-            Some(&tokens[0]),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 204);
+    assert_eq!(s.revoke_invitation(id, invitation, &tokens[0]).await, 204);
     let r = s.get(&format!("/v1/games/{id}"), Some(&tokens[1])).await;
     assert_eq!((r.status, r.code()), (404, "game_not_found"));
     say("a secret").await;
@@ -328,12 +316,7 @@ async fn a_game_stream_pushes_nothing_more_once_its_invitation_is_revoked() {
 /// The ids of a profile's recent games.
 fn recent(profile: &Reply) -> Vec<i64> {
     assert_eq!(profile.status, 200, "{}", profile.body);
-    profile.body["recent"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_i64().unwrap())
-        .collect()
+    game_ids(&profile.body["recent"])
 }
 
 /// A profile's `(played, running)` in a kind (`(0, 0)`: no record).
@@ -388,11 +371,7 @@ async fn profiles_and_leaderboards_show_a_private_game_only_to_those_who_may_wat
         .await;
     let invitation = invite(&s, &tokens[0], running, json!({"player": "bea"})).await;
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{invitation}/accept"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
+        .answer_invitation(invitation, "accept", &tokens[1], &json!({}))
         .await;
     assert_eq!(r.body["status"], "active", "{}", r.body);
 
@@ -453,7 +432,7 @@ async fn a_private_game_is_not_rated_by_default_nor_on_request() {
             &json!({"kind": "carcassonne", "seats": 2, "visibility": "private", "rated": true}),
         )
         .await;
-    assert_eq!((r.status, r.code()), (400, "invalid_options"), "{}", r.body);
+    assert_refused(&r, 400, "invalid_options");
     let private = finished_private_game(&s, &tokens, 7).await;
     let summary = s
         .get(&format!("/v1/games/{private}"), Some(&tokens[0]))

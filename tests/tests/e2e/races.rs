@@ -6,6 +6,7 @@
 //! path each writer takes.
 
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{all_at_once, Pick, Reply, TestServer};
 
 /// A game where a seat's command may hand the turn to the other seat and still be taken back
@@ -80,9 +81,7 @@ async fn undoable_hand_over(
         assert_eq!(r.status, 200, "{}", r.body);
         let to_act = r.body["to_act"].as_array().unwrap();
         if to_act.len() == 1 && to_act[0] != seat {
-            let moves = s
-                .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-                .await;
+            let moves = s.moves(id, &tokens[seat]).await;
             if moves.body["can_undo"] == true {
                 return Some((seat, 1 - seat));
             }
@@ -104,9 +103,7 @@ async fn take_backs_race_the_next_command(s: &TestServer, rounds: usize) {
             id = new_game(s, &tokens, json!({})).await;
             continue;
         };
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[other]))
-            .await;
+        let moves = s.moves(id, &tokens[other]).await;
         let listed = moves.body["moves"].as_array().unwrap();
         let chosen = listed[pick.below(listed.len())].clone();
         let path = format!("/v1/games/{id}/commands");
@@ -125,12 +122,7 @@ async fn take_backs_race_the_next_command(s: &TestServer, rounds: usize) {
         );
         if command.status == 200 {
             commanded += 1;
-            assert_eq!(
-                (take_back.status, take_back.code()),
-                (422, "others_acted"),
-                "{}",
-                take_back.body
-            );
+            assert_refused(&take_back, 422, "others_acted");
             let version = command.version();
             assert!(
                 !taken_back(s, id, version, &auditor).await,
@@ -139,12 +131,7 @@ async fn take_backs_race_the_next_command(s: &TestServer, rounds: usize) {
         } else {
             undone += 1;
             assert_eq!(take_back.status, 200, "{}", take_back.body);
-            assert_eq!(
-                (command.status, command.code()),
-                (409, "version_conflict"),
-                "{}",
-                command.body
-            );
+            assert_refused(&command, 409, "version_conflict");
         }
         audit_is_sound(s, id, &auditor, round).await;
     }
@@ -350,14 +337,7 @@ async fn a_join_racing_a_bot_never_freezes_the_table() {
         let id = s.open_game(&tokens[0], "carcassonne", 3).await;
         if round % 2 == 1 {
             // One seat left: the join and the bot race for it.
-            let r = s
-                .post(
-                    &format!("/v1/games/{id}/join"),
-                    Some(&tokens[2]),
-                    &json!({}),
-                )
-                .await;
-            assert_eq!(r.status, 200, "{}", r.body);
+            s.joined(id, &tokens[2]).await;
         }
         let seat = if round % 4 < 2 { 2 } else { 1 };
         let (join, bot) = futures_pair(
@@ -487,9 +467,7 @@ async fn a_command_racing_its_turn_clock_loses_nothing() {
             break;
         }
         let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = s.moves(id, &tokens[seat]).await;
         let listed = moves.body["moves"].as_array().unwrap();
         let chosen = listed[pick.below(listed.len())].clone();
         s.store.advance_clock(61_000);
@@ -512,12 +490,7 @@ async fn a_command_racing_its_turn_clock_loses_nothing() {
             );
         } else {
             // The clock moved first: the pinned command names a version gone by.
-            assert_eq!(
-                (command.status, command.code()),
-                (409, "version_conflict"),
-                "{}",
-                command.body
-            );
+            assert_refused(&command, 409, "version_conflict");
         }
         audit_is_sound(&s, id, &auditor, round).await;
     }

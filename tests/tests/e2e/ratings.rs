@@ -3,8 +3,10 @@
 //! option, imports) move nothing; profiles count games; leaderboards order and page.
 
 use baumeister_storage::rating::{places, rate_game, Rating};
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::random_play::{play_to_end, random_step};
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{Pick, TestServer};
 
 const KIND: &str = "carcassonne";
@@ -145,14 +147,7 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["rated"], false);
     let unrated = r.body["id"].as_i64().unwrap();
-    let r = s
-        .post(
-            &format!("/v1/games/{unrated}/join"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.joined(unrated, &tokens[1]).await;
     let summary = play_to_end(&s, unrated, &pair, 8).await;
     assert_eq!(summary["rated"], false);
     for (seat, name) in ["ada", "bea"].iter().enumerate() {
@@ -213,11 +208,7 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
     assert_eq!(exported.status, 200, "{}", exported.body);
     let key = s.store.public_key();
     let b = TestServer::start_with(|c| c.trusted_keys = vec![key]).await;
-    let auditor = b.auditor("vera").await;
-    let r = b
-        .post("/v1/games/import", Some(&auditor), &exported.body)
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let r = b.import_as_auditor("vera", &exported.body).await;
     assert_eq!(r.body["rated"], false);
     let board = b.get(&format!("/v1/kinds/{KIND}/leaderboard"), None).await;
     assert_eq!(board.body["players"], json!([]));
@@ -236,9 +227,7 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
 
 #[actix_web::test]
 async fn the_finishing_command_and_its_rating_update_are_one_transaction() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game(KIND, json!({}), &tokens).await;
+    let (s, tokens, id) = ada_and_bea_playing(KIND, json!({})).await;
     // Every rating update fails from now on: the commands that do not finish the game never
     // touch the ratings, and the one that does must fail whole.
     let db = s.db().await;
@@ -275,14 +264,7 @@ async fn the_finishing_command_and_its_rating_update_are_one_transaction() {
     db.batch_execute("DROP TRIGGER refuse ON rating_changes")
         .await
         .unwrap();
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[seat]),
-            &chosen,
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s.commanded(id, &tokens[seat], &chosen).await;
     assert_eq!(r.body["finished"], true);
     assert!(r.body["version"].as_i64() > version.as_i64());
     assert_eq!(stored(&s).await, [(id, "finished".into(), true, 2)]);
@@ -346,17 +328,13 @@ async fn the_leaderboard_orders_by_rating_and_pages() {
         assert_eq!(r.status, status, "{query}: {}", r.body);
     }
     let r = s.get("/v1/kinds/chess/leaderboard", None).await;
-    assert_eq!((r.status, r.code()), (404, "kind_not_found"), "{}", r.body);
+    assert_refused(&r, 404, "kind_not_found");
     s.finish().await;
 }
 
 #[actix_web::test]
 async fn a_game_the_turn_clock_ended_alone_is_rated_and_a_stale_rating_is_refused() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("space-builder", json!({"move_minutes": 1}), &tokens)
-        .await;
+    let (s, _, id) = ada_and_bea_playing("space-builder", json!({"move_minutes": 1})).await;
     let mut summary = Value::Null;
     for _ in 0..500 {
         s.store.advance_clock(60_000);
@@ -408,9 +386,7 @@ async fn a_game_the_turn_clock_ended_alone_is_rated_and_a_stale_rating_is_refuse
 /// N, not N" (seen by the benchmark, whose clients share accounts across games).
 #[actix_web::test]
 async fn a_lost_rating_race_is_decided_again_not_reported_as_a_version_conflict() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game(KIND, json!({}), &tokens).await;
+    let (s, tokens, id) = ada_and_bea_playing(KIND, json!({})).await;
     let db = s.db().await;
     db.batch_execute(
         "CREATE SEQUENCE lost_once;

@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{database, Reply, TestServer};
 
@@ -28,19 +29,12 @@ async fn next_move(s: &TestServer, id: i64, tokens: &[String]) -> Reply {
     let seat = board.body["to_act"][0].as_u64().unwrap() as usize;
     let moves = read(s, &format!("/v1/games/{id}/moves"), Some(&tokens[seat])).await;
     let body: Value = moves.body["moves"][0].clone();
-    s.post(
-        &format!("/v1/games/{id}/commands"),
-        Some(&tokens[seat]),
-        &body,
-    )
-    .await
+    s.command(id, &tokens[seat], &body).await
 }
 
 #[actix_web::test]
 async fn commands_to_a_node_that_takes_no_writes_get_503_and_the_pools_leave_its_connections() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let (s, tokens, id) = ada_and_bea_playing("burgbaumeister", json!({})).await;
     assert_eq!(next_move(&s, id, &tokens).await.status, 200);
     let admin = database("postgres").await;
     let read_only = |on: bool| {

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use baumeister_tests::random_play::play_to_end;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::TestServer;
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -35,24 +36,16 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
-    let r = s
-        .post(&format!("/v1/games/{id}/join"), Some(bea), &json!({}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.joined(id, bea).await;
     let path = format!("/v1/games/{id}/rematch");
 
     // Not before the end; never by somebody who did not play.
     let r = s.post(&path, Some(ada), &json!({})).await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "game_not_finished"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "game_not_finished");
     let r = s.get(&path, None).await;
-    assert_eq!((r.status, r.code()), (404, "no_rematch"), "{}", r.body);
+    assert_refused(&r, 404, "no_rematch");
     let r = s.get("/v1/games/999999/rematch", None).await;
-    assert_eq!((r.status, r.code()), (404, "game_not_found"), "{}", r.body);
+    assert_refused(&r, 404, "game_not_found");
 
     let pair = vec![ada.clone(), bea.clone()];
     let finished = play_to_end(&s, id, &pair, 11).await;
@@ -60,18 +53,13 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     assert!(finished["rematch"].is_null());
     assert_eq!(finished["rematch_open"], false, "nothing proposed yet");
     let r = s.post(&path, Some(cyd), &json!({})).await;
-    assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
+    assert_refused(&r, 403, "not_seated");
     let r = s.post(&path, None, &json!({})).await;
     assert_eq!(r.status, 401, "{}", r.body);
     let r = s
         .post(&path, Some(ada), &json!({"client_seed": "not a seed!"}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "invalid_client_seed"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "invalid_client_seed");
 
     let mut bea_stream = s.stream("/v1/me/stream", Some(bea), None).await;
     assert_eq!(bea_stream.status, 200, "{}", bea_stream.problem);
@@ -97,20 +85,15 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(game.body["rematch_open"], true, "{}", game.body);
     let r = s.post(&path, Some(bea), &json!({})).await;
-    assert_eq!((r.status, r.code()), (409, "rematch_exists"), "{}", r.body);
+    assert_refused(&r, 409, "rematch_exists");
     let r = s
         .post(&format!("{path}/accept"), Some(ada), &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "rematch_already_answered"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "rematch_already_answered");
     let r = s
         .post(&format!("{path}/accept"), Some(cyd), &json!({}))
         .await;
-    assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
+    assert_refused(&r, 403, "not_seated");
     let r = s
         .post(&format!("{path}/decline"), Some(bea), &json!({}))
         .await;
@@ -120,12 +103,7 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     let r = s
         .post(&format!("{path}/accept"), Some(bea), &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "rematch_not_open"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "rematch_not_open");
 
     // Proposed again, left to expire after 7 days.
     let r = s.post(&path, Some(bea), &json!({})).await;
@@ -139,12 +117,7 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     let r = s
         .post(&format!("{path}/accept"), Some(ada), &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "rematch_not_open"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "rematch_not_open");
 
     // Proposed once more, accepted by all: the rematch starts.
     let r = s
@@ -204,20 +177,13 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     // Its players play it: the seat the game waits for has moves.
     let to_act = game["to_act"][0].as_u64().unwrap() as usize;
     let player = [bea, ada][to_act];
-    let moves = s
-        .get(&format!("/v1/games/{new_id}/moves"), Some(player))
-        .await;
+    let moves = s.moves(new_id, player).await;
     assert!(!moves.body["moves"].as_array().unwrap().is_empty());
     let r = s.post(&path, Some(bea), &json!({})).await;
-    assert_eq!((r.status, r.code()), (409, "rematch_exists"), "{}", r.body);
+    assert_refused(&r, 409, "rematch_exists");
     let r = s
         .post(&format!("{path}/decline"), Some(ada), &json!({}))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "rematch_not_open"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "rematch_not_open");
     s.finish().await;
 }

@@ -81,9 +81,7 @@ async fn take_one_back(s: &TestServer, id: i64, tokens: &[String]) {
             .await
             .expect("the game runs");
         assert_eq!(r.status, 200, "{chosen}: {}", r.body);
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = s.moves(id, &tokens[seat]).await;
         if moves.body["can_undo"] == true {
             let r = s
                 .post(
@@ -185,9 +183,7 @@ async fn play_out(s: &TestServer, id: i64, seated: &[String], seed: u64) {
         let moves = match &known[seat] {
             Some((at, moves)) if *at == version => moves.clone(),
             _ => {
-                let r = s
-                    .get(&format!("/v1/games/{id}/moves"), Some(&seated[seat]))
-                    .await;
+                let r = s.moves(id, &seated[seat]).await;
                 r.body["moves"].as_array().unwrap().clone()
             }
         };
@@ -339,11 +335,7 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
     assert_eq!(r.status, 201, "{}", r.body);
     let invitation = r.body["invitation"]["id"].as_i64().unwrap();
     let r = s
-        .post(
-            &format!("/v1/me/invitations/{invitation}/accept"),
-            Some(bert),
-            &json!({}),
-        )
+        .answer_invitation(invitation, "accept", bert, &json!({}))
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     to_run.push((private, both.clone(), 9));
@@ -698,19 +690,12 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
     for game in games.iter().filter(|g| g.status == "open") {
         let id = game.id;
         let joined = if id == invited {
-            r.post(
-                &format!("/v1/me/invitations/{pending}/accept"),
-                Some(clara),
-                &json!({}),
-            )
-            .await
+            r.answer_invitation(pending, "accept", clara, &json!({}))
+                .await
         } else {
             let mut joined = None;
             for token in &tokens[1..game.seat_count] {
-                joined = Some(
-                    r.post(&format!("/v1/games/{id}/join"), Some(token), &json!({}))
-                        .await,
-                );
+                joined = Some(r.join(id, token).await);
             }
             joined.unwrap()
         };

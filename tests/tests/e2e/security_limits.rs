@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use baumeister_api::config::Limits;
 use baumeister_api::limits::Rate;
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::json;
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{Reply, TestServer};
 
 fn assert_rate_limited(r: &Reply) {
-    assert_eq!((r.status, r.code()), (429, "rate_limited"), "{}", r.body);
+    assert_refused(r, 429, "rate_limited");
     assert_eq!(r.header("content-type"), Some("application/problem+json"));
     let wait: u64 = r.header("retry-after").unwrap().parse().unwrap();
     assert!((1..=60).contains(&wait), "Retry-After: {wait}");
@@ -145,7 +147,7 @@ async fn a_caller_without_a_seat_is_refused_without_waiting_for_the_games_lock()
     )
     .await
     .expect("answered while a player holds the game's lock");
-    assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
+    assert_refused(&r, 403, "not_seated");
     lock.rollback().await.unwrap();
     s.finish().await;
 }
@@ -348,9 +350,7 @@ fn futures_stream(
 
 #[actix_web::test]
 async fn page_sizes_beyond_their_maximum_are_refused_and_the_default_is_as_the_spec_says() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game("burgbaumeister", json!({}), &tokens).await;
+    let (s, tokens, id) = ada_and_bea_playing("burgbaumeister", json!({})).await;
     for _ in 0..20 {
         let r = s
             .post(
@@ -481,12 +481,7 @@ async fn compressed_bodies_are_read_and_nesting_is_bounded() {
     let r = s.post(&path, Some(&tokens[0]), &nested(64)).await;
     assert_ne!(r.code(), "too_deeply_nested", "64 levels: {}", r.body);
     let r = s.post(&path, Some(&tokens[0]), &nested(65)).await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "too_deeply_nested"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "too_deeply_nested");
     let deep = format!("{}{}", "[".repeat(30_000), "]".repeat(30_000));
     let r = s
         .send(
@@ -495,12 +490,7 @@ async fn compressed_bodies_are_read_and_nesting_is_bounded() {
             Some(deep.into_bytes()),
         )
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "too_deeply_nested"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "too_deeply_nested");
     s.finish().await;
 }
 

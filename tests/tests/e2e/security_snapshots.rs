@@ -4,6 +4,7 @@
 
 use baumeister_domain::Viewer;
 use baumeister_storage::pause::READ_HEAD;
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{Reply, TestServer, Truth};
 
@@ -46,14 +47,7 @@ async fn a_game_starting_while_a_spectator_reads_the_log_does_not_reveal_the_blu
     let start = async {
         paused.reached().await;
         // The second seat is taken while the read is between its head and its rows.
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/join"),
-                Some(&tokens[1]),
-                &json!({}),
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        s.joined(id, &tokens[1]).await;
         paused.resume();
     };
     let (page, ()) = tokio::join!(read, start);
@@ -71,19 +65,13 @@ async fn a_game_starting_while_a_spectator_reads_the_log_does_not_reveal_the_blu
 
 #[actix_web::test]
 async fn moves_and_replays_answer_for_the_version_they_started_from() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("space-builder", json!({"timing": "elapsed"}), &tokens)
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing("space-builder", json!({"timing": "elapsed"})).await;
     let started = s.get(&format!("/v1/games/{id}"), None).await.body["version"]
         .as_i64()
         .unwrap();
     let first_move = |moves: &Reply| moves.body["moves"][0]["command"].clone();
     for path in ["moves", "replay"] {
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[1]))
-            .await;
+        let moves = s.moves(id, &tokens[1]).await;
         let command = first_move(&moves);
         let mut paused = s.store.pause_at(READ_HEAD);
         let target = match path {
@@ -93,14 +81,8 @@ async fn moves_and_replays_answer_for_the_version_they_started_from() {
         let read = s.get(&target, Some(&tokens[0]));
         let write = async {
             paused.reached().await;
-            let r = s
-                .post(
-                    &format!("/v1/games/{id}/commands"),
-                    Some(&tokens[1]),
-                    &json!({ "command": command }),
-                )
+            s.commanded(id, &tokens[1], &json!({ "command": command }))
                 .await;
-            assert_eq!(r.status, 200, "{}", r.body);
             paused.resume();
         };
         let (reply, ()) = tokio::join!(read, write);
@@ -169,14 +151,7 @@ async fn spectators_and_players_racing_every_read_while_rounds_turn_over_see_one
     let join = async {
         // Let the watchers start before the game does: its start reveals the first blueprint.
         actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/join"),
-                Some(&tokens[1]),
-                &json!({}),
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        s.joined(id, &tokens[1]).await;
         tokio::join!(
             baumeister_tests::space_builder_client(&s, id, &tokens[0], 7),
             baumeister_tests::space_builder_client(&s, id, &tokens[1], 8)

@@ -7,6 +7,7 @@ use std::time::Duration;
 use baumeister_api::auth::STANDING_TTL;
 use baumeister_api::cli::{self, Cli};
 use baumeister_domain::Viewer;
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::json;
 use baumeister_tests::TestServer;
 use clap::Parser;
@@ -112,11 +113,7 @@ async fn operator(s: &TestServer, args: &[&str]) -> Result<(), String> {
 
 #[actix_web::test]
 async fn auditors_are_granted_by_the_operator_and_judged_on_every_request() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("space-builder", json!({"timing": "elapsed"}), &tokens)
-        .await;
+    let (s, _, id) = ada_and_bea_playing("space-builder", json!({"timing": "elapsed"})).await;
     // Nobody can claim the role by a name: there is no list of names to claim.
     let claimer = s.player("auditor").await;
     let carla = s.player("carla").await;

@@ -314,25 +314,15 @@ async fn a_live_stream_outlasts_every_client_timeout() {
     let version = s.get(&format!("/v1/games/{id}"), None).await.body["version"]
         .as_i64()
         .unwrap();
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
-        .await;
+    let moves = s.moves(id, &tokens[0]).await;
     let seat = if moves.body["moves"].as_array().unwrap().is_empty() {
         1
     } else {
         0
     };
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
+    let moves = s.moves(id, &tokens[seat]).await;
+    s.commanded(id, &tokens[seat], &moves.body["moves"][0])
         .await;
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[seat]),
-            &moves.body["moves"][0],
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let message = stream

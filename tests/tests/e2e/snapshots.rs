@@ -19,19 +19,10 @@ async fn replays_through_snapshots_equal_the_fold_from_event_1_and_changed_ones_
     for _ in 0..25 {
         let game = s.get(&format!("/v1/games/{id}"), None).await;
         let seat = game.body["to_act"][0].as_u64().unwrap() as usize;
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = s.moves(id, &tokens[seat]).await;
         let moves = moves.body["moves"].as_array().unwrap().clone();
         let chosen = &moves[pick.below(moves.len())];
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                chosen,
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        s.commanded(id, &tokens[seat], chosen).await;
     }
     let truth = s.truth(id).await;
     let version = truth.events.len() as i64;

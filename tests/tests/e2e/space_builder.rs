@@ -3,6 +3,8 @@
 //! while a round is being built; `elapsed` timing waits for every player; deadlines end the
 //! building and the winner's release.
 
+use baumeister_tests::given::ada_and_bea_playing;
+use baumeister_tests::person_builder::plan;
 use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{space_builder_client as client, TestServer};
 
@@ -60,12 +62,8 @@ async fn three_players_play_a_whole_game(timing: &str) {
 
 #[actix_web::test]
 async fn other_cities_are_hidden_while_a_round_is_built() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s.game("space-builder", json!({}), &tokens).await;
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing("space-builder", json!({})).await;
+    let moves = s.moves(id, &tokens[0]).await;
     let place = moves.body["moves"]
         .as_array()
         .unwrap()
@@ -73,14 +71,7 @@ async fn other_cities_are_hidden_while_a_round_is_built() {
         .find(|m| m["command"]["type"] == "PlaceBuildingCard")
         .unwrap()
         .clone();
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[0]),
-            &place,
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.commanded(id, &tokens[0], &place).await;
     let mine = s.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
     assert_eq!(
         mine.body["view"]["players"][0]["city"]
@@ -112,11 +103,7 @@ async fn other_cities_are_hidden_while_a_round_is_built() {
 
 #[actix_web::test]
 async fn a_round_deadline_stops_the_builders_then_releases_for_the_winner_and_is_audited() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("space-builder", json!({"deadline_minutes": 1}), &tokens)
-        .await;
+    let (s, _, id) = ada_and_bea_playing("space-builder", json!({"deadline_minutes": 1})).await;
     let game = s.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(game.body["view"]["phase"], "building");
     let deadline = game.body["view"]["deadline_ms"]
@@ -197,39 +184,9 @@ async fn a_round_deadline_stops_the_builders_then_releases_for_the_winner_and_is
     s.finish().await;
 }
 
-/// The city the blueprint asks for, in the boards' frame, as the rules document describes it:
-/// a card on (row, column) moves to (column, 2 − row) per quarter turn and its rotation grows
-/// by one per quarter turn.
-fn target(blueprint: &Value) -> Vec<Value> {
-    let turn = blueprint["turn"].as_u64().unwrap();
-    blueprint["cards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|card| {
-            let slot = card["slot"].as_u64().unwrap();
-            let (mut row, mut col) = (slot / 3, slot % 3);
-            for _ in 0..turn {
-                (row, col) = (col, 2 - row);
-            }
-            json!({
-                "type": "PlaceBuildingCard",
-                "card": card["card"],
-                "slot": row * 3 + col,
-                "face": card["face"],
-                "rotation": (card["rotation"].as_u64().unwrap() + turn) % 4,
-            })
-        })
-        .collect()
-}
-
 #[actix_web::test]
 async fn with_elapsed_timing_a_look_returns_the_blueprint_and_the_round_waits_for_everyone() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("space-builder", json!({"timing": "elapsed"}), &tokens)
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing("space-builder", json!({"timing": "elapsed"})).await;
     let path = format!("/v1/games/{id}/commands");
     let send = |seat: usize, command: Value| {
         s.post(&path, Some(&tokens[seat]), &json!({ "command": command }))
@@ -248,6 +205,10 @@ async fn with_elapsed_timing_a_look_returns_the_blueprint_and_the_round_waits_fo
         blueprint["cards"].is_array(),
         "the response carries the plan: {looked}"
     );
+    assert!(
+        blueprint["turn"].is_u64(),
+        "the plan names its quarter turns: {looked}"
+    );
     let view = s.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
     assert_eq!(view.body["view"]["blueprint"], blueprint);
     // The other player's copy of that event does not carry it, nor does their view.
@@ -265,7 +226,7 @@ async fn with_elapsed_timing_a_look_returns_the_blueprint_and_the_round_waits_fo
     let view = s.get(&format!("/v1/games/{id}"), Some(&tokens[1])).await;
     assert!(view.body["view"]["blueprint"].is_null());
     // Ada builds the plan exactly and finishes: with two players the round still goes on.
-    for place in target(&blueprint).into_iter().take(4) {
+    for place in plan(&blueprint).into_iter().take(4) {
         let r = send(0, place).await;
         assert_eq!(r.status, 200, "{}", r.body);
     }
@@ -277,9 +238,7 @@ async fn with_elapsed_timing_a_look_returns_the_blueprint_and_the_round_waits_fo
         "Bea builds on in her own time"
     );
     // Bea stops without ever looking: she misses every card, and the round ends.
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[1]))
-        .await;
+    let moves = s.moves(id, &tokens[1]).await;
     let listed: Vec<&Value> = moves.body["moves"]
         .as_array()
         .unwrap()

@@ -2,6 +2,7 @@
 //! disagreed, each held here so it stays fixed.
 
 use baumeister_tests::serde_json::json;
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::TestServer;
 
 #[actix_web::test]
@@ -17,7 +18,7 @@ async fn importing_without_a_token_is_401_as_for_every_operation_that_needs_one(
                 "head": {"game": "", "hash": "", "key": "", "signature": "", "version": 0}}),
         )
         .await;
-    assert_eq!((r.status, r.code()), (401, "token_missing"), "{}", r.body);
+    assert_refused(&r, 401, "token_missing");
     assert_eq!(r.header("www-authenticate"), Some("Bearer"));
     s.finish().await;
 }
@@ -48,12 +49,7 @@ async fn joining_with_a_null_body_takes_the_defaults_as_the_spec_allows() {
     let r = s
         .post(&format!("/v1/games/{id}/join"), Some(&tokens[2]), &json!(7))
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (400, "malformed_request"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 400, "malformed_request");
     s.finish().await;
 }
 

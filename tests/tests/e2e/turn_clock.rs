@@ -3,19 +3,10 @@
 //! decides the move again. The server's clock is moved forward instead of waiting.
 
 use baumeister_storage::parse_rfc3339;
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::turns::{to_act, MINUTE};
 use baumeister_tests::TestServer;
-
-const MINUTE: i64 = 60_000;
-
-fn to_act(game: &Value) -> Vec<u8> {
-    game["to_act"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_u64().unwrap() as u8)
-        .collect()
-}
 
 /// Each seat's turn deadline (ms) as the game's summary shows it.
 fn turn_deadlines(game: &Value) -> Vec<Option<i64>> {
@@ -151,23 +142,12 @@ async fn a_seat_that_does_not_act_gets_its_default_move(kind: &str, options: Val
     let old_waiting = to_act(&game);
     let old_deadlines = turn_deadlines(&game);
     let seat = old_waiting[0];
-    let moves = s
-        .get(
-            &format!("/v1/games/{id}/moves"),
-            Some(&tokens[seat as usize]),
-        )
-        .await;
+    let moves = s.moves(id, &tokens[seat as usize]).await;
     let command = moves.body["moves"][0].clone();
     assert!(command.is_object(), "{kind}: {}", moves.body);
     s.store.advance_clock(20_000);
     let sent_from = s.store.now_ms();
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[seat as usize]),
-            &command,
-        )
-        .await;
+    let r = s.command(id, &tokens[seat as usize], &command).await;
     assert_eq!(r.status, 200, "{kind}: {}", r.body);
     let sent_until = s.store.now_ms();
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
@@ -202,11 +182,7 @@ async fn a_seat_that_does_not_act_gets_its_default_move(kind: &str, options: Val
 async fn a_game_nobody_plays_ends_by_the_clock_alone() {
     // Space Builder with nobody playing: the clock stops every builder and releases for every
     // round winner, round after round, until the game ends.
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("space-builder", json!({"move_minutes": 1}), &tokens)
-        .await;
+    let (s, _, id) = ada_and_bea_playing("space-builder", json!({"move_minutes": 1})).await;
     let mut finished = false;
     for _ in 0..500 {
         s.store.advance_clock(MINUTE);
@@ -231,15 +207,11 @@ async fn a_game_nobody_plays_ends_by_the_clock_alone() {
 
 #[actix_web::test]
 async fn with_simultaneous_turns_each_seat_has_its_own_clock() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game(
-            "space-builder",
-            json!({"timing": "elapsed", "move_minutes": 1}),
-            &tokens,
-        )
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing(
+        "space-builder",
+        json!({"timing": "elapsed", "move_minutes": 1}),
+    )
+    .await;
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
     assert_eq!(to_act(&game), vec![0, 1]);
     let start = turn_deadlines(&game);
@@ -249,14 +221,12 @@ async fn with_simultaneous_turns_each_seat_has_its_own_clock() {
     assert_eq!(turn_deadlines(&game), start);
     // Ada looks at the blueprint half a minute in: her clock starts again, Bea's does not.
     s.store.advance_clock(30_000);
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[0]),
-            &json!({"command": {"type": "LookAtBlueprint"}}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.commanded(
+        id,
+        &tokens[0],
+        &json!({"command": {"type": "LookAtBlueprint"}}),
+    )
+    .await;
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
     let after_look = turn_deadlines(&game);
     assert!(after_look[0].unwrap() >= start[0].unwrap() + 30_000);
@@ -294,25 +264,14 @@ async fn with_simultaneous_turns_each_seat_has_its_own_clock() {
 async fn a_space_builder_seat_that_keeps_acting_cannot_hold_the_round_open() {
     // Each act restarts the actor's clock, so the clock alone never ends a round Ada keeps
     // building in. The rules bound the round to three periods (docs/rules/space-builder.md).
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game(
-            "space-builder",
-            json!({"timing": "elapsed", "move_minutes": 1}),
-            &tokens,
-        )
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing(
+        "space-builder",
+        json!({"timing": "elapsed", "move_minutes": 1}),
+    )
+    .await;
     let started = s.store.now_ms();
     let command = json!({"command": {"type": "LookAtBlueprint"}});
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/commands"),
-            Some(&tokens[0]),
-            &command,
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.commanded(id, &tokens[0], &command).await;
     let mut ended_after = None;
     for _ in 0..8 {
         s.store.advance_clock(50_000);
@@ -321,9 +280,7 @@ async fn a_space_builder_seat_that_keeps_acting_cannot_hold_the_round_open() {
             ended_after = Some(s.store.now_ms() - started);
             break;
         }
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[0]))
-            .await;
+        let moves = s.moves(id, &tokens[0]).await;
         let building = moves.body["moves"]
             .as_array()
             .unwrap()
@@ -338,14 +295,7 @@ async fn a_space_builder_seat_that_keeps_acting_cannot_hold_the_round_open() {
             })
             .expect("Ada can always change her city")
             .clone();
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[0]),
-                &building,
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        s.commanded(id, &tokens[0], &building).await;
     }
     let ended_after = ended_after.expect("the round ended although Ada kept acting");
     assert!(

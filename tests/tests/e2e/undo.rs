@@ -6,6 +6,7 @@
 use baumeister_domain::fairness::{derive_key, from_hex, to_hex};
 use baumeister_storage::{verify_export, Chain, Export, ExportCommand, ExportEvent, GENESIS};
 use baumeister_tests::serde_json::{self, json, Value};
+use baumeister_tests::steps::assert_refused;
 use baumeister_tests::{Pick, TestServer};
 
 /// A game that always ends under random legal moves (its tiles run out).
@@ -19,14 +20,7 @@ async fn new_game(s: &TestServer, tokens: &[String], table: Value) -> i64 {
     let r = s.post("/v1/games", Some(&tokens[0]), &body).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/join"),
-            Some(&tokens[1]),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.joined(id, &tokens[1]).await;
     id
 }
 
@@ -85,7 +79,7 @@ async fn play_until_undoable(s: &TestServer, id: i64, tokens: &[String], pick: &
         let r = s.random_move(id, token, pick).await.unwrap();
         assert_eq!(r.status, 200, "{}", r.body);
         let after = r.body["version"].as_i64().unwrap();
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        let moves = s.moves(id, token).await;
         if moves.body["can_undo"] == true {
             return Found {
                 seat,
@@ -98,12 +92,7 @@ async fn play_until_undoable(s: &TestServer, id: i64, tokens: &[String], pick: &
             };
         }
         let refused = undo(s, id, token).await;
-        assert_eq!(
-            (refused.status, refused.code()),
-            (422, "undo_reveals"),
-            "{}",
-            refused.body
-        );
+        assert_refused(&refused, 422, "undo_reveals");
         revealing.push((seat, after));
     }
     panic!("no undoable command in 300 moves");
@@ -124,9 +113,7 @@ async fn play_to_the_end(
         };
         let r = s.random_move(id, &tokens[seat], pick).await.unwrap();
         assert_eq!(r.status, 200, "{}", r.body);
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = s.moves(id, &tokens[seat]).await;
         if moves.body["can_undo"] == false {
             revealing.push((seat, r.body["version"].as_i64().unwrap()));
         }
@@ -163,12 +150,7 @@ async fn a_command_is_taken_back_recorded_and_everything_agrees() {
             &json!({"expected_version": found.after - 1}),
         )
         .await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "version_conflict"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "version_conflict");
 
     // Taken back, answered like a command (with the board, when asked).
     let r = s
@@ -192,10 +174,10 @@ async fn a_command_is_taken_back_recorded_and_everything_agrees() {
     assert_eq!(view(&s, id, Some(me)).await, found.before_seat_view);
     assert_eq!(view(&s, id, None).await, found.before_public_view);
     // One step at a time.
-    let moves = s.get(&format!("/v1/games/{id}/moves"), Some(me)).await;
+    let moves = s.moves(id, me).await;
     assert_eq!(moves.body["can_undo"], false);
     let r = undo(&s, id, me).await;
-    assert_eq!((r.status, r.code()), (422, "nothing_to_undo"), "{}", r.body);
+    assert_refused(&r, 422, "nothing_to_undo");
 
     // The log keeps the undone events, marked, and adds the take-back; what a spectator saw
     // before is unchanged but for the mark (the undone events were public anyway).
@@ -252,15 +234,7 @@ async fn a_command_is_taken_back_recorded_and_everything_agrees() {
     let keys = s.get("/v1/keys", None).await;
     let key = keys.body["keys"][0]["key"].as_str().unwrap().to_string();
     let b = TestServer::start_with(|c| c.trusted_keys = vec![key]).await;
-    let b_auditor = b.auditor("olga").await;
-    let r = b
-        .post(
-            "/v1/games/import",
-            Some(&b_auditor),
-            &serde_json::to_value(&exported).unwrap(),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let r = b.import_as_auditor("olga", &exported).await;
     let imported = r.body["id"].as_i64().unwrap();
     let audit = b.get(&format!("/v1/games/{imported}/audit"), None).await;
     assert_eq!(audit.status, 200, "{}", audit.body);
@@ -322,20 +296,15 @@ async fn refusals_say_why() {
     // Before the game starts.
     let open = s.open_game(&tokens[0], KIND, 2).await;
     let r = undo(&s, open, &tokens[0]).await;
-    assert_eq!(
-        (r.status, r.code()),
-        (409, "game_not_started"),
-        "{}",
-        r.body
-    );
+    assert_refused(&r, 409, "game_not_started");
 
     let id = new_game(&s, &tokens[..2], json!({})).await;
     // Nothing of the caller's yet.
     let r = undo(&s, id, &tokens[0]).await;
-    assert_eq!((r.status, r.code()), (422, "nothing_to_undo"), "{}", r.body);
+    assert_refused(&r, 422, "nothing_to_undo");
     // Not at the table.
     let r = undo(&s, id, &tokens[2]).await;
-    assert_eq!((r.status, r.code()), (403, "not_seated"), "{}", r.body);
+    assert_refused(&r, 403, "not_seated");
     let moves = s.get(&format!("/v1/games/{id}/moves"), None).await;
     assert_eq!(moves.body["can_undo"], false);
 
@@ -347,12 +316,10 @@ async fn refusals_say_why() {
     let seat = seat_to_act(&s, off).await.unwrap();
     let r = s.random_move(off, &tokens[seat], &mut pick).await.unwrap();
     assert_eq!(r.status, 200, "{}", r.body);
-    let moves = s
-        .get(&format!("/v1/games/{off}/moves"), Some(&tokens[seat]))
-        .await;
+    let moves = s.moves(off, &tokens[seat]).await;
     assert_eq!(moves.body["can_undo"], false);
     let r = undo(&s, off, &tokens[seat]).await;
-    assert_eq!((r.status, r.code()), (422, "undo_off"), "{}", r.body);
+    assert_refused(&r, 422, "undo_off");
     // Its commands are not judged for what they revealed once the server has read that the
     // game allows no take-back (every append tells it, the set-up's first): `reveals` stays
     // NULL.
@@ -391,7 +358,7 @@ async fn refusals_say_why() {
     let r = s.random_move(id, &tokens[other], &mut pick).await.unwrap();
     assert_eq!(r.status, 200, "{}", r.body);
     let r = undo(&s, id, &tokens[found.seat]).await;
-    assert_eq!((r.status, r.code()), (422, "others_acted"), "{}", r.body);
+    assert_refused(&r, 422, "others_acted");
     s.finish().await;
 }
 
@@ -439,7 +406,7 @@ async fn can_undo_from_memory_agrees_with_the_log() {
                 assert_eq!(r.status, 200, "{}", r.body);
                 taken_back += 1;
                 for token in &tokens[..2] {
-                    let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+                    let moves = s.moves(id, token).await;
                     assert_eq!(moves.body["can_undo"], false, "after a take-back");
                 }
             }

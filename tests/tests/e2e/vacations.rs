@@ -3,10 +3,11 @@
 //! game show who is away. The server's clock is moved forward instead of waiting.
 
 use baumeister_storage::{parse_rfc3339, rfc3339};
+use baumeister_tests::given::ada_and_bea_playing;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::turns::MINUTE;
 use baumeister_tests::{Reply, TestServer};
 
-const MINUTE: i64 = 60_000;
 const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
 
@@ -33,11 +34,7 @@ fn turn_deadline(game: &Value, seat: usize) -> Option<i64> {
 
 #[actix_web::test]
 async fn a_vacation_stops_the_clock_and_is_shown_at_the_table() {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("burgbaumeister", json!({"move_minutes": 60}), &tokens)
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing("burgbaumeister", json!({"move_minutes": 60})).await;
     let game = s.get(&format!("/v1/games/{id}"), None).await.body;
     // The seat to act (the start player is drawn) goes on vacation.
     let away = game["to_act"][0].as_u64().unwrap() as usize;
@@ -114,11 +111,7 @@ async fn a_vacation_stops_the_clock_and_is_shown_at_the_table() {
 #[actix_web::test]
 async fn a_turn_that_starts_during_a_vacation_gets_its_time_after_it_and_ending_early_gives_the_rest_back(
 ) {
-    let s = TestServer::start().await;
-    let tokens = s.players(&["ada", "bea"]).await;
-    let id = s
-        .game("burgbaumeister", json!({"move_minutes": 60}), &tokens)
-        .await;
+    let (s, tokens, id) = ada_and_bea_playing("burgbaumeister", json!({"move_minutes": 60})).await;
     let mut game = s.get(&format!("/v1/games/{id}"), None).await.body;
     // The seat not to act (the start player is drawn) goes on vacation.
     let playing = game["to_act"][0].as_u64().unwrap() as usize;
@@ -131,17 +124,9 @@ async fn a_turn_that_starts_during_a_vacation_gets_its_time_after_it_and_ending_
         if game["to_act"] == json!([away]) {
             break;
         }
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[playing]))
+        let moves = s.moves(id, &tokens[playing]).await;
+        s.commanded(id, &tokens[playing], &moves.body["moves"][0])
             .await;
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[playing]),
-                &moves.body["moves"][0],
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
         game = s.get(&format!("/v1/games/{id}"), None).await.body;
     }
     assert_eq!(game["to_act"], json!([away]), "{game}");

@@ -347,26 +347,6 @@ async fn an_invitation_is_pushed_in_the_invitations_own_transaction() {
     s.finish().await;
 }
 
-/// Waits until the outbox holds no push still to send.
-async fn pushes_settled(s: &TestServer) {
-    let db = s.db().await;
-    for _ in 0..400 {
-        let row = db
-            .query_one(
-                "SELECT count(*) FROM notice_deliveries
-                 WHERE channel = 'push' AND delivered_at IS NULL AND failed_at IS NULL",
-                &[],
-            )
-            .await
-            .unwrap();
-        if row.get::<_, i64>(0) == 0 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("pushes still pending");
-}
-
 #[actix_web::test]
 async fn a_slow_push_service_gets_one_your_turn_per_game_and_window_on_each_device() {
     let s = server(true).await;
@@ -393,7 +373,7 @@ async fn a_slow_push_service_gets_one_your_turn_per_game_and_window_on_each_devi
         // Long enough for the worker to take the new `your_turn` while bea is to act.
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
-    pushes_settled(&s).await;
+    s.notices_settled("push").await;
     let received = service.received();
     for (path, device) in [("/hook/phone", &phone), ("/hook/laptop", &laptop)] {
         let pushed: Vec<Value> = received
@@ -405,16 +385,7 @@ async fn a_slow_push_service_gets_one_your_turn_per_game_and_window_on_each_devi
         assert_eq!(pushed[0]["kind"], "your_turn");
         assert_eq!(pushed[0]["url"], format!("{}/#/game/{id}", s.base));
     }
-    let skipped: i64 = s
-        .db()
-        .await
-        .query_one(
-            "SELECT count(*) FROM notice_deliveries WHERE kind = 'your_turn' AND skipped",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
+    let skipped = s.skipped_your_turn_notices().await;
     assert!(
         skipped >= 4,
         "the later turns' pushes are left out: {skipped}"

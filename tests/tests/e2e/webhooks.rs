@@ -29,14 +29,7 @@ async fn server(deliver: bool) -> TestServer {
 }
 
 async fn register(s: &TestServer, token: &str, url: &str, kinds: Value) -> (i64, String) {
-    let r = s
-        .post(
-            "/v1/me/webhooks",
-            Some(token),
-            &json!({"url": url, "kinds": kinds}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
+    let r = s.add_webhook(token, url, kinds).await;
     (
         r.body["id"].as_i64().unwrap(),
         r.body["secret"].as_str().unwrap().to_string(),

@@ -109,9 +109,7 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
             );
         }
         let purse = players[seat]["money"].as_u64().unwrap();
-        let moves = s
-            .get(&format!("/v1/games/{id}/moves"), Some(&tokens[seat]))
-            .await;
+        let moves = s.moves(id, &tokens[seat]).await;
         let moves = moves.body["moves"].as_array().unwrap().clone();
         assert!(!moves.is_empty(), "seat {seat} must act and has moves");
         if commands % 25 == 0 {
@@ -120,14 +118,7 @@ async fn a_whole_three_player_game_is_played_by_following_moves() {
             }
         }
         let chosen = choose(&mut pick, &moves, purse);
-        let r = s
-            .post(
-                &format!("/v1/games/{id}/commands"),
-                Some(&tokens[seat]),
-                &chosen,
-            )
-            .await;
-        assert_eq!(r.status, 200, "{chosen} refused: {}", r.body);
+        s.commanded(id, &tokens[seat], &chosen).await;
         commands += 1;
         assert!(commands < 5000, "the game does not end");
     }
@@ -160,14 +151,11 @@ async fn play_uniformly(s: &TestServer, id: i64, tokens: &[String], seed: u64) -
             return sent;
         };
         let token = &tokens[seat as usize];
-        let moves = s.get(&format!("/v1/games/{id}/moves"), Some(token)).await;
+        let moves = s.moves(id, token).await;
         let moves = moves.body["moves"].as_array().unwrap().clone();
         assert!(!moves.is_empty(), "seat {seat} must act and has moves");
         let chosen = &moves[pick.below(moves.len())];
-        let r = s
-            .post(&format!("/v1/games/{id}/commands"), Some(token), chosen)
-            .await;
-        assert_eq!(r.status, 200, "{chosen} refused: {}", r.body);
+        let r = s.commanded(id, token, chosen).await;
         if r.body["finished"] == true {
             return sent + 1;
         }
@@ -220,9 +208,7 @@ async fn the_face_down_card_is_shown_to_its_auctioneer_alone_before_the_opening_
     let mine = s.get(&format!("/v1/games/{id}"), Some(&tokens[me])).await;
     assert_eq!(mine.body["view"]["face_down_stack"]["top"]["card"], card);
     assert_eq!(mine.body["view"]["phase"], "opening_bid");
-    let moves = s
-        .get(&format!("/v1/games/{id}/moves"), Some(&tokens[me]))
-        .await;
+    let moves = s.moves(id, &tokens[me]).await;
     assert_eq!(moves.body["moves"].as_array().unwrap().len(), 90);
     assert_eq!(moves.body["moves"][0]["command"]["type"], "MakeOpeningBid");
     // Nobody else: not in their view, not in their log, not in a spectator's.
