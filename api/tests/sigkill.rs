@@ -12,7 +12,8 @@ use baumeister_tests::serde_json::{json, Value};
 use baumeister_tests::{database, database_url, drop_database, fresh_database, Pick};
 
 mod support;
-use support::{baumeister, free_port, SECRET};
+use baumeister_tests::process::SECRET;
+use support::{baumeister, free_port};
 
 /// Registers `name` and logs it in; its token.
 async fn token(http: &Http, name: &str) -> String {

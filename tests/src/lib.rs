@@ -20,6 +20,7 @@ pub mod conformance;
 pub mod given;
 pub mod person_builder;
 pub mod plain_http;
+pub mod process;
 pub mod proxy;
 pub mod push;
 pub mod random_play;

@@ -8,36 +8,18 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use baumeister_tests::database_url;
+pub use baumeister_tests::process::free_port;
+use baumeister_tests::process::serve_command;
 use baumeister_tests::serde_json::{json, Value};
 
 /// `serve` on database `db` and `port`, with `env` besides; standard error is piped to the test.
 pub fn serve(db: &str, port: u16, env: &[(&str, &str)]) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_baumeister"));
-    command
-        .arg("serve")
-        .env("DATABASE_URL", database_url(db))
-        .env("BIND", format!("127.0.0.1:{port}"))
-        .env("JWT_SECRET", "the process tests' secret, 32 bytes or more")
-        .env("LIMIT_COMMANDS", "off")
-        .env("LIMIT_REGISTRATIONS", "off")
-        .env("LIMIT_NAME_ATTEMPTS", "off")
-        .env("LIMIT_LOGINS", "off")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+    let mut command = serve_command(env!("CARGO_BIN_EXE_baumeister"), db, port);
+    command.stderr(Stdio::piped());
     for (name, value) in env {
         command.env(name, value);
     }
     command.spawn().expect("the binary starts")
-}
-
-/// A port nothing listens on now.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// An answer: status, head (status line and headers, as sent) and the JSON body (`Null` when
