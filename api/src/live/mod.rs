@@ -1,4 +1,4 @@
-//! Following games (issue 11): Server-Sent Events and webhook deliveries.
+//! Following games: Server-Sent Events and webhook deliveries.
 
 pub mod addresses;
 pub mod failure;

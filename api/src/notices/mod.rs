@@ -1,4 +1,4 @@
-//! Notices to people (issue 22): "your turn" and the rest by email (SMTP) and by Web Push,
+//! Notices to people: "your turn" and the rest by email (SMTP) and by Web Push,
 //! from the outbox the commands write (`baumeister_storage::notices`).
 
 pub mod encrypt;

@@ -1,4 +1,4 @@
-//! Following games (issue 11): live notices across server processes, the "my games" list, live
+//! Following games: live notices across server processes, the "my games" list, live
 //! streams judged one snapshot at a time, and webhooks with their outbox.
 
 pub mod announce;

@@ -1,4 +1,4 @@
-//! Notices to people (issue 22): the same notices webhooks get ("your turn", a game started or
+//! Notices to people: the same notices webhooks get ("your turn", a game started or
 //! finished, a deadline soon, an invitation), by email and by Web Push to the accounts that chose
 //! them. Queued beside the webhook outbox in the statement or transaction that causes them
 //! (`append.rs`, `invitations.rs`, the deadline warnings), sent by the server's notice worker.

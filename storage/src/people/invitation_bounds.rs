@@ -1,4 +1,4 @@
-//! Bounds on invitations by name (issue 41), so that nobody's mailbox or phone is flooded by
+//! Bounds on invitations by name, so that nobody's mailbox or phone is flooded by
 //! accounts they do not know. A *stranger* to an account is one it never sat with at a game
 //! that started (running or finished): an open game's table proves nothing, anybody joins one.
 //!
