@@ -388,6 +388,25 @@ async fn page_sizes_beyond_their_maximum_are_refused_and_the_default_is_as_the_s
     s.finish().await;
 }
 
+#[actix_web::test]
+async fn an_offset_beyond_every_row_is_an_empty_last_page() {
+    let (s, tokens, _) = ada_and_bea_playing("burgbaumeister", json!({})).await;
+    let far = i64::MAX - 1;
+    for (path, list) in [
+        ("/v1/games", "games"),
+        ("/v1/me/games", "games"),
+        ("/v1/kinds/burgbaumeister/leaderboard", "players"),
+    ] {
+        let r = s
+            .get(&format!("{path}?limit=20&offset={far}"), Some(&tokens[0]))
+            .await;
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+        assert_eq!(r.body[list], json!([]), "{path}");
+        assert!(r.body["next_offset"].is_null(), "{path}: {}", r.body);
+    }
+    s.finish().await;
+}
+
 /// `body` compressed as `Content-Encoding` `encoding` says.
 fn compressed(encoding: &str, body: &[u8]) -> Vec<u8> {
     use std::io::Write as _;
