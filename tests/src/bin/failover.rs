@@ -191,6 +191,62 @@ async fn new_game(
     Some(id)
 }
 
+/// A command as a client sent it.
+struct Sent {
+    game: i64,
+    key: Option<String>,
+    token: String,
+    command: Value,
+    started: Instant,
+}
+
+/// Files a command's answer: acknowledged (with its signed head), lost with its key (503 with
+/// `Retry-After`), a refusal of the move (correct), or wrong.
+fn record(rec: &Shared, sent: Sent, a: Answer, done: Instant) {
+    let Sent {
+        game,
+        key,
+        token,
+        command,
+        started,
+    } = sent;
+    let mut r = rec.borrow_mut();
+    r.commands.push((done, a.status, done - started));
+    match a.status {
+        200 | 201 => match serde_json::from_value::<SignedHead>(a.body["head"].clone()) {
+            Ok(head) => r.acked.push(Acked {
+                game,
+                head,
+                key,
+                token,
+                command,
+                answer: a.body,
+                sent: started,
+                done,
+            }),
+            Err(e) => r
+                .wrong
+                .push(format!("2xx without a signed head ({e}): {}", a.body)),
+        },
+        503 if a.retry_after => {
+            if let Some(key) = key {
+                r.lost.push(Lost {
+                    game,
+                    key,
+                    token,
+                    command,
+                });
+            }
+        }
+        // The move is refused (the state moved on since it was listed: a bot, or another seat
+        // of a game where several act at once): a correct answer.
+        409 | 422 => {}
+        _ => r
+            .wrong
+            .push(format!("command to {game}: {} {}", a.status, a.body)),
+    }
+}
+
 /// One client: plays its games (every kind in turn, one at a time) by random legal moves of a
 /// seat whose turn it is, every other command with an `Idempotency-Key`, until told to stop.
 async fn client(http: Rc<Http>, rec: Shared, n: usize, tokens: Vec<String>) {
@@ -280,43 +336,14 @@ async fn client(http: Rc<Http>, rec: Shared, n: usize, tokens: Vec<String>) {
             .await;
         let done = Instant::now();
         let refused = a.status == 503;
-        {
-            let mut r = rec.borrow_mut();
-            r.commands.push((done, a.status, done - started));
-            match a.status {
-                200 | 201 => match serde_json::from_value::<SignedHead>(a.body["head"].clone()) {
-                    Ok(head) => r.acked.push(Acked {
-                        game: id,
-                        head,
-                        key,
-                        token: tokens[seat].clone(),
-                        command,
-                        answer: a.body,
-                        sent: started,
-                        done,
-                    }),
-                    Err(e) => r
-                        .wrong
-                        .push(format!("2xx without a signed head ({e}): {}", a.body)),
-                },
-                503 if a.retry_after => {
-                    if let Some(key) = key {
-                        r.lost.push(Lost {
-                            game: id,
-                            key,
-                            token: tokens[seat].clone(),
-                            command,
-                        });
-                    }
-                }
-                // The move is refused (the state moved on since it was listed: a bot, or another
-                // seat of a game where several act at once): a correct answer.
-                409 | 422 => {}
-                _ => r
-                    .wrong
-                    .push(format!("command to {id}: {} {}", a.status, a.body)),
-            }
-        }
+        let sent = Sent {
+            game: id,
+            key,
+            token: tokens[seat].clone(),
+            command,
+            started,
+        };
+        record(&rec, sent, a, done);
         if refused {
             actix_web::rt::time::sleep(AGAIN).await;
         }
@@ -440,6 +467,451 @@ async fn until_asynchronous(url: &str, within: Duration) -> bool {
     false
 }
 
+/// What the check found wrong, and the lines of its report.
+#[derive(Default)]
+struct Findings {
+    failures: Vec<String>,
+    report: Vec<String>,
+}
+
+/// Registers each client's three accounts and starts it; the first client's second account
+/// gets a webhook, whose deliveries must go on after each loss. Answers the clients' tasks and
+/// the hooked account's token.
+async fn start_clients(
+    http: &Rc<Http>,
+    rec: &Shared,
+    clients: usize,
+    receiver: &baumeister_tests::receiver::Receiver,
+) -> (Vec<actix_web::rt::task::JoinHandle<()>>, String) {
+    let run = std::process::id();
+    let mut tasks = Vec::new();
+    let mut hooked = String::new();
+    for n in 0..clients {
+        let mut tokens = Vec::new();
+        for seat in 0..3 {
+            tokens.push(register(http, &format!("fo{run}-{n}-{seat}")).await);
+        }
+        if n == 0 {
+            hooked = tokens[1].clone();
+            let r = http
+                .call(
+                    "POST",
+                    "/v1/me/webhooks",
+                    Some(&hooked),
+                    None,
+                    Some(&json!({"url": receiver.url, "kinds": ["your_turn"]})),
+                )
+                .await;
+            assert_eq!(r.status, 201, "webhook: {}", r.body);
+        }
+        tasks.push(actix_web::rt::spawn(client(
+            http.clone(),
+            rec.clone(),
+            n,
+            tokens,
+        )));
+    }
+    (tasks, hooked)
+}
+
+/// Kills the primary under load and waits for play to resume. Answers when (in ms since the
+/// epoch) and how many webhook deliveries the receiver had by then.
+async fn lose_primary(
+    script: &str,
+    rec: &Shared,
+    receiver: &baumeister_tests::receiver::Receiver,
+    found: &mut Findings,
+) -> (i64, usize) {
+    println!("failover: killing the primary under load");
+    assert!(cluster(script, &["kill-primary"]).await, "kill-primary");
+    let killed = Instant::now();
+    let delivered_before = receiver.received().len();
+    let killed_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    if !wait_for_first_ack(rec, killed, Duration::from_secs(120)).await {
+        found
+            .failures
+            .push("no command was acknowledged within 120 s of the primary's loss".into());
+    }
+    actix_web::rt::time::sleep(Duration::from_secs(3)).await;
+    found.report.push(match outage(&rec.borrow(), killed) {
+        Some((s, n, reads)) => format!("primary killed: first command acknowledged after {s:.1} s; meanwhile {n} commands and {reads} reads answered 503"),
+        None => "primary killed: no command acknowledged since".into(),
+    });
+    (killed_ms, delivered_before)
+}
+
+/// Starts the lost node again (under load) and waits until it is a synchronous standby.
+async fn revive(script: &str, found: &mut Findings) {
+    println!("failover: starting the lost node again; it rejoins as standby");
+    let back = Instant::now();
+    cluster(script, &["revive"]).await;
+    if !cluster(script, &["wait", "primary", "secondary"]).await {
+        found
+            .failures
+            .push("the lost node did not come back as a synchronous standby".into());
+    }
+    found.report.push(format!(
+        "the lost node is a synchronous standby again after {:.1} s (under load)",
+        back.elapsed().as_secs_f64()
+    ));
+}
+
+/// Kills the standby under load: the primary must stop waiting for it. Answers when.
+async fn lose_standby(script: &str, db_url: &str, rec: &Shared, found: &mut Findings) -> Instant {
+    println!("failover: killing the standby under load");
+    assert!(cluster(script, &["kill-standby"]).await, "kill-standby");
+    let standby_killed = Instant::now();
+    if !wait_for_first_ack(rec, standby_killed, Duration::from_secs(120)).await {
+        found
+            .failures
+            .push("no command was acknowledged within 120 s of the standby's loss".into());
+    }
+    if !until_asynchronous(db_url, Duration::from_secs(60)).await {
+        found
+            .failures
+            .push("the primary still waits for the lost standby after 60 s".into());
+    }
+    let standby_lost = outage(&rec.borrow(), standby_killed);
+    let stalled = {
+        let r = rec.borrow();
+        r.commands
+            .iter()
+            .filter(|(at, _, _)| *at >= standby_killed)
+            .map(|(_, _, took)| *took)
+            .max()
+            .unwrap_or_default()
+    };
+    found.report.push(match standby_lost {
+        Some((s, n, reads)) => format!("standby killed: first command acknowledged after {s:.1} s; meanwhile {n} commands and {reads} reads answered 503; the slowest command since took {:.1} s", stalled.as_secs_f64()),
+        None => "standby killed: no command acknowledged since".into(),
+    });
+    standby_killed
+}
+
+/// Every 2xx is in the log, under a head signed by the server's key, each game's versions whole.
+async fn check_log(
+    db: &tokio_postgres::Client,
+    http: &Http,
+    acked: &[Acked],
+    games: &BTreeMap<i64, &'static str>,
+    failures: &mut Vec<String>,
+) {
+    let mut stored: HashMap<i64, HashMap<i64, String>> = HashMap::new();
+    for &id in games.keys() {
+        let rows = db
+            .query(
+                "SELECT version, encode(hash, 'hex') FROM events WHERE game_id = $1",
+                &[&id],
+            )
+            .await
+            .unwrap();
+        let versions: HashMap<i64, String> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+        let max = versions.keys().max().copied().unwrap_or(0);
+        if versions.len() as i64 != max {
+            failures.push(format!(
+                "game {id}: {} events up to version {max}",
+                versions.len()
+            ));
+        }
+        stored.insert(id, versions);
+    }
+    let key = http.call("GET", "/v1/keys", None, None, None).await.body["keys"][0]["key"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    for a in acked {
+        if let Err(e) = verify_head(&a.head) {
+            failures.push(format!(
+                "game {} version {}: head {e}",
+                a.game, a.head.version
+            ));
+        }
+        if a.head.key != key {
+            failures.push(format!(
+                "game {}: head signed by {}, not {key}",
+                a.game, a.head.key
+            ));
+        }
+        match stored[&a.game].get(&a.head.version) {
+            Some(hash) if *hash == a.head.hash => {}
+            found => failures.push(format!(
+                "game {} version {} was acknowledged with hash {} but the log has {found:?}",
+                a.game, a.head.version, a.head.hash
+            )),
+        }
+    }
+}
+
+/// Commands sent again with their keys: those acknowledged get their first answer back (a
+/// sample), those whose answer was lost get the stored one when they committed, else are
+/// decided now. Answers how many were sent again and how many of the lost had committed.
+async fn check_retries(
+    db: &tokio_postgres::Client,
+    http: &Http,
+    acked: &[Acked],
+    lost: &[Lost],
+    failures: &mut Vec<String>,
+) -> (usize, usize) {
+    let mut replayed = 0;
+    for a in acked.iter().filter(|a| a.key.is_some()).step_by(25) {
+        let again = http
+            .call(
+                "POST",
+                &format!("/v1/games/{}/commands", a.game),
+                Some(&a.token),
+                a.key.as_deref(),
+                Some(&a.command),
+            )
+            .await;
+        if !(again.status == 200 && again.replayed && again.body == a.answer) {
+            failures.push(format!(
+                "acknowledged {:?} sent again: {} {}",
+                a.key, again.status, again.body
+            ));
+        }
+        replayed += 1;
+    }
+    let mut committed_anyway = 0;
+    for l in lost {
+        let stored: Option<Value> = db
+            .query_opt(
+                "SELECT response FROM commands WHERE game_id = $1 AND idempotency_key = $2",
+                &[&l.game, &l.key],
+            )
+            .await
+            .unwrap()
+            .map(|r| r.get(0));
+        let again = http
+            .call(
+                "POST",
+                &format!("/v1/games/{}/commands", l.game),
+                Some(&l.token),
+                Some(&l.key),
+                Some(&l.command),
+            )
+            .await;
+        match stored {
+            Some(response) => {
+                committed_anyway += 1;
+                if !(again.status == 200 && again.replayed && again.body == response) {
+                    failures.push(format!(
+                        "{} committed though answered 503; sent again: {} {}",
+                        l.key, again.status, again.body
+                    ));
+                }
+            }
+            None => {
+                if again.status >= 500 || again.status == 0 || again.replayed {
+                    failures.push(format!(
+                        "{} (not committed) sent again: {} {}",
+                        l.key, again.status, again.body
+                    ));
+                }
+            }
+        }
+    }
+    (replayed, committed_anyway)
+}
+
+/// Every game's audit is sound.
+async fn check_audits(
+    http: &Http,
+    games: &BTreeMap<i64, &'static str>,
+    failures: &mut Vec<String>,
+) {
+    for &id in games.keys() {
+        let audit = http
+            .call("GET", &format!("/v1/games/{id}/audit"), None, None, None)
+            .await;
+        let sound = audit.status == 200
+            && audit.body["chain_intact"] == true
+            && audit.body["decisions_reproduced"] == true
+            && audit.body["problems"]
+                .as_array()
+                .is_some_and(|p| p.is_empty());
+        if !sound {
+            failures.push(format!(
+                "audit of game {id}: {} {}",
+                audit.status, audit.body
+            ));
+        }
+    }
+}
+
+/// The bots played on after the primary's loss (answers their moves since), the webhook worker
+/// delivered after it and delivers everything in the end (answers the deliveries), and the
+/// server's live listener is connected to the primary that is left.
+async fn check_workers(
+    db: &tokio_postgres::Client,
+    http: &Http,
+    (bot_games, killed_ms): (&[i64], i64),
+    (receiver, hooked, delivered_before): (&baumeister_tests::receiver::Receiver, &str, usize),
+    failures: &mut Vec<String>,
+) -> (i64, usize) {
+    let bot_moves: i64 = db
+        .query_one(
+            "SELECT count(*) FROM commands WHERE game_id = ANY($1) AND bot_level IS NOT NULL AND now_ms > $2",
+            &[&bot_games, &killed_ms],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    if !bot_games.is_empty() && bot_moves == 0 {
+        failures.push("no bot moved after the primary's loss".into());
+    }
+    let mut pending = Value::Null;
+    for _ in 0..300 {
+        let list = http
+            .call("GET", "/v1/me/webhooks", Some(hooked), None, None)
+            .await;
+        pending = list.body["webhooks"][0]["pending"].clone();
+        if pending == 0 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    let delivered = receiver.received().len();
+    if delivered <= delivered_before || pending != 0 {
+        failures.push(format!("webhook: {delivered_before} deliveries before the primary's loss, {delivered} in all, {pending} pending"));
+    }
+    let listening: i64 = db
+        .query_one(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'baumeister-live-%'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    if listening == 0 {
+        failures.push("the live listener did not reconnect to the new primary".into());
+    }
+    (bot_moves, delivered)
+}
+
+/// The rates measured in each window: commands per second, p99 in ms, how many.
+struct Rates {
+    sync_before: (f64, f64, usize),
+    sync_after: (f64, f64, usize),
+    alone: (f64, f64, usize),
+    ceiling_sync: (f64, f64),
+    ceiling_alone: (f64, f64),
+}
+
+fn print_rates(rates: &Rates, clients: usize, seconds: u64) {
+    let row = |name: &str, (rate, p99, n): (f64, f64, usize)| {
+        println!("{name:<48} {rate:>8.1} commands/s  p99 {p99:>7.1} ms  ({n} in {seconds} s)")
+    };
+    row("synchronous standby (node 1 primary)", rates.sync_before);
+    row("synchronous standby (node 2 primary)", rates.sync_after);
+    row("standby lost: primary alone (asynchronous)", rates.alone);
+    for (name, (tps, p99)) in [
+        (
+            "PostgreSQL's ceiling, synchronous standby",
+            rates.ceiling_sync,
+        ),
+        ("PostgreSQL's ceiling, primary alone", rates.ceiling_alone),
+    ] {
+        println!("{name:<48} {tps:>8.1} commits/s   p99 {p99:>7.1} ms  ({clients} connections, one-row INSERT per commit)");
+    }
+}
+
+/// Plays under load through the loss of the primary, its return as standby and the loss of the
+/// standby, measuring each phase; then checks what was acknowledged. Answers the failures.
+async fn run(
+    base: String,
+    db_url: String,
+    script: String,
+    clients: usize,
+    seconds: u64,
+) -> Vec<String> {
+    let measure = Duration::from_secs(seconds);
+    let sleep = actix_web::rt::time::sleep;
+    let http = Rc::new(Http::new(base, Duration::from_secs(60)));
+    let rec: Shared = Rc::default();
+    let receiver = baumeister_tests::receiver::Receiver::start(0);
+    let (tasks, hooked) = start_clients(&http, &rec, clients, &receiver).await;
+    let mut found = Findings::default();
+
+    // 1. Synchronous replication, both nodes up.
+    sleep(Duration::from_secs(2)).await;
+    let w1 = Instant::now();
+    sleep(measure).await;
+    let sync_before = window(&rec.borrow(), w1, Instant::now());
+    // 2. The primary lost.
+    let (killed_ms, delivered_before) = lose_primary(&script, &rec, &receiver, &mut found).await;
+    // 3. The lost node back, as standby (under load).
+    revive(&script, &mut found).await;
+    sleep(Duration::from_secs(1)).await;
+    let w2 = Instant::now();
+    sleep(measure).await;
+    let sync_after = window(&rec.borrow(), w2, Instant::now());
+    let ceiling_sync = paused_ceiling(&rec, &db_url, clients, seconds).await;
+    // 4. The standby lost.
+    let standby_killed = lose_standby(&script, &db_url, &rec, &mut found).await;
+    sleep(Duration::from_secs(1)).await;
+    let w3 = Instant::now();
+    sleep(measure).await;
+    let alone = window(&rec.borrow(), w3, Instant::now());
+    let ceiling_alone = paused_ceiling(&rec, &db_url, clients, seconds).await;
+
+    rec.borrow_mut().stop = true;
+    for t in tasks {
+        let _ = t.await;
+    }
+    println!("failover: checking what was acknowledged against the primary's log");
+    let db = primary(&db_url).await;
+    let (acked, lost, games, bot_games) = {
+        let mut r = rec.borrow_mut();
+        found.failures.append(&mut r.wrong);
+        (
+            std::mem::take(&mut r.acked),
+            std::mem::take(&mut r.lost),
+            r.games.clone(),
+            r.bot_games.clone(),
+        )
+    };
+    let failures = &mut found.failures;
+    check_log(&db, &http, &acked, &games, failures).await;
+    let (replayed, committed_anyway) = check_retries(&db, &http, &acked, &lost, failures).await;
+    check_audits(&http, &games, failures).await;
+    let (bot_moves, delivered) = check_workers(
+        &db,
+        &http,
+        (&bot_games, killed_ms),
+        (&receiver, &hooked, delivered_before),
+        failures,
+    )
+    .await;
+    // Play goes on after all of it.
+    if !acked.iter().any(|a| a.sent >= standby_killed) {
+        failures.push("no command was acknowledged after the standby's loss".into());
+    }
+
+    let per_kind = games
+        .values()
+        .fold(BTreeMap::<&str, usize>::new(), |mut m, k| {
+            *m.entry(k).or_default() += 1;
+            m
+        });
+    println!();
+    println!("{clients} clients, {} games ({per_kind:?}), {} commands acknowledged ({} with a key), {} answered 503 with a key ({committed_anyway} of them had committed), {bot_moves} bot moves after the primary's loss, {delivered} webhook deliveries ({delivered_before} before it), {replayed} acknowledged commands sent again", games.len(), acked.len(), acked.iter().filter(|a| a.key.is_some()).count(), lost.len());
+    for line in &found.report {
+        println!("{line}");
+    }
+    let rates = Rates {
+        sync_before,
+        sync_after,
+        alone,
+        ceiling_sync,
+        ceiling_alone,
+    };
+    print_rates(&rates, clients, seconds);
+    found.failures
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [base, db_url, script] = [0, 1, 2].map(|i| {
@@ -449,295 +921,8 @@ fn main() {
     });
     let clients: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(8);
     let seconds: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(8);
-    let measure = Duration::from_secs(seconds);
-    let failures = actix_web::rt::System::new().block_on(async move {
-        let http = Rc::new(Http::new(base, Duration::from_secs(60)));
-        let rec: Shared = Rc::default();
-        let run = std::process::id();
-        let mut tasks = Vec::new();
-        // A webhook of the first client's second account: its deliveries go on after each loss.
-        let receiver = baumeister_tests::receiver::Receiver::start(0);
-        let mut hooked = String::new();
-        for n in 0..clients {
-            let mut tokens = Vec::new();
-            for seat in 0..3 {
-                tokens.push(register(&http, &format!("fo{run}-{n}-{seat}")).await);
-            }
-            if n == 0 {
-                hooked = tokens[1].clone();
-                let r = http
-                    .call(
-                        "POST",
-                        "/v1/me/webhooks",
-                        Some(&hooked),
-                        None,
-                        Some(&json!({"url": receiver.url, "kinds": ["your_turn"]})),
-                    )
-                    .await;
-                assert_eq!(r.status, 201, "webhook: {}", r.body);
-            }
-            tasks.push(actix_web::rt::spawn(client(
-                http.clone(),
-                rec.clone(),
-                n,
-                tokens,
-            )));
-        }
-        let mut failures = Vec::new();
-        let mut report = Vec::new();
-        let sleep = actix_web::rt::time::sleep;
-
-        // 1. Synchronous replication, both nodes up.
-        sleep(Duration::from_secs(2)).await;
-        let w1 = Instant::now();
-        sleep(measure).await;
-        let sync_before = window(&rec.borrow(), w1, Instant::now());
-
-        // 2. The primary lost.
-        println!("failover: killing the primary under load");
-        assert!(cluster(&script, &["kill-primary"]).await, "kill-primary");
-        let killed = Instant::now();
-        let delivered_before = receiver.received().len();
-        let killed_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_millis() as i64;
-        if !wait_for_first_ack(&rec, killed, Duration::from_secs(120)).await {
-            failures.push("no command was acknowledged within 120 s of the primary's loss".into());
-        }
-        sleep(Duration::from_secs(3)).await;
-        let primary_lost = outage(&rec.borrow(), killed);
-        report.push(match primary_lost {
-            Some((s, n, reads)) => format!("primary killed: first command acknowledged after {s:.1} s; meanwhile {n} commands and {reads} reads answered 503"),
-            None => "primary killed: no command acknowledged since".into(),
-        });
-
-        // 3. The lost node back, as standby (under load).
-        println!("failover: starting the lost node again; it rejoins as standby");
-        let back = Instant::now();
-        cluster(&script, &["revive"]).await;
-        if !cluster(&script, &["wait", "primary", "secondary"]).await {
-            failures.push("the lost node did not come back as a synchronous standby".into());
-        }
-        report.push(format!(
-            "the lost node is a synchronous standby again after {:.1} s (under load)",
-            back.elapsed().as_secs_f64()
-        ));
-        sleep(Duration::from_secs(1)).await;
-        let w2 = Instant::now();
-        sleep(measure).await;
-        let sync_after = window(&rec.borrow(), w2, Instant::now());
-        let ceiling_sync = paused_ceiling(&rec, &db_url, clients, seconds).await;
-
-        // 4. The standby lost.
-        println!("failover: killing the standby under load");
-        assert!(cluster(&script, &["kill-standby"]).await, "kill-standby");
-        let standby_killed = Instant::now();
-        if !wait_for_first_ack(&rec, standby_killed, Duration::from_secs(120)).await {
-            failures.push("no command was acknowledged within 120 s of the standby's loss".into());
-        }
-        if !until_asynchronous(&db_url, Duration::from_secs(60)).await {
-            failures.push("the primary still waits for the lost standby after 60 s".into());
-        }
-        let standby_lost = outage(&rec.borrow(), standby_killed);
-        let stalled = {
-            let r = rec.borrow();
-            r.commands
-                .iter()
-                .filter(|(at, _, _)| *at >= standby_killed)
-                .map(|(_, _, took)| *took)
-                .max()
-                .unwrap_or_default()
-        };
-        report.push(match standby_lost {
-            Some((s, n, reads)) => format!("standby killed: first command acknowledged after {s:.1} s; meanwhile {n} commands and {reads} reads answered 503; the slowest command since took {:.1} s", stalled.as_secs_f64()),
-            None => "standby killed: no command acknowledged since".into(),
-        });
-        sleep(Duration::from_secs(1)).await;
-        let w3 = Instant::now();
-        sleep(measure).await;
-        let alone = window(&rec.borrow(), w3, Instant::now());
-        let ceiling_alone = paused_ceiling(&rec, &db_url, clients, seconds).await;
-
-        rec.borrow_mut().stop = true;
-        for t in tasks {
-            let _ = t.await;
-        }
-        println!("failover: checking what was acknowledged against the primary's log");
-
-        // Every 2xx in the log, each game's versions whole.
-        let db = primary(&db_url).await;
-        let (acked, lost, games, bot_games) = {
-            let mut r = rec.borrow_mut();
-            failures.append(&mut r.wrong);
-            (
-                std::mem::take(&mut r.acked),
-                std::mem::take(&mut r.lost),
-                r.games.clone(),
-                r.bot_games.clone(),
-            )
-        };
-        let mut stored: HashMap<i64, HashMap<i64, String>> = HashMap::new();
-        for &id in games.keys() {
-            let rows = db
-                .query(
-                    "SELECT version, encode(hash, 'hex') FROM events WHERE game_id = $1",
-                    &[&id],
-                )
-                .await
-                .unwrap();
-            let versions: HashMap<i64, String> =
-                rows.iter().map(|r| (r.get(0), r.get(1))).collect();
-            let max = versions.keys().max().copied().unwrap_or(0);
-            if versions.len() as i64 != max {
-                failures.push(format!("game {id}: {} events up to version {max}", versions.len()));
-            }
-            stored.insert(id, versions);
-        }
-        let key = http.call("GET", "/v1/keys", None, None, None).await.body["keys"][0]["key"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-        for a in &acked {
-            if let Err(e) = verify_head(&a.head) {
-                failures.push(format!("game {} version {}: head {e}", a.game, a.head.version));
-            }
-            if a.head.key != key {
-                failures.push(format!("game {}: head signed by {}, not {key}", a.game, a.head.key));
-            }
-            match stored[&a.game].get(&a.head.version) {
-                Some(hash) if *hash == a.head.hash => {}
-                found => failures.push(format!(
-                    "game {} version {} was acknowledged with hash {} but the log has {found:?}",
-                    a.game, a.head.version, a.head.hash
-                )),
-            }
-        }
-
-        // Commands sent again with their keys: those acknowledged get their first answer back
-        // (a sample), those whose answer was lost get the stored one when they committed, else
-        // are decided now.
-        let mut replayed = 0;
-        for a in acked.iter().filter(|a| a.key.is_some()).step_by(25) {
-            let again = http
-                .call("POST", &format!("/v1/games/{}/commands", a.game), Some(&a.token), a.key.as_deref(), Some(&a.command))
-                .await;
-            if !(again.status == 200 && again.replayed && again.body == a.answer) {
-                failures.push(format!("acknowledged {:?} sent again: {} {}", a.key, again.status, again.body));
-            }
-            replayed += 1;
-        }
-        let mut committed_anyway = 0;
-        for l in &lost {
-            let stored: Option<Value> = db
-                .query_opt(
-                    "SELECT response FROM commands WHERE game_id = $1 AND idempotency_key = $2",
-                    &[&l.game, &l.key],
-                )
-                .await
-                .unwrap()
-                .map(|r| r.get(0));
-            let again = http
-                .call("POST", &format!("/v1/games/{}/commands", l.game), Some(&l.token), Some(&l.key), Some(&l.command))
-                .await;
-            match stored {
-                Some(response) => {
-                    committed_anyway += 1;
-                    if !(again.status == 200 && again.replayed && again.body == response) {
-                        failures.push(format!("{} committed though answered 503; sent again: {} {}", l.key, again.status, again.body));
-                    }
-                }
-                None => {
-                    if again.status >= 500 || again.status == 0 || again.replayed {
-                        failures.push(format!("{} (not committed) sent again: {} {}", l.key, again.status, again.body));
-                    }
-                }
-            }
-        }
-
-        // Every game's audit sound.
-        for &id in games.keys() {
-            let audit = http
-                .call("GET", &format!("/v1/games/{id}/audit"), None, None, None)
-                .await;
-            let sound = audit.status == 200
-                && audit.body["chain_intact"] == true
-                && audit.body["decisions_reproduced"] == true
-                && audit.body["problems"].as_array().is_some_and(|p| p.is_empty());
-            if !sound {
-                failures.push(format!("audit of game {id}: {} {}", audit.status, audit.body));
-            }
-        }
-
-        // The bots played on after the primary's loss.
-        let bot_moves: i64 = db
-            .query_one(
-                "SELECT count(*) FROM commands WHERE game_id = ANY($1) AND bot_level IS NOT NULL AND now_ms > $2",
-                &[&bot_games, &killed_ms],
-            )
-            .await
-            .unwrap()
-            .get(0);
-        if !bot_games.is_empty() && bot_moves == 0 {
-            failures.push("no bot moved after the primary's loss".into());
-        }
-        // The webhook worker delivered after the loss, and delivers everything in the end.
-        let mut pending = Value::Null;
-        for _ in 0..300 {
-            let list = http
-                .call("GET", "/v1/me/webhooks", Some(&hooked), None, None)
-                .await;
-            pending = list.body["webhooks"][0]["pending"].clone();
-            if pending == 0 {
-                break;
-            }
-            actix_web::rt::time::sleep(Duration::from_millis(100)).await;
-        }
-        let delivered = receiver.received().len();
-        if delivered <= delivered_before || pending != 0 {
-            failures.push(format!("webhook: {delivered_before} deliveries before the primary's loss, {delivered} in all, {pending} pending"));
-        }
-        // The server's live listener is connected to the primary that is left.
-        let listening: i64 = db
-            .query_one(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'baumeister-live-%'",
-                &[],
-            )
-            .await
-            .unwrap()
-            .get(0);
-        if listening == 0 {
-            failures.push("the live listener did not reconnect to the new primary".into());
-        }
-        // Play goes on after all of it.
-        let after = acked.iter().filter(|a| a.sent >= standby_killed).count();
-        if after == 0 {
-            failures.push("no command was acknowledged after the standby's loss".into());
-        }
-
-        let per_kind = games.values().fold(BTreeMap::<&str, usize>::new(), |mut m, k| {
-            *m.entry(k).or_default() += 1;
-            m
-        });
-        println!();
-        println!("{clients} clients, {} games ({per_kind:?}), {} commands acknowledged ({} with a key), {} answered 503 with a key ({committed_anyway} of them had committed), {bot_moves} bot moves after the primary's loss, {delivered} webhook deliveries ({delivered_before} before it), {replayed} acknowledged commands sent again", games.len(), acked.len(), acked.iter().filter(|a| a.key.is_some()).count(), lost.len());
-        for line in &report {
-            println!("{line}");
-        }
-        let row = |name: &str, (rate, p99, n): (f64, f64, usize)| {
-            println!("{name:<48} {rate:>8.1} commands/s  p99 {p99:>7.1} ms  ({n} in {seconds} s)")
-        };
-        row("synchronous standby (node 1 primary)", sync_before);
-        row("synchronous standby (node 2 primary)", sync_after);
-        row("standby lost: primary alone (asynchronous)", alone);
-        for (name, (tps, p99)) in [
-            ("PostgreSQL's ceiling, synchronous standby", ceiling_sync),
-            ("PostgreSQL's ceiling, primary alone", ceiling_alone),
-        ] {
-            println!("{name:<48} {tps:>8.1} commits/s   p99 {p99:>7.1} ms  ({clients} connections, one-row INSERT per commit)");
-        }
-        failures
-    });
+    let failures =
+        actix_web::rt::System::new().block_on(run(base, db_url, script, clients, seconds));
     if failures.is_empty() {
         println!("failover: every acknowledged command is in the log, every audit sound");
     } else {

@@ -10,9 +10,9 @@
 
 use std::time::Instant;
 
-use baumeister_domain::registry;
+use baumeister_domain::{registry, DynGame};
 use baumeister_storage::offline::random_export;
-use baumeister_storage::{Reader, Signer, Store};
+use baumeister_storage::{Export, Reader, Signer, Store};
 use serde_json::Value;
 
 /// Events folded in memory per kind (whole games, played again and again).
@@ -60,52 +60,10 @@ async fn main() {
         if !only.is_empty() && !only.iter().any(|k| k == info.kind) {
             continue;
         }
-        // Whole games, each a log of payloads.
-        let mut games: Vec<Vec<Value>> = Vec::new();
-        let mut exports = Vec::new();
-        let mut total = 0;
-        // Seeds (and so uids) of their own per kind.
-        let first_seed = (index as u64 + 1) << 32;
-        let mut seed = first_seed;
-        let mut long_found = 0;
-        let long_reachable = info.kind == "space-builder";
-        let searching = |long_found: usize, seed: u64| {
-            long_found < LONG_GAME && seed < first_seed + LONG_GAME_TRIES
-        };
-        while total < STORED_EVENTS || (long_reachable && searching(long_found, seed)) {
-            let export = random_export(info.kind, info.max_seats, seed, 100_000, &signer).unwrap();
-            seed += 1;
-            let finished = export.status == baumeister_storage::Lifecycle::Finished;
-            let events: usize = export.commands.iter().map(|c| c.events.len()).sum();
-            // Past the events measured, only a game longer than any yet is kept (to replay).
-            if total >= STORED_EVENTS && !(finished && events > long_found) {
-                continue;
-            }
-            let payloads: Vec<Value> = export
-                .commands
-                .iter()
-                .flat_map(|c| c.events.iter().map(|e| e.payload.clone()))
-                .collect();
-            total += payloads.len();
-            games.push(payloads);
-            if finished {
-                long_found = long_found.max(events);
-                exports.push(export);
-            }
-        }
+        let (games, exports, total) = played(info.kind, info.max_seats, index, &signer);
         let per_game = total / games.len();
 
-        // In memory: fold every game from the initial state, until enough events were folded.
-        let mut folded = 0;
-        let started = Instant::now();
-        while folded < IN_MEMORY_EVENTS {
-            for payloads in &games {
-                let state = game.replay(payloads).unwrap();
-                std::hint::black_box(&state);
-                folded += payloads.len();
-            }
-        }
-        let in_memory = folded as f64 / started.elapsed().as_secs_f64();
+        let in_memory = folded_in_memory(*game, &games);
 
         // From PostgreSQL: every finished game imported, then read and folded one by one.
         let mut ids = Vec::new();
@@ -120,22 +78,11 @@ async fn main() {
         }
         let stored = read as f64 / started.elapsed().as_secs_f64();
 
-        // `GET …/replay?at=N` of the longest game, every version: once to write the snapshots
-        // (every 100 events; a replay writes those its fold passed), then timed with every
-        // snapshot in place (the nearest snapshot plus at most 99 events).
         let longest = ids.iter().max_by_key(|(_, version)| *version).copied();
-        let mut latencies = Vec::new();
-        if let Some((id, version)) = longest {
-            for pass in 0..2 {
-                for at in 1..=version {
-                    let started = Instant::now();
-                    store.replay(id, Reader::Anonymous, at).await.unwrap();
-                    if pass == 1 {
-                        latencies.push(started.elapsed().as_secs_f64() * 1000.0);
-                    }
-                }
-            }
-        }
+        let mut latencies = match longest {
+            Some(game) => replay_every_version(&store, game).await,
+            None => Vec::new(),
+        };
         latencies.sort_by(f64::total_cmp);
         let median = latencies.get(latencies.len() / 2).copied().unwrap_or(0.0);
         let p99 = latencies
@@ -156,4 +103,80 @@ async fn main() {
         .batch_execute("DROP DATABASE IF EXISTS bm_replay_bench WITH (FORCE)")
         .await
         .unwrap();
+}
+
+/// Games of `kind` played offline by random legal moves, each as its log of payloads, until
+/// `STORED_EVENTS` events (and, where random games reach it, a game of `LONG_GAME` events):
+/// the logs, the finished games' exports, and how many events the logs hold.
+fn played(
+    kind: &str,
+    max_seats: u8,
+    index: usize,
+    signer: &Signer,
+) -> (Vec<Vec<Value>>, Vec<Export>, usize) {
+    let mut games: Vec<Vec<Value>> = Vec::new();
+    let mut exports = Vec::new();
+    let mut total = 0;
+    // Seeds (and so uids) of their own per kind.
+    let first_seed = (index as u64 + 1) << 32;
+    let mut seed = first_seed;
+    let mut long_found = 0;
+    let long_reachable = kind == "space-builder";
+    let searching = |long_found: usize, seed: u64| {
+        long_found < LONG_GAME && seed < first_seed + LONG_GAME_TRIES
+    };
+    while total < STORED_EVENTS || (long_reachable && searching(long_found, seed)) {
+        let export = random_export(kind, max_seats, seed, 100_000, signer).unwrap();
+        seed += 1;
+        let finished = export.status == baumeister_storage::Lifecycle::Finished;
+        let events: usize = export.commands.iter().map(|c| c.events.len()).sum();
+        // Past the events measured, only a game longer than any yet is kept (to replay).
+        if total >= STORED_EVENTS && !(finished && events > long_found) {
+            continue;
+        }
+        let payloads: Vec<Value> = export
+            .commands
+            .iter()
+            .flat_map(|c| c.events.iter().map(|e| e.payload.clone()))
+            .collect();
+        total += payloads.len();
+        games.push(payloads);
+        if finished {
+            long_found = long_found.max(events);
+            exports.push(export);
+        }
+    }
+    (games, exports, total)
+}
+
+/// Events folded per second in memory: every game from the initial state, again and again,
+/// until `IN_MEMORY_EVENTS` were folded.
+fn folded_in_memory(game: &dyn DynGame, games: &[Vec<Value>]) -> f64 {
+    let mut folded = 0;
+    let started = Instant::now();
+    while folded < IN_MEMORY_EVENTS {
+        for payloads in games {
+            let state = game.replay(payloads).unwrap();
+            std::hint::black_box(&state);
+            folded += payloads.len();
+        }
+    }
+    folded as f64 / started.elapsed().as_secs_f64()
+}
+
+/// `GET …/replay?at=N` of game `id`, every version up to `version`: once to write the snapshots
+/// (every 100 events; a replay writes those its fold passed), then timed with every snapshot in
+/// place (the nearest snapshot plus at most 99 events). The timed latencies in ms.
+async fn replay_every_version(store: &Store, (id, version): (i64, i64)) -> Vec<f64> {
+    let mut latencies = Vec::new();
+    for pass in 0..2 {
+        for at in 1..=version {
+            let started = Instant::now();
+            store.replay(id, Reader::Anonymous, at).await.unwrap();
+            if pass == 1 {
+                latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+    }
+    latencies
 }
