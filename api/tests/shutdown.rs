@@ -45,6 +45,46 @@ use raw_http::{
     wait_ready,
 };
 
+/// A live stream of game `id`, open once its first bytes have come; the thread reading it
+/// answers all it received when the server closes it.
+fn open_stream(port: u16, id: i64) -> std::thread::JoinHandle<String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .write_all(format!("GET /v1/games/{id}/stream HTTP/1.1\r\nHost: test\r\n\r\n").as_bytes())
+        .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut seen = String::new();
+    while !seen.contains("retry:") {
+        let mut buffer = [0u8; 4096];
+        let n = stream.read(&mut buffer).unwrap();
+        assert!(n > 0, "the stream ended early: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
+    }
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        // Ends when the server closes the stream's connection.
+        let _ = stream.read_to_end(&mut rest);
+        seen + &String::from_utf8_lossy(&rest)
+    })
+}
+
+/// The server's log of the stop: that it is stopping, the command's line, `stopped` last.
+fn assert_logged(log: &str, path: &str) {
+    assert!(log.contains("stopping"), "{log}");
+    assert!(
+        log.lines().any(|l| l.contains("handled")
+            && l.contains(&format!("path={path}"))
+            && l.contains("status=200")),
+        "the command's line: {log}"
+    );
+    assert!(
+        log.lines().last().unwrap_or("").contains("stopped"),
+        "{log}"
+    );
+}
+
 #[actix_web::test]
 async fn sigterm_tells_streams_to_reconnect_finishes_the_command_in_flight_and_exits_0() {
     let db = fresh_database().await;
@@ -69,27 +109,7 @@ async fn sigterm_tells_streams_to_reconnect_finishes_the_command_in_flight_and_e
     let tokens = [player(port, "ada"), player(port, "bea")];
     let id = game(port, &tokens);
 
-    // A live stream, open once its first bytes have come.
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .write_all(format!("GET /v1/games/{id}/stream HTTP/1.1\r\nHost: test\r\n\r\n").as_bytes())
-        .unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    let mut seen = String::new();
-    while !seen.contains("retry:") {
-        let mut buffer = [0u8; 4096];
-        let n = stream.read(&mut buffer).unwrap();
-        assert!(n > 0, "the stream ended early: {seen}");
-        seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
-    }
-    let streamed = std::thread::spawn(move || {
-        let mut rest = Vec::new();
-        // Ends when the server closes the stream's connection.
-        let _ = stream.read_to_end(&mut rest);
-        seen + &String::from_utf8_lossy(&rest)
-    });
+    let streamed = open_stream(port, id);
 
     // A command in flight: its head is read, its body not yet sent.
     let (token, body) = next_move(port, id, &tokens);
@@ -153,18 +173,7 @@ async fn sigterm_tells_streams_to_reconnect_finishes_the_command_in_flight_and_e
         stopping.elapsed()
     );
     eprintln!("stopped {:?} after SIGTERM", stopping.elapsed());
-    let log = log.join().unwrap();
-    assert!(log.contains("stopping"), "{log}");
-    assert!(
-        log.lines().any(|l| l.contains("handled")
-            && l.contains(&format!("path={path}"))
-            && l.contains("status=200")),
-        "the command's line: {log}"
-    );
-    assert!(
-        log.lines().last().unwrap_or("").contains("stopped"),
-        "{log}"
-    );
+    assert_logged(&log.join().unwrap(), &path);
     let stored: i64 = database(&db)
         .await
         .query_one(

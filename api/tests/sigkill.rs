@@ -3,7 +3,7 @@
 //! from the events, and a client that retries with its `Idempotency-Key` gets its first
 //! response (or, for a command the kill swallowed before it committed, has it applied once).
 
-use std::process::Command;
+use std::process::{Child, Command};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -118,16 +118,9 @@ async fn projections(http: &Http, games: &[i64], tokens: &[String; 2], db: &str)
     Value::Array(all)
 }
 
-#[actix_web::test]
-async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_their_answer() {
-    let db = fresh_database().await;
-    let port = free_port();
-    let mut server = baumeister(&db, port, &"11".repeat(32));
-    let http = Rc::new(Http::local(port));
-    http.ready().await;
-    let tokens: Rc<[String; 2]> = Rc::new([token(&http, "ada").await, token(&http, "bea").await]);
+/// Sixteen Burgbaumeister games of Ada and Bea, started.
+async fn started_games(http: &Http, tokens: &[String; 2]) -> Vec<i64> {
     let mut games = Vec::new();
-    // Many clients at once, so that the kill finds commands under way.
     for _ in 0..16 {
         let r = http
             .call(
@@ -151,11 +144,21 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
         assert_eq!(r.status, 200, "{}", r.body);
         games.push(id);
     }
+    games
+}
 
-    // Load, then SIGKILL in the middle of it; again (after a restart) in the rare case that
-    // the kill found no command under way.
+/// Load on every game, then SIGKILL in the middle of it, and the server started again on the
+/// same database (on another port, so that no socket of the dead one is in the way); again in
+/// the rare case that the kill found no command under way. Answers what was sent and the
+/// running server with its client.
+async fn killed_mid_load(
+    db: &str,
+    mut server: Child,
+    mut http: Rc<Http>,
+    games: &[i64],
+    tokens: &Rc<[String; 2]>,
+) -> (Vec<Sent>, Child, Rc<Http>) {
     let mut sent = Vec::new();
-    let mut http = http;
     for round in 0..5 {
         let clients: Vec<_> = games
             .iter()
@@ -171,24 +174,24 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
         for c in clients {
             sent.extend(c.await.unwrap());
         }
-        // Started again on the same database (and, so that no socket of the dead one is in
-        // the way, on another port).
         let port = free_port();
-        server = baumeister(&db, port, &"11".repeat(32));
+        server = baumeister(db, port, &"11".repeat(32));
         http = Rc::new(Http::local(port));
         http.ready().await;
         if sent.iter().any(|s| s.answer.status == 0) {
             break;
         }
     }
-    let acknowledged = sent.iter().filter(|s| s.answer.status == 200).count();
-    let swallowed = sent.iter().filter(|s| s.answer.status == 0).count();
-    eprintln!("{acknowledged} commands acknowledged, {swallowed} swallowed by the kill");
-    assert!(acknowledged > 20, "a load: {acknowledged} commands");
-    assert!(swallowed > 0, "the kill came mid-load");
-    let conn = database(&db).await;
+    (sent, server, http)
+}
 
-    // Every acknowledged command is stored with the response it was given.
+/// Every acknowledged command is stored with the response it was given, and every game has
+/// its versions 1 to the last, none missing.
+async fn assert_nothing_acknowledged_lost(
+    conn: &tokio_postgres::Client,
+    sent: &[Sent],
+    games: &[i64],
+) {
     for s in sent.iter().filter(|s| s.answer.status == 200) {
         let row = conn
             .query_one(
@@ -199,8 +202,7 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
             .unwrap_or_else(|_| panic!("acknowledged command {} is stored", s.key));
         assert_eq!(row.get::<_, Value>(0), s.answer.body);
     }
-    // Versions 1 to the last, none missing, in every game.
-    for &id in &games {
+    for &id in games {
         let row = conn
             .query_one(
                 "SELECT count(*), coalesce(max(version), 0) FROM events WHERE game_id = $1",
@@ -210,27 +212,23 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
             .unwrap();
         assert_eq!(row.get::<_, i64>(0), row.get::<_, i64>(1), "game {id}");
     }
-    // The lobby and every board equal a rebuild from the events alone.
-    let before = projections(&http, &games, &tokens, &db).await;
-    let rebuilt = Command::new(env!("CARGO_BIN_EXE_baumeister"))
-        .arg("rebuild-projections")
-        .env("DATABASE_URL", database_url(&db))
-        .env("JWT_SECRET", SECRET)
-        .env("RUST_LOG", "error")
-        .status()
-        .unwrap();
-    assert!(rebuilt.success());
-    assert_eq!(projections(&http, &games, &tokens, &db).await, before);
+}
 
-    // Retries with the same key: an acknowledged command gets its first response and
-    // appends nothing; one the kill swallowed is answered with what it committed, or is
-    // applied now, once.
-    for s in &sent {
-        let version_before: i64 = conn
-            .query_one("SELECT version FROM games WHERE id = $1", &[&s.game])
+/// Retries with the same key: an acknowledged command gets its first response and appends
+/// nothing; one the kill swallowed is answered with what it committed, or is applied now, once.
+async fn assert_retries_get_their_answer(
+    http: &Http,
+    conn: &tokio_postgres::Client,
+    sent: &[Sent],
+) {
+    let version = |game: i64| async move {
+        conn.query_one("SELECT version FROM games WHERE id = $1", &[&game])
             .await
             .unwrap()
-            .get(0);
+            .get::<_, i64>(0)
+    };
+    for s in sent {
+        let version_before = version(s.game).await;
         let again = http
             .call(
                 "POST",
@@ -253,14 +251,49 @@ async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_
         if s.answer.status == 200 {
             assert!(again.replayed, "{}: the first response, replayed", s.key);
             assert_eq!(again.body, s.answer.body);
-            let version_after: i64 = conn
-                .query_one("SELECT version FROM games WHERE id = $1", &[&s.game])
-                .await
-                .unwrap()
-                .get(0);
-            assert_eq!(version_after, version_before, "{}: nothing appended", s.key);
+            assert_eq!(
+                version(s.game).await,
+                version_before,
+                "{}: nothing appended",
+                s.key
+            );
         }
     }
+}
+
+#[actix_web::test]
+async fn a_server_killed_mid_load_loses_no_acknowledged_command_and_retries_get_their_answer() {
+    let db = fresh_database().await;
+    let port = free_port();
+    let server = baumeister(&db, port, &"11".repeat(32));
+    let http = Rc::new(Http::local(port));
+    http.ready().await;
+    let tokens: Rc<[String; 2]> = Rc::new([token(&http, "ada").await, token(&http, "bea").await]);
+    // Many clients at once, so that the kill finds commands under way.
+    let games = started_games(&http, &tokens).await;
+
+    let (sent, mut server, http) = killed_mid_load(&db, server, http, &games, &tokens).await;
+    let acknowledged = sent.iter().filter(|s| s.answer.status == 200).count();
+    let swallowed = sent.iter().filter(|s| s.answer.status == 0).count();
+    eprintln!("{acknowledged} commands acknowledged, {swallowed} swallowed by the kill");
+    assert!(acknowledged > 20, "a load: {acknowledged} commands");
+    assert!(swallowed > 0, "the kill came mid-load");
+    let conn = database(&db).await;
+    assert_nothing_acknowledged_lost(&conn, &sent, &games).await;
+
+    // The lobby and every board equal a rebuild from the events alone.
+    let before = projections(&http, &games, &tokens, &db).await;
+    let rebuilt = Command::new(env!("CARGO_BIN_EXE_baumeister"))
+        .arg("rebuild-projections")
+        .env("DATABASE_URL", database_url(&db))
+        .env("JWT_SECRET", SECRET)
+        .env("RUST_LOG", "error")
+        .status()
+        .unwrap();
+    assert!(rebuilt.success());
+    assert_eq!(projections(&http, &games, &tokens, &db).await, before);
+
+    assert_retries_get_their_answer(&http, &conn, &sent).await;
     server.kill().unwrap();
     server.wait().unwrap();
     drop_database(&db).await;
