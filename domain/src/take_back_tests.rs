@@ -23,6 +23,55 @@ fn tag(command: &Value) -> String {
     command["type"].as_str().unwrap_or_default().to_string()
 }
 
+/// Where a game says its viewers all see alike, every seat sees what the spectators see.
+fn viewers_alike_see_alike(game: &dyn DynGame, state: &GameState, seats: u8) {
+    if game.viewers_see_alike() {
+        for seat in 0..seats {
+            assert_eq!(
+                game.view(state, Viewer::Seat(seat)),
+                game.view(state, Viewer::Spectator),
+                "{}: seat {seat} sees otherwise than the spectators",
+                game.kind()
+            );
+        }
+    }
+}
+
+/// The rule's parts, each on its own: a command that drew randomness, ended the game or
+/// produced an event some viewer sees redacted is judged to reveal.
+fn each_part_of_the_rule_reveals(
+    game: &dyn DynGame,
+    state: &GameState,
+    events: &[Value],
+    draws: u64,
+    seats: u8,
+    revealed: bool,
+    command: &Value,
+) {
+    if draws > 0 || game.status(state).finished {
+        assert!(
+            revealed,
+            "{}: {command} drew or ended but is undoable",
+            game.kind()
+        );
+    }
+    let hidden = viewers(seats)
+        .into_iter()
+        .filter(|v| *v != Viewer::Everyone)
+        .any(|v| {
+            events
+                .iter()
+                .any(|e| game.redact(state, e, v).as_ref() != Some(e))
+        });
+    if hidden {
+        assert!(
+            revealed,
+            "{}: {command} hid an event but is undoable",
+            game.kind()
+        );
+    }
+}
+
 /// Plays `game` with `seats` seats by random legal moves, judging every command by the rule,
 /// and takes back about half of the undoable ones (then plays on from the restored state).
 /// Returns the verdicts and the whole log, take-backs included.
@@ -58,16 +107,7 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
             game.kind()
         );
         kept_are_the_views(game, &state, seats, &judgement.after);
-        if game.viewers_see_alike() {
-            for seat in 0..seats {
-                assert_eq!(
-                    game.view(&state, Viewer::Seat(seat)),
-                    game.view(&state, Viewer::Spectator),
-                    "{}: seat {seat} sees otherwise than the spectators",
-                    game.kind()
-                );
-            }
-        }
+        viewers_alike_see_alike(game, &state, seats);
         kept = judgement.after;
         assert_eq!(
             revealed,
@@ -75,29 +115,7 @@ fn play(game: &'static dyn DynGame, seats: u8, seed: u64, max: usize) -> (Verdic
             "{}: {command}: the walk and the rule as stated disagree",
             game.kind()
         );
-        // The rule's parts, each on its own: randomness, hidden information, the end.
-        if draws > 0 || game.status(&state).finished {
-            assert!(
-                revealed,
-                "{}: {command} drew or ended but is undoable",
-                game.kind()
-            );
-        }
-        let hidden = viewers(seats)
-            .into_iter()
-            .filter(|v| *v != Viewer::Everyone)
-            .any(|v| {
-                events
-                    .iter()
-                    .any(|e| game.redact(&state, e, v).as_ref() != Some(e))
-            });
-        if hidden {
-            assert!(
-                revealed,
-                "{}: {command} hid an event but is undoable",
-                game.kind()
-            );
-        }
+        each_part_of_the_rule_reveals(game, &state, &events, draws, seats, revealed, &command);
         let verdict = judge(
             true,
             seat,
