@@ -54,8 +54,17 @@ fn total(scrape: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {
         .sum()
 }
 
-#[actix_web::test]
-async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_clock() {
+/// The series of the commands route that answered 200.
+const COMMANDS_200: [(&str, &str); 3] = [
+    ("route", "/v1/games/:id/commands"),
+    ("method", "POST"),
+    ("status", "200"),
+];
+
+/// A server's scrape after moves in a game with a turn clock (and how many were accepted), a
+/// refused command, an open stream, the turn clock's default move, a request for an unknown
+/// route, and a bot's move; the server is gone when it is returned.
+async fn given_a_scrape_after_play() -> (Scrape, usize) {
     let s = TestServer::start_with(|c| {
         c.limits.commands = None;
         c.operations.metrics_token = Some(TOKEN.into());
@@ -101,7 +110,14 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
     assert!(after > before, "the default move was made");
     assert_eq!(s.get("/nothing-here", None).await.status, 404);
 
-    // A bot plays against a person until it has thought at least once.
+    let m = scrape_once_a_bot_thought(&s, &mut pick).await;
+    drop(stream);
+    s.finish().await;
+    (m, accepted)
+}
+
+/// A bot plays against a person until it has thought at least once: the scrape then.
+async fn scrape_once_a_bot_thought(s: &TestServer, pick: &mut Pick) -> Scrape {
     let anna = s.player("anna").await;
     let with_bot = s
         .create_game(
@@ -110,7 +126,7 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
         )
         .await;
     let started = Instant::now();
-    let mut m = scrape(&s).await;
+    let mut m = scrape(s).await;
     while total(
         &m,
         "baumeister_bot_think_seconds_count",
@@ -121,20 +137,20 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
             started.elapsed() < Duration::from_secs(60),
             "no bot thought within a minute"
         );
-        let _ = s.random_move(with_bot, &anna, &mut pick).await;
+        let _ = s.random_move(with_bot, &anna, pick).await;
         actix_web::rt::time::sleep(Duration::from_millis(100)).await;
-        m = scrape(&s).await;
+        m = scrape(s).await;
     }
+    m
+}
 
-    // HTTP requests by route pattern, method and status, with their latency histograms.
+#[actix_web::test]
+async fn http_requests_are_timed_in_one_histogram_per_route_pattern_method_and_status() {
+    let (m, accepted) = given_a_scrape_after_play().await;
     let commands = samples(
         &m,
         "baumeister_http_request_duration_seconds",
-        &[
-            ("route", "/v1/games/:id/commands"),
-            ("method", "POST"),
-            ("status", "200"),
-        ],
+        &COMMANDS_200,
     );
     assert_eq!(commands.len(), 1, "one series per pattern");
     let Value::Histogram(buckets) = &commands[0].value else {
@@ -147,11 +163,7 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
     let count = total(
         &m,
         "baumeister_http_request_duration_seconds_count",
-        &[
-            ("route", "/v1/games/:id/commands"),
-            ("method", "POST"),
-            ("status", "200"),
-        ],
+        &COMMANDS_200,
     );
     assert!(count >= accepted as f64, "{count}");
     assert_eq!(
@@ -162,13 +174,14 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
     let sum = total(
         &m,
         "baumeister_http_request_duration_seconds_sum",
-        &[
-            ("route", "/v1/games/:id/commands"),
-            ("method", "POST"),
-            ("status", "200"),
-        ],
+        &COMMANDS_200,
     );
     assert!(sum > 0.0 && sum < count * 10.0, "{sum} s for {count}");
+}
+
+#[actix_web::test]
+async fn refused_and_unmatched_requests_are_counted_under_their_status() {
+    let (m, _) = given_a_scrape_after_play().await;
     assert!(
         total(
             &m,
@@ -183,7 +196,12 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
             &[("route", "unmatched"), ("status", "404")]
         ) >= 1.0
     );
-    // Never a raw path: no route label has a segment that is a number (a game's id).
+}
+
+#[actix_web::test]
+async fn a_route_label_is_a_pattern_never_a_raw_path() {
+    let (m, _) = given_a_scrape_after_play().await;
+    // No route label has a segment that is a number (a game's id).
     for sample in samples(&m, "baumeister_http_request_duration_seconds_count", &[]) {
         let route = sample
             .labels
@@ -197,8 +215,11 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
             "a raw path as a label: {route}"
         );
     }
+}
 
-    // Commands by kind and result.
+#[actix_web::test]
+async fn commands_are_counted_by_kind_and_result() {
+    let (m, accepted) = given_a_scrape_after_play().await;
     assert!(
         total(
             &m,
@@ -213,13 +234,25 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
             &[("kind", "burgbaumeister"), ("result", "unknown_command")]
         ) >= 1.0
     );
+    assert!(
+        m.docs.contains_key("baumeister_commands_total"),
+        "HELP lines"
+    );
+}
 
-    // Group commit, pool waits, streams, the turn clock, bots, the outboxes.
+#[actix_web::test]
+async fn group_commits_and_pool_waits_are_measured() {
+    let (m, accepted) = given_a_scrape_after_play().await;
     let batched = total(&m, "baumeister_append_batch_size_count", &[]);
     assert!(batched >= 1.0, "{batched}");
     let batch_sum = total(&m, "baumeister_append_batch_size_sum", &[]);
     assert!(batch_sum >= batched, "at least one append per batch");
     assert!(total(&m, "baumeister_pool_wait_seconds_count", &[]) >= accepted as f64);
+}
+
+#[actix_web::test]
+async fn open_streams_and_the_turn_clocks_default_moves_are_counted() {
+    let (m, _) = given_a_scrape_after_play().await;
     assert!(total(&m, "baumeister_live_streams_open", &[]) >= 1.0);
     assert!(
         total(
@@ -228,6 +261,11 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
             &[("action", "default_move")]
         ) >= 1.0
     );
+}
+
+#[actix_web::test]
+async fn bot_moves_and_the_outboxes_are_gauged() {
+    let (m, _) = given_a_scrape_after_play().await;
     assert_eq!(samples(&m, "baumeister_bot_moves_running", &[]).len(), 1);
     assert_eq!(samples(&m, "baumeister_bot_moves_waiting", &[]).len(), 1);
     assert!(total(&m, "baumeister_bot_moves_waiting", &[]) >= 0.0);
@@ -243,12 +281,6 @@ async fn metrics_name_routes_by_pattern_and_count_commands_streams_bots_and_the_
         assert_eq!(oldest.len(), 1, "{outbox}");
         assert!(number(oldest[0]) >= 0.0);
     }
-    assert!(
-        m.docs.contains_key("baumeister_commands_total"),
-        "HELP lines"
-    );
-    drop(stream);
-    s.finish().await;
 }
 
 #[actix_web::test]

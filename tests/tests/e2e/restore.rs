@@ -231,36 +231,32 @@ async fn end_by_deadlines(s: &TestServer, id: i64) {
     panic!("Space Builder game {id} did not end by its deadlines");
 }
 
-#[actix_web::test]
-async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_on() {
-    let started = Instant::now();
-    // The other server, whose finished game is imported; trusted by the one backed up.
-    let other = TestServer::start_with(|c| configured(c, OTHER_KEY)).await;
-    let other_key = Signer::from_seed(&OTHER_KEY).public_key();
-    let trusted = vec![other_key.clone()];
-    let s = TestServer::start_with(|c| {
-        configured(c, SIGNING_KEY);
-        c.trusted_keys = trusted.clone();
-    })
-    .await;
-    let pair = other.players(&["olga", "otto"]).await;
-    let elsewhere = other.game("carcassonne", json!({}), &pair).await;
+/// The games of one kind each, made by `games_of_every_kind`, and how they are to be played.
+struct EveryKind {
+    games: Vec<Game>,
+    kinds: Vec<&'static str>,
+    /// Games to play to their end: id, seated players, seed.
+    to_play: Vec<(i64, Vec<String>, u64)>,
+    /// Games to play a few commands of.
+    to_run: Vec<(i64, Vec<String>, u64)>,
+    /// The Space Builder game its deadlines end.
+    by_deadlines: i64,
+}
 
-    let tokens = s.players(&["anna", "bert", "carl", "clara"]).await;
-    let (anna, bert, clara) = (&tokens[0], &tokens[1], &tokens[3]);
-    let ines = s.auditor("ines").await;
-    let both = vec![anna.clone(), bert.clone()];
-    let mut games = Vec::new();
-
-    // Every kind waiting for a player, running, and finished (rated by default); the games are
-    // played all at once below.
-    let mut kinds = Vec::new();
-    let mut to_play: Vec<(i64, Vec<String>, u64)> = Vec::new();
-    let mut to_run: Vec<(i64, Vec<String>, u64)> = Vec::new();
-    let mut by_deadlines = None;
+/// Every kind waiting for a player, running, and finished (rated by default), made but not
+/// played yet.
+async fn games_of_every_kind(s: &TestServer, tokens: &[String]) -> EveryKind {
+    let anna = &tokens[0];
+    let mut every = EveryKind {
+        games: Vec::new(),
+        kinds: Vec::new(),
+        to_play: Vec::new(),
+        to_run: Vec::new(),
+        by_deadlines: 0,
+    };
     for (k, game) in registry::all().iter().enumerate() {
         let kind = game.kind();
-        kinds.push(kind);
+        every.kinds.push(kind);
         let seat_count = game.info().min_seats as usize;
         let seated = tokens[..seat_count].to_vec();
         let options = match kind {
@@ -273,7 +269,7 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
                 &json!({"kind": kind, "seats": seat_count, "options": options}),
             )
             .await;
-        games.push(Game {
+        every.games.push(Game {
             id: waiting,
             what: format!("{kind} waiting"),
             status: "open",
@@ -281,8 +277,8 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
             seat_count,
         });
         let running = s.game(kind, options.clone(), &seated).await;
-        to_run.push((running, seated.clone(), k as u64));
-        games.push(Game {
+        every.to_run.push((running, seated.clone(), k as u64));
+        every.games.push(Game {
             id: running,
             what: format!("{kind} running"),
             status: "active",
@@ -290,16 +286,16 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
             seat_count,
         });
         let finished = if kind == "space-builder" {
-            // Ended by its deadlines (below): random building takes a minute to end a game.
+            // Ended by its deadlines: random building takes a minute to end a game.
             let id = s.game(kind, json!({"deadline_minutes": 1}), &seated).await;
-            by_deadlines = Some(id);
+            every.by_deadlines = id;
             id
         } else {
             let id = s.game(kind, options, &seated).await;
-            to_play.push((id, seated.clone(), 100 + k as u64));
+            every.to_play.push((id, seated.clone(), 100 + k as u64));
             id
         };
-        games.push(Game {
+        every.games.push(Game {
             id: finished,
             what: format!("{kind} finished"),
             status: "finished",
@@ -307,76 +303,73 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
             seat_count,
         });
     }
+    every
+}
 
-    // A take-back.
-    let undone = s.game("carcassonne", json!({}), &both).await;
-    games.push(Game {
-        id: undone,
-        what: "carcassonne with a take-back".into(),
-        status: "active",
-        seats: both.clone(),
-        seat_count: 2,
-    });
-
-    // A private game, running.
+/// A private burgbaumeister game of the two `both`: the first invited the second, who accepted.
+async fn a_private_game_running(s: &TestServer, both: &[String]) -> i64 {
     let private = s
         .create_game(
-            anna,
+            &both[0],
             &json!({"kind": "burgbaumeister", "seats": 2, "visibility": "private"}),
         )
         .await;
     let r = s
         .post(
             &format!("/v1/games/{private}/invitations"),
-            Some(anna),
+            Some(&both[0]),
             &json!({"player": "bert"}),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let invitation = r.body["invitation"]["id"].as_i64().unwrap();
     let r = s
-        .answer_invitation(invitation, "accept", bert, &json!({}))
+        .answer_invitation(invitation, "accept", &both[1], &json!({}))
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    to_run.push((private, both.clone(), 9));
-    games.push(Game {
-        id: private,
-        what: "private burgbaumeister".into(),
-        status: "active",
-        seats: both.clone(),
-        seat_count: 2,
-    });
+    private
+}
 
+/// Plays all at once: the other server's game (`elsewhere`, of `pair`) to its end, a take-back
+/// on `undone`, every game of `to_play` to its end and six commands of every one of `to_run`.
+/// Then the clock moves on for every game (only now that nothing else is played) until the
+/// Space Builder game ends by its deadlines.
+async fn play_them_all(
+    s: &TestServer,
+    every: &EveryKind,
+    (other, elsewhere, pair): (&TestServer, i64, &[String]),
+    (undone, both): (i64, &[String]),
+) {
     let t = Instant::now();
     let mut plays: Vec<Pin<Box<dyn Future<Output = ()> + '_>>> = vec![
-        Box::pin(async {
-            play_out(&other, elsewhere, &pair, 3).await;
+        Box::pin(async move {
+            play_out(other, elsewhere, pair, 3).await;
         }),
-        Box::pin(take_one_back(&s, undone, &both)),
+        Box::pin(take_one_back(s, undone, both)),
     ];
-    let server = &s;
-    for (id, seated, seed) in &to_play {
+    for (id, seated, seed) in &every.to_play {
         plays.push(Box::pin(async move {
-            play_out(server, *id, seated, *seed).await;
+            play_out(s, *id, seated, *seed).await;
         }));
     }
-    for (id, seated, seed) in &to_run {
-        plays.push(Box::pin(run(&s, *id, seated, 6, *seed)));
+    for (id, seated, seed) in &every.to_run {
+        plays.push(Box::pin(run(s, *id, seated, 6, *seed)));
     }
     all_at_once(plays.into_iter()).await;
-    // The clock moves on for every game: only now that nothing else is played.
-    end_by_deadlines(&s, by_deadlines.unwrap()).await;
+    end_by_deadlines(s, every.by_deadlines).await;
     eprintln!("the games played in {:?}", t.elapsed());
+}
 
-    // Chat on both channels, on the private game too, and a message the operator removed.
-    let chat_at = games[1].id;
+/// Chat on both channels, on the private game too, and a message the operator removed.
+async fn chat_with_a_removed_message(s: &TestServer, tokens: &[String], private: i64, at: i64) {
+    let (anna, bert, clara) = (&tokens[0], &tokens[1], &tokens[3]);
     let mut messages = Vec::new();
     for (game, token, channel, text) in [
         (private, anna, "table", "only we read this"),
-        (chat_at, anna, "table", "good luck"),
-        (chat_at, bert, "table", "you too"),
-        (chat_at, clara, "spectators", "nice opening"),
-        (chat_at, clara, "spectators", "something rude"),
+        (at, anna, "table", "good luck"),
+        (at, bert, "table", "you too"),
+        (at, clara, "spectators", "nice opening"),
+        (at, clara, "spectators", "something rude"),
     ] {
         let r = s
             .post(
@@ -394,8 +387,11 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         by: Some("operator".into()),
     };
     cli::chat(&s.store, remove).await.unwrap();
+}
 
-    // A private game waiting, with an invitation clara has not answered yet.
+/// A private mauerbauer game of anna's, waiting, with an invitation clara has not answered
+/// yet: the game's id and the invitation's.
+async fn a_private_game_waiting_for_an_answer(s: &TestServer, anna: &str) -> (i64, i64) {
     let invited = s
         .create_game(
             anna,
@@ -410,45 +406,133 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let pending = r.body["invitation"]["id"].as_i64().unwrap();
-    games.push(Game {
-        id: invited,
-        what: "private mauerbauer waiting".into(),
-        status: "open",
-        seats: vec![anna.clone()],
-        seat_count: 2,
-    });
+    (invited, r.body["invitation"]["id"].as_i64().unwrap())
+}
 
-    // The other server's game, imported.
+/// The other server's game `elsewhere`, exported there (then the other server stops) and
+/// imported by the auditor `ines`.
+async fn the_other_servers_game_imported(
+    other: TestServer,
+    elsewhere: i64,
+    s: &TestServer,
+    ines: &str,
+) -> Game {
     let exported = other
         .get(&format!("/v1/games/{elsewhere}/export"), None)
         .await;
     assert_eq!(exported.status, 200, "{}", exported.body);
     other.finish().await;
-    let r = s
-        .post("/v1/games/import", Some(&ines), &exported.body)
-        .await;
+    let r = s.post("/v1/games/import", Some(ines), &exported.body).await;
     assert_eq!(r.status, 201, "{}", r.body);
-    games.push(Game {
+    Game {
         id: r.body["id"].as_i64().unwrap(),
         what: "imported carcassonne".into(),
         status: "finished",
         seats: Vec::new(),
         seat_count: 2,
-    });
-    eprintln!("{} games made in {:?}", games.len(), started.elapsed());
+    }
+}
 
-    let viewers = [
-        ("nobody", None),
-        ("anna", Some(anna.as_str())),
-        ("bert", Some(bert.as_str())),
-        ("clara", Some(clara.as_str())),
-        ("ines", Some(ines.as_str())),
-    ];
-    let before = reads(&s, &games, &viewers, &kinds).await;
-    // What is backed up is really there: each game in its state, ratings of every kind, the
-    // take-back, the removed message, the import's origin.
-    for game in &games {
+/// What the server backed up holds.
+struct Served {
+    games: Vec<Game>,
+    kinds: Vec<&'static str>,
+    /// anna, bert, carl and clara.
+    tokens: Vec<String>,
+    /// An auditor: sees the private games.
+    ines: String,
+    /// The game with chat on both channels.
+    chat_at: i64,
+    /// The game with a take-back.
+    undone: i64,
+    /// The private game waiting, and clara's invitation to it.
+    invited: i64,
+    pending: i64,
+}
+
+impl Served {
+    /// Everybody whose reads are compared: nobody, three players, the auditor.
+    fn viewers(&self) -> [(&'static str, Option<&str>); 5] {
+        [
+            ("nobody", None),
+            ("anna", Some(self.tokens[0].as_str())),
+            ("bert", Some(self.tokens[1].as_str())),
+            ("clara", Some(self.tokens[3].as_str())),
+            ("ines", Some(self.ines.as_str())),
+        ]
+    }
+}
+
+/// The key of the other server, whose game is imported and which the server backed up trusts.
+fn other_key() -> String {
+    Signer::from_seed(&OTHER_KEY).public_key()
+}
+
+/// A server holding games of every kind in every state, a take-back, private games (one
+/// waiting for an invitation's answer), chat with a removed message, and another server's game
+/// imported.
+async fn given_games_of_every_kind_in_every_state() -> (TestServer, Served) {
+    let other = TestServer::start_with(|c| configured(c, OTHER_KEY)).await;
+    let s = TestServer::start_with(|c| {
+        configured(c, SIGNING_KEY);
+        c.trusted_keys = vec![other_key()];
+    })
+    .await;
+    let pair = other.players(&["olga", "otto"]).await;
+    let elsewhere = other.game("carcassonne", json!({}), &pair).await;
+
+    let tokens = s.players(&["anna", "bert", "carl", "clara"]).await;
+    let ines = s.auditor("ines").await;
+    let both = vec![tokens[0].clone(), tokens[1].clone()];
+    let mut every = games_of_every_kind(&s, &tokens).await;
+    let undone = s.game("carcassonne", json!({}), &both).await;
+    every.games.push(Game {
+        id: undone,
+        what: "carcassonne with a take-back".into(),
+        status: "active",
+        seats: both.clone(),
+        seat_count: 2,
+    });
+    let private = a_private_game_running(&s, &both).await;
+    every.to_run.push((private, both.clone(), 9));
+    every.games.push(Game {
+        id: private,
+        what: "private burgbaumeister".into(),
+        status: "active",
+        seats: both.clone(),
+        seat_count: 2,
+    });
+    play_them_all(&s, &every, (&other, elsewhere, &pair), (undone, &both)).await;
+
+    let chat_at = every.games[1].id;
+    chat_with_a_removed_message(&s, &tokens, private, chat_at).await;
+    let (invited, pending) = a_private_game_waiting_for_an_answer(&s, &tokens[0]).await;
+    every.games.push(Game {
+        id: invited,
+        what: "private mauerbauer waiting".into(),
+        status: "open",
+        seats: vec![tokens[0].clone()],
+        seat_count: 2,
+    });
+    let imported = the_other_servers_game_imported(other, elsewhere, &s, &ines).await;
+    every.games.push(imported);
+    let served = Served {
+        games: every.games,
+        kinds: every.kinds,
+        tokens,
+        ines,
+        chat_at,
+        undone,
+        invited,
+        pending,
+    };
+    (s, served)
+}
+
+/// What is backed up is really there (as read `before`): each game in its state, ratings of
+/// every kind, the take-back, the removed message, the import's origin, the signing key.
+fn what_is_backed_up_is_really_there(served: &Served, before: &BTreeMap<String, (u16, Value)>) {
+    for game in &served.games {
         let read = format!("ines GET /v1/games/{}", game.id);
         assert_eq!(before[&read].1["status"], game.status, "{}", game.what);
     }
@@ -460,10 +544,11 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         .count();
     assert_eq!(
         rated,
-        kinds.len(),
+        served.kinds.len(),
         "{}",
         before["nobody GET /v1/players/anna"].1
     );
+    let undone = served.undone;
     let log = &before[&format!("anna GET /v1/games/{undone}/events?limit=1000")].1;
     assert!(
         log["events"]
@@ -473,6 +558,7 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
             .any(|e| e["taken_back"] == true),
         "{log}"
     );
+    let chat_at = served.chat_at;
     let chat = &before[&format!("clara GET /v1/games/{chat_at}/chat?channel=spectators")].1;
     assert!(
         chat["messages"]
@@ -482,16 +568,31 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
             .any(|m| m["removed"] == true),
         "{chat}"
     );
-    let imported = games.last().unwrap().id;
+    let imported = served.games.last().unwrap().id;
     let shown = &before[&format!("nobody GET /v1/games/{imported}")].1;
-    assert_eq!(shown["fairness"]["origin_key"], json!(other_key), "{shown}");
+    assert_eq!(
+        shown["fairness"]["origin_key"],
+        json!(other_key()),
+        "{shown}"
+    );
 
     let public_key = Signer::from_seed(&SIGNING_KEY).public_key();
     assert_eq!(
         before["nobody GET /v1/keys"].1["keys"][0]["key"],
         json!(public_key)
     );
-    let last_ids = s
+}
+
+/// The last id of each kind of row backed up.
+struct LastIds {
+    game: i64,
+    account: i64,
+    message: i64,
+    position: i64,
+}
+
+async fn last_ids(s: &TestServer) -> LastIds {
+    let row = s
         .db()
         .await
         .query_one(
@@ -501,20 +602,16 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         )
         .await
         .unwrap();
-    let (last_game, last_account, last_message, last_position): (i64, i64, i64, i64) = (
-        last_ids.get(0),
-        last_ids.get(1),
-        last_ids.get(2),
-        last_ids.get(3),
-    );
+    LastIds {
+        game: row.get(0),
+        account: row.get(1),
+        message: row.get(2),
+        position: row.get(3),
+    }
+}
 
-    // The backup, taken while the server serves.
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "restore-{}-{}",
-        std::process::id(),
-        s.db
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+/// The backup into `dir`, taken while the server serves: the dump, with its manifest.
+async fn a_backup_taken_while_serving(s: &TestServer, dir: &Path) -> PathBuf {
     let dump = dir.join("games.dump");
     let t = Instant::now();
     let backup = script("backup", &s.db, &[&dump]);
@@ -524,10 +621,15 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         serde_json::from_slice(&std::fs::read(dir.join("games.dump.manifest.json")).unwrap())
             .unwrap();
     assert_eq!(manifest["format"], "baumeister-backup/1");
-    assert_eq!(manifest["rows"]["games"], json!(last_game_count(&s).await));
+    assert_eq!(manifest["rows"]["games"], json!(last_game_count(s).await));
     assert!(manifest["migration_version"].as_i64().unwrap() > 0);
+    dump
+}
 
-    // Refused: a target that is not empty (the live database itself), a damaged dump.
+/// The restore refuses a target that is not empty (the live database itself) and a damaged
+/// dump. Returns the database the damaged dump was refused for, to drop.
+fn a_live_database_and_a_damaged_dump_are_refused(s: &TestServer, dir: &Path) -> String {
+    let dump = dir.join("games.dump");
     let refused = script("restore", &s.db, &[&dump]);
     assert_eq!(refused.status.code(), Some(1), "{}", said(&refused));
     assert!(
@@ -559,12 +661,17 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         "{}",
         said(&refused)
     );
+    never
+}
 
-    // The restore, into a fresh database; then the original is gone.
+/// The restore of `dump` into a fresh database; then the server backed up is gone, and a new
+/// one serves the restored database with the same keys: signing key, JWT secret (the test
+/// servers share it: the old tokens still work), VAPID key, trusted keys.
+async fn restored_into_a_fresh_database(s: TestServer, dump: &Path) -> TestServer {
     let restored_db = format!("{}_restored", s.db);
     drop_database(&restored_db).await;
     let t = Instant::now();
-    let restore = script("restore", &restored_db, &[&dump]);
+    let restore = script("restore", &restored_db, &[dump]);
     assert!(restore.status.success(), "{}", said(&restore));
     assert!(said(&restore).contains("verified"), "{}", said(&restore));
     eprintln!("restore: {:?}", t.elapsed());
@@ -573,25 +680,30 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
     let clock = s.store.now_ms();
     s.finish().await;
 
-    // Served with the same keys: signing key, JWT secret (the test servers share it: the old
-    // tokens still work), VAPID key, trusted keys.
     let r = TestServer::on_database(&restored_db, |c| {
         configured(c, SIGNING_KEY);
-        c.trusted_keys = trusted.clone();
+        c.trusted_keys = vec![other_key()];
         c.notices.vapid = vapid;
     })
     .await;
     r.store.advance_clock((clock - r.store.now_ms()).max(0));
-    let t = Instant::now();
-    let after = reads(&r, &games, &viewers, &kinds).await;
-    eprintln!("{} reads again in {:?}", after.len(), t.elapsed());
+    r
+}
+
+/// Every read answers `after` the restore exactly what it answered `before` the backup; and
+/// the projections derived from the events again are the ones restored.
+async fn every_read_answers_as_before(
+    r: &TestServer,
+    viewers: &[(&str, Option<&str>)],
+    before: &BTreeMap<String, (u16, Value)>,
+    after: &BTreeMap<String, (u16, Value)>,
+) {
     assert_eq!(before.len(), after.len());
-    for (read, was) in &before {
+    for (read, was) in before {
         assert_eq!(Some(was), after.get(read), "{read} after the restore");
     }
-    // The projections derived from the events again are the ones restored.
     r.store.rebuild_all_projections().await.unwrap();
-    for (who, token) in &viewers {
+    for (who, token) in viewers {
         for path in ["/v1/games?limit=100", "/v1/me/games"] {
             let read = format!("{who} GET {path}");
             if let Some(was) = before.get(&read) {
@@ -600,15 +712,18 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
             }
         }
     }
+}
 
-    // Every game's audit passes.
+/// Every game's audit passes on the restored server.
+async fn every_games_audit_passes(r: &TestServer, served: &Served) {
     let audits = all_at_once(
-        games
+        served
+            .games
             .iter()
-            .map(|game| r.get(&format!("/v1/games/{}/audit", game.id), Some(&ines))),
+            .map(|game| r.get(&format!("/v1/games/{}/audit", game.id), Some(&served.ines))),
     )
     .await;
-    for (game, audit) in games.iter().zip(audits) {
+    for (game, audit) in served.games.iter().zip(audits) {
         assert_eq!(audit.status, 200, "{}: {}", game.what, audit.body);
         for check in [
             "chain_intact",
@@ -620,11 +735,17 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         }
         assert_eq!(audit.body["problems"], json!([]), "{}", game.what);
     }
+}
 
-    eprintln!("audited at {:?}", started.elapsed());
-    // Every head any viewer was shown verifies, signed with the same key as before (the
-    // imported game's with the other server's); private games are still hidden from outsiders.
-    for game in &games {
+/// Every head any viewer was shown `after` the restore verifies, signed with the same key as
+/// before (the imported game's with the other server's); private games are still hidden from
+/// outsiders.
+fn every_shown_head_verifies_under_the_same_key(
+    served: &Served,
+    after: &BTreeMap<String, (u16, Value)>,
+) {
+    let (public_key, other_key) = (Signer::from_seed(&SIGNING_KEY).public_key(), other_key());
+    for game in &served.games {
         let id = game.id;
         let key = if game.what.starts_with("imported") {
             &other_key
@@ -632,7 +753,7 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
             &public_key
         };
         let mut shown = Vec::new();
-        for (who, _) in &viewers {
+        for (who, _) in &served.viewers() {
             for path in [
                 format!("/v1/games/{id}"),
                 format!("/v1/games/{id}/moves"),
@@ -656,8 +777,15 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         verify_head(&shown[0]).unwrap_or_else(|e| panic!("{}: {e:?}", game.what));
         assert_eq!(&shown[0].key, key, "{}", game.what);
     }
+}
 
-    // Every finished game's export verifies offline, as `baumeister verify FILE` checks it.
+/// Every finished game's export (as read `after` the restore) verifies offline, as
+/// `baumeister verify FILE` checks it; the files are written into `dir`.
+fn every_finished_games_export_verifies_offline(
+    games: &[Game],
+    after: &BTreeMap<String, (u16, Value)>,
+    dir: &Path,
+) {
     for game in games.iter().filter(|g| g.status == "finished") {
         let id = game.id;
         let (status, body) = &after[&format!("nobody GET /v1/games/{id}/export")];
@@ -666,10 +794,11 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         std::fs::write(&file, serde_json::to_vec(body).unwrap()).unwrap();
         cli::verify(&file).unwrap_or_else(|e| panic!("{}: {e}", game.what));
     }
-    eprintln!("audited and verified at {:?}", started.elapsed());
+}
 
-    // Play goes on: a legal move on every running game, every waiting game filled.
-    for game in games.iter().filter(|g| g.status == "active") {
+/// Play goes on: a legal move on every running game, every waiting game filled.
+async fn play_goes_on(r: &TestServer, served: &Served) {
+    for game in served.games.iter().filter(|g| g.status == "active") {
         let id = game.id;
         let shown = r
             .get(&format!("/v1/games/{id}"), Some(&game.seats[0]))
@@ -679,7 +808,9 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         let moved = r.first_move(id, &game.seats[seat]).await;
         assert!(moved.version() > version, "{}", game.what);
         verify_head(&head(&moved.body["head"])).unwrap();
-        let audit = r.get(&format!("/v1/games/{id}/audit"), Some(&ines)).await;
+        let audit = r
+            .get(&format!("/v1/games/{id}/audit"), Some(&served.ines))
+            .await;
         assert_eq!(
             audit.body["chain_intact"], true,
             "{}: {}",
@@ -687,14 +818,15 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         );
         assert_eq!(audit.body["decisions_reproduced"], true, "{}", game.what);
     }
-    for game in games.iter().filter(|g| g.status == "open") {
+    let clara = &served.tokens[3];
+    for game in served.games.iter().filter(|g| g.status == "open") {
         let id = game.id;
-        let joined = if id == invited {
-            r.answer_invitation(pending, "accept", clara, &json!({}))
+        let joined = if id == served.invited {
+            r.answer_invitation(served.pending, "accept", clara, &json!({}))
                 .await
         } else {
             let mut joined = None;
-            for token in &tokens[1..game.seat_count] {
+            for token in &served.tokens[1..game.seat_count] {
                 joined = Some(r.join(id, token).await);
             }
             joined.unwrap()
@@ -702,34 +834,80 @@ async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_o
         assert_eq!(joined.status, 200, "{}: {}", game.what, joined.body);
         assert_eq!(joined.body["status"], "active", "{}", game.what);
     }
+}
 
-    // New rows take ids after the restored ones: the sequences came along.
+/// New rows take ids after the restored ones (`last`): the sequences came along.
+async fn new_rows_take_ids_after_the_restored_ones(
+    r: &TestServer,
+    served: &Served,
+    last: &LastIds,
+) {
     let dora = r.player("dora").await;
     let new_game = r.open_game(&dora, "mauerbauer", 2).await;
-    assert!(new_game > last_game, "{new_game} after {last_game}");
+    assert!(new_game > last.game, "{new_game} after {}", last.game);
     let said_again = r
         .post(
-            &format!("/v1/games/{chat_at}/chat"),
-            Some(anna),
+            &format!("/v1/games/{}/chat", served.chat_at),
+            Some(&served.tokens[0]),
             &json!({"channel": "table", "text": "still here"}),
         )
         .await;
     assert_eq!(said_again.status, 201, "{}", said_again.body);
-    assert!(said_again.body["id"].as_i64().unwrap() > last_message);
+    assert!(said_again.body["id"].as_i64().unwrap() > last.message);
     let db = r.db().await;
     let row = db
         .query_one(
             "SELECT (SELECT id FROM accounts WHERE name = 'dora'),
                     (SELECT min(position) FROM events WHERE position > $1)",
-            &[&last_position],
+            &[&last.position],
         )
         .await
         .unwrap();
-    assert!(row.get::<_, i64>(0) > last_account);
+    assert!(row.get::<_, i64>(0) > last.account);
     assert!(
         row.get::<_, Option<i64>>(1).is_some(),
         "new events after the old ones"
     );
+}
+
+/// One drill, as the operator runs it: the set-up (every kind played to every state) takes
+/// longer than all the checks together, so they share it, each a named step.
+#[actix_web::test]
+async fn a_backup_restored_into_a_fresh_database_is_served_whole_and_play_goes_on() {
+    let started = Instant::now();
+    let (s, served) = given_games_of_every_kind_in_every_state().await;
+    eprintln!(
+        "{} games made in {:?}",
+        served.games.len(),
+        started.elapsed()
+    );
+    let viewers = served.viewers();
+    let before = reads(&s, &served.games, &viewers, &served.kinds).await;
+    what_is_backed_up_is_really_there(&served, &before);
+    let last = last_ids(&s).await;
+
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "restore-{}-{}",
+        std::process::id(),
+        s.db
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dump = a_backup_taken_while_serving(&s, &dir).await;
+    let never = a_live_database_and_a_damaged_dump_are_refused(&s, &dir);
+    let r = restored_into_a_fresh_database(s, &dump).await;
+
+    let t = Instant::now();
+    let after = reads(&r, &served.games, &viewers, &served.kinds).await;
+    eprintln!("{} reads again in {:?}", after.len(), t.elapsed());
+    every_read_answers_as_before(&r, &viewers, &before, &after).await;
+    every_games_audit_passes(&r, &served).await;
+    eprintln!("audited at {:?}", started.elapsed());
+    every_shown_head_verifies_under_the_same_key(&served, &after);
+    every_finished_games_export_verifies_offline(&served.games, &after, &dir);
+    eprintln!("audited and verified at {:?}", started.elapsed());
+    play_goes_on(&r, &served).await;
+    new_rows_take_ids_after_the_restored_ones(&r, &served, &last).await;
+
     r.finish().await;
     drop_database(&never).await;
     std::fs::remove_dir_all(&dir).unwrap();
