@@ -288,7 +288,7 @@ async fn reports_of_oneself_of_nobody_or_of_bad_form_are_refused() {
         )
         .await;
     assert_eq!(r.status, 401, "{}", r.body);
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -306,7 +306,7 @@ async fn the_report_queue_is_for_moderators_only() {
     assert_eq!(s.get("/v1/moderation/reports", None).await.status, 401);
     let r = resolve(s, w.t[0].as_str(), &first.to_string(), "dismiss", "mine").await;
     refused(&r, 403, "not_a_moderator");
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -377,7 +377,7 @@ async fn the_queue_lists_open_reports_oldest_first_each_with_its_message() {
     )
     .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -513,7 +513,7 @@ async fn a_moderator_removes_a_message_once_and_with_a_reason() {
         400,
         "invalid_reason",
     );
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -546,7 +546,7 @@ async fn a_removed_message_is_gone_from_the_stream_and_every_read_but_not_from_t
     let q = s.get("/v1/moderation/reports", Some(&mona)).await;
     assert_eq!(q.body["reports"][0]["message"]["text"], "rude words");
     assert_eq!(q.body["reports"][0]["message"]["removed"], true);
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -623,7 +623,7 @@ async fn the_log_says_who_removed_which_message_when_and_why() {
         .await;
     assert_eq!(rest.body["entries"].as_array().unwrap().len(), 2);
     assert_eq!(rest.body["next_before"], Value::Null);
-    s.finish().await;
+    w.s.finish().await;
 }
 
 /// Mona the moderator; ada, troll and bea; a running game of ada and troll with a one-minute
@@ -812,7 +812,7 @@ async fn a_suspension_is_refused_to_bad_input_and_to_others_than_moderators() {
     ] {
         refused(&suspend(s, name, token, body).await, status, code);
     }
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -858,7 +858,7 @@ async fn a_suspended_account_is_refused_chat_new_games_seats_bots_invitations_an
         .await
         .body;
     assert_eq!(game["seats"].as_array().unwrap().len(), 1, "{game}");
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -869,7 +869,7 @@ async fn a_suspended_account_still_reports_and_reads() {
     let r = report(s, troll, json!({"player": "ada", "category": "other"})).await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(s.get(&chat(w.running), Some(troll)).await.status, 200);
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -901,7 +901,7 @@ async fn a_suspended_account_sees_its_suspension_and_moderators_see_the_list() {
         403,
         "not_a_moderator",
     );
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -922,7 +922,7 @@ async fn a_suspended_accounts_running_game_goes_on_with_its_moves_and_the_turn_c
         game["version"].as_i64().unwrap() > version,
         "the clock's default moves were made: {game}"
     );
-    s.finish().await;
+    w.s.finish().await;
 }
 
 #[actix_web::test]
@@ -1159,5 +1159,5 @@ async fn a_revoked_moderator_is_refused_and_the_log_names_the_operator_for_each_
         403,
         "not_a_moderator",
     );
-    s.finish().await;
+    w.s.finish().await;
 }
