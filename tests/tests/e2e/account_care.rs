@@ -146,11 +146,18 @@ fn reset_token(sink: &SmtpSink, s: &TestServer, address: &str) -> String {
     link.rsplit('/').next().unwrap().to_string()
 }
 
-#[actix_web::test]
-async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_time() {
+/// A server mailing through `sink`, at most three resets an hour per account; anna with a
+/// confirmed address and bert with an address set but not confirmed (no reset mail goes to it).
+struct Resets {
+    sink: SmtpSink,
+    s: TestServer,
+    anna: String,
+}
+
+async fn given_anna_confirmed_and_bert_not() -> Resets {
     let sink = SmtpSink::start(0).await;
     let url = sink.url.clone();
-    let server = TestServer::start_with(move |c| {
+    let s = TestServer::start_with(move |c| {
         c.limits.commands = None;
         c.limits.logins = None;
         c.limits.name_attempts = None;
@@ -159,27 +166,51 @@ async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_ti
         c.accounts.resets_per_hour = 3;
     })
     .await;
-    let s = &server;
     let anna = s.player("anna").await;
     let bert = s.player("bert").await;
-    confirm(s, &sink, &anna, "anna@example.org").await;
-    // Bert's address is not confirmed: no reset mail goes to it.
+    confirm(&s, &sink, &anna, "anna@example.org").await;
     let r = put(
-        s,
+        &s,
         "/v1/me/email",
         Some(&bert),
         &json!({"address": "bert@example.org"}),
     )
     .await;
     assert_eq!(r.status, 202);
-    let before = mails_settled(&sink).await;
+    Resets { sink, s, anna }
+}
 
-    // One answer for everybody, known or not, confirmed or not.
-    let ask = |who: &str| {
-        let body = json!({ "name_or_email": who });
-        async move { s.post("/v1/password-resets", None, &body).await }
-    };
-    let known = ask("anna").await;
+/// Asks for a reset of the account `who` names.
+async fn ask(s: &TestServer, who: &str) -> Reply {
+    let body = json!({ "name_or_email": who });
+    s.post("/v1/password-resets", None, &body).await
+}
+
+/// Uses reset `token` to set `password`.
+async fn use_reset(s: &TestServer, token: &str, password: &str) -> Reply {
+    let body = json!({"token": token, "new_password": password});
+    s.post("/v1/password-resets/use", None, &body).await
+}
+
+/// The reset token in mail number `index` of the sink.
+fn reset_token_in(sink: &SmtpSink, index: usize) -> String {
+    sink.mails()[index]
+        .links()
+        .into_iter()
+        .find(|l| l.contains("/#/reset/"))
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[actix_web::test]
+async fn a_reset_request_is_answered_alike_for_everybody_and_mails_only_a_confirmed_address() {
+    let Resets { sink, s, .. } = given_anna_confirmed_and_bert_not().await;
+    let s = &s;
+    let before = mails_settled(&sink).await;
+    let known = ask(s, "anna").await;
     assert_eq!(known.status, 202, "{}", known.body);
     let mut timings = Vec::new();
     for who in [
@@ -190,18 +221,18 @@ async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_ti
         "\u{0}",
     ] {
         let started = Instant::now();
-        let r = ask(who).await;
+        let r = ask(s, who).await;
         timings.push(started.elapsed());
         assert_eq!((r.status, &r.body), (202, &known.body), "{who}");
     }
     // Longer than any name or address: refused for its form, the same for everybody.
-    let long = ask(&"a".repeat(255)).await;
+    let long = ask(s, &"a".repeat(255)).await;
     assert_eq!(
         (long.status, long.body["code"].as_str()),
         (400, Some("invalid_name_or_email"))
     );
     let started = Instant::now();
-    assert_eq!(ask("ANNA").await.body, known.body);
+    assert_eq!(ask(s, "ANNA").await.body, known.body);
     let known_took = started.elapsed();
     println!("reset request answered in {known_took:?} (known name), {timings:?} (others)");
     assert_eq!(
@@ -210,27 +241,23 @@ async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_ti
         "only the confirmed address got mail (twice)"
     );
     assert_eq!(sink.mails()[before].to, ["anna@example.org"]);
+    sink.stop();
+}
 
-    // The newest link works once; every earlier one of the account ends with it.
+#[actix_web::test]
+async fn the_newest_reset_link_works_once_and_ends_every_earlier_one() {
+    let Resets { sink, s, anna } = given_anna_confirmed_and_bert_not().await;
+    let s = &s;
+    let before = mails_settled(&sink).await;
+    for who in ["anna", "ANNA"] {
+        assert_eq!(ask(s, who).await.status, 202);
+    }
+    assert_eq!(mails_settled(&sink).await, before + 2);
     let token = reset_token(&sink, s, "anna@example.org");
-    let earlier = {
-        let mail = &sink.mails()[before];
-        mail.links()
-            .into_iter()
-            .find(|l| l.contains("/#/reset/"))
-            .unwrap()
-            .rsplit('/')
-            .next()
-            .unwrap()
-            .to_string()
-    };
-    let use_it = |token: &str, password: &str| {
-        let body = json!({"token": token, "new_password": password});
-        async move { s.post("/v1/password-resets/use", None, &body).await }
-    };
-    let short = use_it(&token, "short").await;
+    let earlier = reset_token_in(&sink, before);
+    let short = use_reset(s, &token, "short").await;
     assert_eq!((short.status, short.code()), (400, "invalid_password"));
-    let r = use_it(&token, "a password reset").await;
+    let r = use_reset(s, &token, "a password reset").await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["name"], "anna");
     let fresh = r.body["token"].as_str().unwrap().to_string();
@@ -239,24 +266,31 @@ async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_ti
     assert_eq!(s.login("anna", "password-of-anna").await.status, 401);
     assert_eq!(s.login("anna", "a password reset").await.status, 200);
     for spent in [&token, &earlier] {
-        let again = use_it(spent, "yet another one").await;
+        let again = use_reset(s, spent, "yet another one").await;
         assert_refused(&again, 400, "reset_token_invalid");
     }
-    let made_up = use_it(&"ab".repeat(32), "yet another one").await;
+    let made_up = use_reset(s, &"ab".repeat(32), "yet another one").await;
     assert_eq!(made_up.code(), "reset_token_invalid");
-    let db = s.db().await;
-    let open: i64 = db
+    let open: i64 = s
+        .db()
+        .await
         .query_one("SELECT count(*) FROM password_resets WHERE NOT spent", &[])
         .await
         .unwrap()
         .get(0);
     assert_eq!(open, 0, "a reset ends every token of the account");
+    sink.stop();
+}
 
-    // A link past its time is refused (and ends).
+#[actix_web::test]
+async fn a_reset_link_past_its_time_is_refused_and_ends() {
+    let Resets { sink, s, .. } = given_anna_confirmed_and_bert_not().await;
+    let s = &s;
     let before = mails_settled(&sink).await;
-    assert_eq!(ask("anna@example.org").await.status, 202);
+    assert_eq!(ask(s, "anna@example.org").await.status, 202);
     assert_eq!(mails_settled(&sink).await, before + 1, "asked by address");
     let token = reset_token(&sink, s, "anna@example.org");
+    let db = s.db().await;
     let stored: Vec<u8> = db
         .query_one(
             "SELECT token_hash FROM password_resets WHERE NOT spent",
@@ -273,30 +307,49 @@ async fn a_forgotten_password_is_reset_by_a_mail_whose_link_works_once_and_in_ti
     )
     .await
     .unwrap();
-    let late = use_it(&token, "too late for this").await;
+    let late = use_reset(s, &token, "too late for this").await;
     assert_eq!((late.status, late.code()), (400, "reset_token_expired"));
     assert_eq!(
-        use_it(&token, "too late for this").await.code(),
+        use_reset(s, &token, "too late for this").await.code(),
         "reset_token_invalid"
     );
-    assert_eq!(s.login("anna", "a password reset").await.status, 200);
+    assert_eq!(
+        s.login("anna", "password-of-anna").await.status,
+        200,
+        "the password stays"
+    );
+    sink.stop();
+}
 
-    // Three mails an hour per account (spent or not): further requests are answered alike and
-    // send nothing, also when asked by address.
+#[actix_web::test]
+async fn three_reset_mails_an_hour_go_to_an_account_and_further_requests_are_answered_alike() {
+    let Resets { sink, s, .. } = given_anna_confirmed_and_bert_not().await;
+    let s = &s;
+    let first = mails_settled(&sink).await;
+    let known = ask(s, "anna").await;
+    assert_eq!(known.status, 202, "{}", known.body);
+    for who in ["ANNA", "anna@example.org"] {
+        assert_eq!(ask(s, who).await.body, known.body);
+    }
+    // Three mails an hour per account (spent or not): further requests send nothing, also
+    // when asked by address.
     let before = mails_settled(&sink).await;
+    assert_eq!(before, first + 3);
     for who in ["anna", "anna", "anna@example.org"] {
-        assert_eq!(ask(who).await.body, known.body);
+        assert_eq!(ask(s, who).await.body, known.body);
     }
     assert_eq!(mails_settled(&sink).await, before, "3 were sent this hour");
     // An hour later there are three more.
-    db.execute(
-        "UPDATE password_resets SET created_at = created_at - interval '61 minutes'",
-        &[],
-    )
-    .await
-    .unwrap();
+    s.db()
+        .await
+        .execute(
+            "UPDATE password_resets SET created_at = created_at - interval '61 minutes'",
+            &[],
+        )
+        .await
+        .unwrap();
     for _ in 0..4 {
-        assert_eq!(ask("anna").await.body, known.body);
+        assert_eq!(ask(s, "anna").await.body, known.body);
     }
     assert_eq!(mails_settled(&sink).await, before + 3);
     sink.stop();
@@ -357,8 +410,15 @@ async fn annas_turn(s: &TestServer, id: i64, tokens: &[String]) -> i64 {
     }
 }
 
-#[actix_web::test]
-async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data_gone() {
+/// Anna and bert (their tokens in that order) on a server that allows private games; anna's
+/// account id.
+struct Deleting {
+    s: TestServer,
+    tokens: Vec<String>,
+    anna_id: i64,
+}
+
+async fn given_anna_and_bert() -> Deleting {
     let s = TestServer::start_with(|c| {
         c.limits.commands = None;
         c.limits.name_attempts = None;
@@ -367,7 +427,6 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
     })
     .await;
     let tokens = s.players(&["anna", "bert"]).await;
-    let (anna, bert) = (&tokens[0], &tokens[1]);
     let anna_id: i64 = s
         .db()
         .await
@@ -375,40 +434,56 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
         .await
         .unwrap()
         .get(0);
+    Deleting { s, tokens, anna_id }
+}
 
-    // A finished, rated game with a chat message; a running game with the turn clock and one
-    // without, both waiting for anna.
-    let finished = s.game("carcassonne", json!({}), &tokens).await;
+/// A finished, rated game of anna (seat 0) and bert with her chat message; its export then.
+async fn given_a_finished_game_with_her_chat(d: &Deleting) -> (i64, Export) {
+    let s = &d.s;
+    let finished = s.game("carcassonne", json!({}), &d.tokens).await;
     let chat = s
         .post(
             &format!("/v1/games/{finished}/chat"),
-            Some(anna),
+            Some(d.tokens[0].as_str()),
             &json!({"channel": "table", "text": "good game"}),
         )
         .await;
     assert_eq!(chat.status, 201, "{}", chat.body);
-    random_play::play_to_end(&s, finished, &tokens, 7).await;
-    let clocked = s
-        .game("burgbaumeister", json!({"move_minutes": 60}), &tokens)
-        .await;
-    let clocked_at = annas_turn(&s, clocked, &tokens).await;
-    let unclocked = s.game("burgbaumeister", json!({}), &tokens).await;
-    let unclocked_at = annas_turn(&s, unclocked, &tokens).await;
+    random_play::play_to_end(s, finished, &d.tokens, 7).await;
+    let exported = export_of(s.get(&format!("/v1/games/{finished}/export"), None).await);
+    assert_eq!(exported.seats[0].player.as_deref(), Some("anna"));
+    (finished, exported)
+}
 
-    // What identifies her beside the games.
+/// A running game with the turn clock and one without, both waiting for anna: (id, version).
+async fn given_running_games_waiting_for_her(d: &Deleting) -> [(i64, i64); 2] {
+    let s = &d.s;
+    let clocked = s
+        .game("burgbaumeister", json!({"move_minutes": 60}), &d.tokens)
+        .await;
+    let clocked_at = annas_turn(s, clocked, &d.tokens).await;
+    let unclocked = s.game("burgbaumeister", json!({}), &d.tokens).await;
+    let unclocked_at = annas_turn(s, unclocked, &d.tokens).await;
+    [(clocked, clocked_at), (unclocked, unclocked_at)]
+}
+
+/// What identifies anna beside the games: a webhook, notice settings, mutes both ways, a
+/// vacation and an invitation to bert's private game (its id).
+async fn given_her_data_beside_the_games(d: &Deleting) -> i64 {
+    let (s, anna, bert) = (&d.s, d.tokens[0].as_str(), d.tokens[1].as_str());
     s.add_webhook(anna, "http://127.0.0.1:9/hook", json!(["your_turn"]))
         .await;
     assert_eq!(
-        put(&s, "/v1/me/notices", Some(anna), &json!({"language": "de"}))
+        put(s, "/v1/me/notices", Some(anna), &json!({"language": "de"}))
             .await
             .status,
         200
     );
-    assert_eq!(mute(&s, "bert", anna).await / 100, 2);
-    assert_eq!(mute(&s, "anna", bert).await / 100, 2);
+    assert_eq!(mute(s, "bert", anna).await / 100, 2);
+    assert_eq!(mute(s, "anna", bert).await / 100, 2);
     let until = rfc3339(s.store.now_ms() + 3_600_000);
     assert_eq!(
-        put(&s, "/v1/me/vacation", Some(anna), &json!({"until": until}))
+        put(s, "/v1/me/vacation", Some(anna), &json!({"until": until}))
             .await
             .status,
         200
@@ -430,41 +505,70 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
         )
         .await;
     assert_eq!(invited.status, 201, "{}", invited.body);
+    private
+}
 
-    let exported = export_of(s.get(&format!("/v1/games/{finished}/export"), None).await);
-    assert_eq!(exported.seats[0].player.as_deref(), Some("anna"));
-
-    // The password confirms it.
-    let wrong = delete(
-        &s,
+/// Anna deletes her account with her password; her pseudonym.
+async fn she_deletes_her_account(d: &Deleting) -> String {
+    let r = delete(
+        &d.s,
         "/v1/me",
-        Some(anna),
+        Some(d.tokens[0].as_str()),
+        &json!({"password": "password-of-anna"}),
+    )
+    .await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let pseudonym = baumeister_storage::pseudonym(d.anna_id);
+    assert!(pseudonym.starts_with("deleted~"), "{pseudonym}");
+    pseudonym
+}
+
+/// The number of rows of `sql` (a count with `$1`) for anna's account.
+async fn count_of_hers(d: &Deleting, sql: &str) -> i64 {
+    d.s.db()
+        .await
+        .query_one(sql, &[&d.anna_id])
+        .await
+        .unwrap()
+        .get(0)
+}
+
+#[actix_web::test]
+async fn deleting_an_account_takes_its_password() {
+    let d = given_anna_and_bert().await;
+    let wrong = delete(
+        &d.s,
+        "/v1/me",
+        Some(d.tokens[0].as_str()),
         &json!({"password": "not-her-password"}),
     )
     .await;
     assert_eq!((wrong.status, wrong.code()), (403, "wrong_password"));
     assert_eq!(
-        delete(&s, "/v1/me", None, &json!({"password": "x"}))
+        delete(&d.s, "/v1/me", None, &json!({"password": "x"}))
             .await
             .status,
         401
     );
-    let r = delete(
-        &s,
-        "/v1/me",
-        Some(anna),
-        &json!({"password": "password-of-anna"}),
-    )
-    .await;
-    assert_eq!(r.status, 204, "{}", r.body);
-    let pseudonym = baumeister_storage::pseudonym(anna_id);
-    assert!(pseudonym.starts_with("deleted~"), "{pseudonym}");
+    she_deletes_her_account(&d).await;
+}
 
-    // Her tokens and password are dead at once; the name is retired, also in look-alike forms.
-    let r = s.get("/v1/me/games", Some(anna)).await;
+#[actix_web::test]
+async fn a_deleted_accounts_tokens_and_password_are_dead_at_once() {
+    let d = given_anna_and_bert().await;
+    let pseudonym = she_deletes_her_account(&d).await;
+    let s = &d.s;
+    let r = s.get("/v1/me/games", Some(d.tokens[0].as_str())).await;
     assert_eq!(r.status, 401, "{}", r.body);
     assert_eq!(s.login("anna", "password-of-anna").await.status, 401);
     assert_eq!(s.login(&pseudonym, "!deleted").await.status, 401);
+}
+
+#[actix_web::test]
+async fn a_deleted_accounts_name_is_retired_in_look_alike_forms_until_retirement_ends() {
+    let d = given_anna_and_bert().await;
+    let pseudonym = she_deletes_her_account(&d).await;
+    let s = &d.s;
     for name in ["anna", "ANNA", "anna_"] {
         let r = s.register(name, "a fresh password").await;
         assert_eq!(
@@ -480,18 +584,40 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
         (400, "invalid_name"),
         "a pseudonym cannot be registered"
     );
+    // Retirement ends: the name may be registered again by somebody new.
+    s.db()
+        .await
+        .execute(
+            "UPDATE retired_names SET retired_until = now() - interval '1 second'",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert_eq!(s.register("anna", "a fresh password").await.status, 201);
+}
 
-    // Nobody invites a deleted account (it would never answer).
-    let r = s
-        .post(
+#[actix_web::test]
+async fn nobody_invites_a_deleted_account() {
+    let d = given_anna_and_bert().await;
+    let private = given_her_data_beside_the_games(&d).await;
+    let pseudonym = she_deletes_her_account(&d).await;
+    // It would never answer.
+    let r =
+        d.s.post(
             &format!("/v1/games/{private}/invitations"),
-            Some(bert),
+            Some(d.tokens[1].as_str()),
             &json!({"player": pseudonym}),
         )
         .await;
     assert_eq!(r.status, 404, "{}", r.body);
+}
 
-    // Views, profile, leaderboard and chat show the pseudonym.
+#[actix_web::test]
+async fn a_deleted_account_shows_as_its_pseudonym_in_views_profile_leaderboard_and_chat() {
+    let d = given_anna_and_bert().await;
+    let (finished, _) = given_a_finished_game_with_her_chat(&d).await;
+    let pseudonym = she_deletes_her_account(&d).await;
+    let (s, bert) = (&d.s, d.tokens[1].as_str());
     let game = s.get(&format!("/v1/games/{finished}"), Some(bert)).await;
     assert_eq!(
         game.body["seats"][0]["player"],
@@ -524,7 +650,14 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
     assert_eq!(chat.status, 200, "{}", chat.body);
     assert!(chat.body.to_string().contains(&pseudonym), "{}", chat.body);
     assert!(chat.body.to_string().contains("good game"));
+}
 
+#[actix_web::test]
+async fn a_deleted_accounts_finished_game_keeps_its_chain_and_exports_the_pseudonym() {
+    let d = given_anna_and_bert().await;
+    let (finished, exported) = given_a_finished_game_with_her_chat(&d).await;
+    let pseudonym = she_deletes_her_account(&d).await;
+    let s = &d.s;
     // The chain and its signed head are what they were; the export verifies and names the
     // pseudonym; the audit passes.
     let again = export_of(s.get(&format!("/v1/games/{finished}/export"), None).await);
@@ -534,10 +667,17 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
     assert_eq!(again.seats[0].player.as_deref(), Some(pseudonym.as_str()));
     assert_eq!(again.seats[1].player.as_deref(), Some("bert"));
     s.audit_holds(finished).await;
+}
 
-    // Running games go on: her turns are the clock's, with or without the turn clock option.
-    for (id, version) in [(clocked, clocked_at), (unclocked, unclocked_at)] {
-        let game = moved_on(&s, id, version).await;
+#[actix_web::test]
+async fn a_deleted_accounts_running_games_go_on_with_the_clock_taking_its_turns() {
+    let d = given_anna_and_bert().await;
+    let running = given_running_games_waiting_for_her(&d).await;
+    she_deletes_her_account(&d).await;
+    let s = &d.s;
+    // With or without the turn clock option.
+    for (id, version) in running {
+        let game = moved_on(s, id, version).await;
         assert_ne!(game["to_act"], json!([0]), "{}", game["to_act"]);
         let db = s.db().await;
         let by_clock: i64 = db
@@ -549,9 +689,13 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
         let audit = s.get(&format!("/v1/games/{id}/audit"), None).await;
         assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
     }
+}
 
-    // Nothing of hers is left in the tables beside the games.
-    let db = s.db().await;
+#[actix_web::test]
+async fn nothing_of_a_deleted_account_is_left_beside_the_games() {
+    let d = given_anna_and_bert().await;
+    given_her_data_beside_the_games(&d).await;
+    let pseudonym = she_deletes_her_account(&d).await;
     for table in [
         "notice_settings",
         "push_subscriptions",
@@ -560,38 +704,18 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
         "password_resets",
         "notice_deliveries",
     ] {
-        let n: i64 = db
-            .query_one(
-                &format!("SELECT count(*) FROM {table} WHERE account_id = $1"),
-                &[&anna_id],
-            )
-            .await
-            .unwrap()
-            .get(0);
-        assert_eq!(n, 0, "{table}");
+        let sql = format!("SELECT count(*) FROM {table} WHERE account_id = $1");
+        assert_eq!(count_of_hers(&d, &sql).await, 0, "{table}");
     }
-    let n: i64 = db
-        .query_one(
-            "SELECT count(*) FROM chat_mutes WHERE account_id = $1 OR muted_id = $1",
-            &[&anna_id],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(n, 0, "mutes");
-    let n: i64 = db
-        .query_one(
-            "SELECT count(*) FROM invitations WHERE account_id = $1 OR invited_by = $1",
-            &[&anna_id],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(n, 0, "invitations");
+    let mutes = "SELECT count(*) FROM chat_mutes WHERE account_id = $1 OR muted_id = $1";
+    assert_eq!(count_of_hers(&d, mutes).await, 0, "mutes");
+    let invitations = "SELECT count(*) FROM invitations WHERE account_id = $1 OR invited_by = $1";
+    assert_eq!(count_of_hers(&d, invitations).await, 0, "invitations");
+    let db = d.s.db().await;
     let row = db
         .query_one(
             "SELECT name, password_hash, deleted_at IS NOT NULL FROM accounts WHERE id = $1",
-            &[&anna_id],
+            &[&d.anna_id],
         )
         .await
         .unwrap();
@@ -601,7 +725,7 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
             row.get::<_, String>(1),
             row.get::<_, bool>(2)
         ),
-        (pseudonym.clone(), "!deleted".into(), true)
+        (pseudonym, "!deleted".into(), true)
     );
     let anywhere: i64 = db
         .query_one(
@@ -612,15 +736,6 @@ async fn a_deleted_account_leaves_its_games_whole_under_a_pseudonym_and_its_data
         .unwrap()
         .get(0);
     assert_eq!(anywhere, 0);
-
-    // Retirement ends: the name may be registered again by somebody new.
-    db.execute(
-        "UPDATE retired_names SET retired_until = now() - interval '1 second'",
-        &[],
-    )
-    .await
-    .unwrap();
-    assert_eq!(s.register("anna", "a fresh password").await.status, 201);
 }
 
 #[actix_web::test]
