@@ -77,8 +77,10 @@ async fn send(
     }
 }
 
-#[actix_web::test]
-async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
+/// A private game ada created and bea joined by her invitation (their game runs), an open game
+/// cyd created, ada's, bea's and cyd's tokens and an auditor's; the server, the tokens, the
+/// auditor's token, the private game's id and the open one's.
+async fn ada_and_bea_at_a_private_game() -> (TestServer, Vec<String>, String, i64, i64) {
     let s = TestServer::start_with(|c| c.limits.expensive_reads = None).await;
     let tokens = s.players(&["ada", "bea", "cyd"]).await;
     let auditor = s.auditor("aud").await;
@@ -98,7 +100,12 @@ async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
         json!({"kind": "burgbaumeister", "seats": 2}),
     )
     .await;
+    (s, tokens, auditor, id, open)
+}
 
+#[actix_web::test]
+async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
+    let (s, tokens, _, id, open) = ada_and_bea_at_a_private_game().await;
     // Outsiders (anonymous, or logged in without an invitation) learn nothing: every read
     // answers as for an id that was never used.
     let never = id + 1000;
@@ -165,7 +172,12 @@ async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
         );
     }
 
-    // Its players and auditors read it everywhere.
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn a_private_games_players_and_auditors_read_and_list_it() {
+    let (s, tokens, auditor, id, _) = ada_and_bea_at_a_private_game().await;
     for (who, token) in [
         ("ada", &tokens[0]),
         ("bea", &tokens[1]),
@@ -188,6 +200,12 @@ async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
     let my_games = s.get("/v1/me/games", Some(&tokens[1])).await;
     assert_eq!(my_games.body["games"][0]["id"], id);
 
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn a_private_games_log_and_chain_know_nothing_of_its_invitation() {
+    let (s, tokens, _, id, _) = ada_and_bea_at_a_private_game().await;
     // Nothing of the invitation is in the game's log, chain or export.
     let events = s.events(id, Some(&tokens[0])).await;
     assert!(
@@ -200,6 +218,12 @@ async fn a_private_game_is_unlisted_and_unreadable_by_outsiders() {
     assert_eq!(audit.body["chain_intact"], true, "{}", audit.body);
     assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
 
+    s.finish().await;
+}
+
+#[actix_web::test]
+async fn an_open_game_is_readable_and_joined_by_anybody_and_no_third_visibility_exists() {
+    let (s, tokens, _, _, open) = ada_and_bea_at_a_private_game().await;
     // An open game is as it was: listed and readable by anybody, joined by anybody.
     let r = s.get(&format!("/v1/games/{open}"), None).await;
     assert_eq!(r.status, 200, "{}", r.body);
@@ -222,20 +246,40 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
     let tokens = s.players(&["ada", "bea", "cyd", "dan"]).await;
     let auditor = s.auditor("aud").await;
     let id = private_game(&s, &tokens[0], 3).await;
-    let game = format!("/v1/games/{id}");
 
-    // Nobody joins without an invitation; who cannot see the game is told it is not there.
+    nobody_joins_uninvited(&s, &tokens, &auditor, id).await;
+    let to_bea = ada_invites_bea_by_name(&s, &tokens, id).await;
+    invitations_that_cannot_be_are_refused(&s, &tokens, id).await;
+    the_invited_sees_the_game_and_the_uninvited_does_not(&s, &tokens, id, to_bea).await;
+    a_declined_invitation_hides_the_game_again(&s, &tokens, id, to_bea).await;
+    an_accepted_invitation_seats_like_a_join(&s, &tokens, to_bea).await;
+    the_games_players_list_its_invitations_and_others_may_not(&s, &tokens, &auditor, id).await;
+    an_expired_invitation_makes_way_for_a_new_one(&s, &tokens, id).await;
+    // A game under way invites nobody.
+    let r = invite(&s, &tokens[0], id, json!({"player": "cyd"})).await;
+    assert_refused(&r, 409, "game_not_open");
+    s.finish().await;
+}
+
+/// Nobody joins a private game without an invitation; who cannot see the game is told it is not
+/// there.
+async fn nobody_joins_uninvited(s: &TestServer, tokens: &[String], auditor: &str, id: i64) {
+    let game = format!("/v1/games/{id}");
     let r = s
         .post(&format!("{game}/join"), Some(&tokens[1]), &json!({}))
         .await;
     assert_refused(&r, 404, "game_not_found");
     let r = s
-        .post(&format!("{game}/join"), Some(&auditor), &json!({}))
+        .post(&format!("{game}/join"), Some(auditor), &json!({}))
         .await;
     assert_refused(&r, 403, "invitation_required");
+}
 
+/// Ada invites bea by name (spelled in capitals), for two hours: pending, no link, no code;
+/// the invitation's id.
+async fn ada_invites_bea_by_name(s: &TestServer, tokens: &[String], id: i64) -> i64 {
     let r = invite(
-        &s,
+        s,
         &tokens[0],
         id,
         json!({"player": "BEA", "expires_in_hours": 2}),
@@ -250,9 +294,12 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
         r.body["code"].is_null(),
         "no code for an invitation by name"
     );
-    let to_bea = r.body["invitation"]["id"].as_i64().unwrap();
+    r.body["invitation"]["id"].as_i64().unwrap()
+}
 
-    // Refused invitations.
+/// Invitations of the invited again, the seated, nobody, without or with contradicting terms,
+/// or by who is not seated are refused, each with its code.
+async fn invitations_that_cannot_be_are_refused(s: &TestServer, tokens: &[String], id: i64) {
     for (token, body, status, code) in [
         (&tokens[0], json!({"player": "bea"}), 409, "already_invited"),
         (&tokens[0], json!({"player": "ada"}), 409, "already_seated"),
@@ -280,11 +327,19 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
         (&tokens[1], json!({"player": "cyd"}), 403, "not_seated"),
         (&tokens[2], json!({"player": "dan"}), 404, "game_not_found"),
     ] {
-        let r = invite(&s, token, id, body.clone()).await;
+        let r = invite(s, token, id, body.clone()).await;
         assert_eq!((r.status, r.code()), (status, code), "{body}: {}", r.body);
     }
+}
 
-    // bea sees her invitation, with the game, and may watch the game now; cyd may not.
+/// Bea sees her invitation with its game and may watch the game; cyd may not.
+async fn the_invited_sees_the_game_and_the_uninvited_does_not(
+    s: &TestServer,
+    tokens: &[String],
+    id: i64,
+    to_bea: i64,
+) {
+    let game = format!("/v1/games/{id}");
     let mine = s.get("/v1/me/invitations", Some(&tokens[1])).await;
     assert_eq!(mine.status, 200, "{}", mine.body);
     assert_eq!(mine.body["invitations"][0]["id"], to_bea);
@@ -296,9 +351,18 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
     assert_eq!(s.get(&game, Some(&tokens[2])).await.status, 404);
     let theirs = s.get("/v1/me/invitations", Some(&tokens[2])).await;
     assert_eq!(theirs.body["invitations"], json!([]));
+}
 
-    // cyd declines: the game is gone for him again, and the answer stands.
-    let r = invite(&s, &tokens[0], id, json!({"player": "cyd"})).await;
+/// Cyd is invited and declines (not bea's invitation, which is not his): the game is gone for
+/// him again, and the answer stands.
+async fn a_declined_invitation_hides_the_game_again(
+    s: &TestServer,
+    tokens: &[String],
+    id: i64,
+    to_bea: i64,
+) {
+    let game = format!("/v1/games/{id}");
+    let r = invite(s, &tokens[0], id, json!({"player": "cyd"})).await;
     let to_cyd = r.body["invitation"]["id"].as_i64().unwrap();
     assert_eq!(s.get(&game, Some(&tokens[2])).await.status, 200);
     let r = s
@@ -322,8 +386,10 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
         .post(&format!("{game}/join"), Some(&tokens[2]), &json!({}))
         .await;
     assert_refused(&r, 404, "game_not_found");
+}
 
-    // bea accepts (with her own seed): seated like any join, the invitation answered.
+/// Bea accepts with her own seed: seated like any join, the invitation answered once.
+async fn an_accepted_invitation_seats_like_a_join(s: &TestServer, tokens: &[String], to_bea: i64) {
     let r = s
         .answer_invitation(
             to_bea,
@@ -341,8 +407,16 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
     assert_refused(&r, 409, "invitation_not_pending");
     let mine = s.get("/v1/me/invitations", Some(&tokens[1])).await;
     assert_eq!(mine.body["invitations"], json!([]));
+}
 
-    // The game's players list its invitations; others may not.
+/// The game's players list its invitations with their states; an auditor may not.
+async fn the_games_players_list_its_invitations_and_others_may_not(
+    s: &TestServer,
+    tokens: &[String],
+    auditor: &str,
+    id: i64,
+) {
+    let game = format!("/v1/games/{id}");
     let list = s
         .get(&format!("{game}/invitations"), Some(&tokens[1]))
         .await;
@@ -365,11 +439,15 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
             ("bea".to_string(), "accepted".to_string())
         ]
     );
-    let r = s.get(&format!("{game}/invitations"), Some(&auditor)).await;
+    let r = s.get(&format!("{game}/invitations"), Some(auditor)).await;
     assert_eq!((r.status, r.code()), (403, "not_seated"));
+}
 
-    // An expired invitation lets nobody in, and no longer shows the game.
-    let r = invite(&s, &tokens[0], id, json!({"player": "dan"})).await;
+/// An expired invitation lets nobody in and no longer shows the game; a new one does, and
+/// joining accepts it (the last seat: the game starts).
+async fn an_expired_invitation_makes_way_for_a_new_one(s: &TestServer, tokens: &[String], id: i64) {
+    let game = format!("/v1/games/{id}");
+    let r = invite(s, &tokens[0], id, json!({"player": "dan"})).await;
     let to_dan = r.body["invitation"]["id"].as_i64().unwrap();
     s.db()
         .await
@@ -389,7 +467,7 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
         .await;
     assert_eq!(list.body["invitations"][0]["state"], "expired");
     // ... and makes way for a new one, which joining accepts.
-    let r = invite(&s, &tokens[0], id, json!({"player": "dan"})).await;
+    let r = invite(s, &tokens[0], id, json!({"player": "dan"})).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let r = s
         .post(&format!("{game}/join"), Some(&tokens[3]), &json!({}))
@@ -400,10 +478,6 @@ async fn an_invitation_by_name_is_accepted_or_declined() {
         .get(&format!("{game}/invitations"), Some(&tokens[0]))
         .await;
     assert_eq!(list.body["invitations"][0]["state"], "accepted");
-    // A game under way invites nobody.
-    let r = invite(&s, &tokens[0], id, json!({"player": "cyd"})).await;
-    assert_refused(&r, 409, "game_not_open");
-    s.finish().await;
 }
 
 #[actix_web::test]
@@ -411,9 +485,50 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
     let s = TestServer::start().await;
     let tokens = s.players(&["ada", "bea", "cyd", "dan", "eve"]).await;
     let id = private_game(&s, &tokens[0], 4).await;
-    let join = format!("/v1/games/{id}/join");
 
+    let (code, link) = a_link_has_a_secret_code_kept_only_as_its_hash(&s, &tokens, id).await;
+    only_the_right_code_seats_and_only_once(&s, &tokens, id, &code).await;
+    a_used_up_or_expired_link_is_refused(&s, &tokens, id).await;
+    a_revoked_link_is_refused(&s, &tokens, id, link, &code).await;
+
+    let join = format!("/v1/games/{id}/join");
+    // A valid link fills the last seat; the game is full after it.
     let r = invite(&s, &tokens[0], id, json!({"link": true})).await;
+    let last = r.body["code"].as_str().unwrap().to_string();
+    let r = s
+        .post(&join, Some(&tokens[3]), &json!({"invitation": last}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["status"], "active");
+    let r = s
+        .post(&join, Some(&tokens[4]), &json!({"invitation": last}))
+        .await;
+    assert_refused(&r, 409, "game_not_open");
+    let list = s
+        .get(&format!("/v1/games/{id}/invitations"), Some(&tokens[0]))
+        .await;
+    let uses: Vec<i64> = list.body["invitations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["uses"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        uses,
+        [1, 0, 1, 1],
+        "newest first: last, late, once, the first link"
+    );
+    s.finish().await;
+}
+
+/// Ada makes a link: 192 random bits in hexadecimal, valid for a week, kept in the database as
+/// its SHA-256 only and never listed; the code and the invitation's id.
+async fn a_link_has_a_secret_code_kept_only_as_its_hash(
+    s: &TestServer,
+    tokens: &[String],
+    id: i64,
+) -> (String, i64) {
+    let r = invite(s, &tokens[0], id, json!({"link": true})).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let code = r.body["code"].as_str().unwrap().to_string();
     let link = r.body["invitation"]["id"].as_i64().unwrap();
@@ -445,8 +560,20 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
         .await;
     assert!(!list.body.to_string().contains(&code), "never listed");
 
+    (code, link)
+}
+
+/// A wrong code is not found for who cannot see the game and refused for who can; the right one
+/// seats bea, once.
+async fn only_the_right_code_seats_and_only_once(
+    s: &TestServer,
+    tokens: &[String],
+    id: i64,
+    code: &str,
+) {
+    let join = format!("/v1/games/{id}/join");
     // A wrong code: not found for who cannot see the game; refused for who can.
-    let mut wrong = code.clone();
+    let mut wrong = code.to_string();
     wrong.replace_range(..1, if code.starts_with('0') { "1" } else { "0" });
     for bad in [wrong.as_str(), "x"] {
         let r = s
@@ -473,9 +600,13 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
         .post(&join, Some(&tokens[1]), &json!({"invitation": code}))
         .await;
     assert_refused(&r, 409, "already_seated");
+}
 
+/// A link for one seat fills one and is used up; an expired link is refused.
+async fn a_used_up_or_expired_link_is_refused(s: &TestServer, tokens: &[String], id: i64) {
+    let join = format!("/v1/games/{id}/join");
     // A link for one seat fills one.
-    let r = invite(&s, &tokens[0], id, json!({"link": true, "max_uses": 1})).await;
+    let r = invite(s, &tokens[0], id, json!({"link": true, "max_uses": 1})).await;
     let once = r.body["code"].as_str().unwrap().to_string();
     let r = s
         .post(&join, Some(&tokens[2]), &json!({"invitation": once}))
@@ -488,7 +619,7 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
 
     // An expired link is refused.
     let r = invite(
-        &s,
+        s,
         &tokens[0],
         id,
         json!({"link": true, "expires_in_hours": 1}),
@@ -496,17 +627,29 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
     .await;
     let late = r.body["code"].as_str().unwrap().to_string();
     let late_id = r.body["invitation"]["id"].as_i64().unwrap();
-    db.execute(
-        "UPDATE invitations SET expires_ms = 0 WHERE id = $1",
-        &[&late_id],
-    )
-    .await
-    .unwrap();
+    s.db()
+        .await
+        .execute(
+            "UPDATE invitations SET expires_ms = 0 WHERE id = $1",
+            &[&late_id],
+        )
+        .await
+        .unwrap();
     let r = s
         .post(&join, Some(&tokens[3]), &json!({"invitation": late}))
         .await;
     assert_refused(&r, 403, "invitation_expired");
+}
 
+/// Revoking is for the game's players, once; a revoked link is refused.
+async fn a_revoked_link_is_refused(
+    s: &TestServer,
+    tokens: &[String],
+    id: i64,
+    link: i64,
+    code: &str,
+) {
+    let join = format!("/v1/games/{id}/join");
     // A revoked link is refused; revoking is for the game's players, once.
     assert_eq!(
         s.revoke_invitation(id, link, &tokens[3]).await,
@@ -523,34 +666,6 @@ async fn a_link_fills_seats_until_it_expires_is_revoked_or_used_up() {
         .post(&join, Some(&tokens[3]), &json!({"invitation": code}))
         .await;
     assert_refused(&r, 403, "invitation_revoked");
-
-    // A valid link fills the last seat; the game is full after it.
-    let r = invite(&s, &tokens[0], id, json!({"link": true})).await;
-    let last = r.body["code"].as_str().unwrap().to_string();
-    let r = s
-        .post(&join, Some(&tokens[3]), &json!({"invitation": last}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(r.body["status"], "active");
-    let r = s
-        .post(&join, Some(&tokens[4]), &json!({"invitation": last}))
-        .await;
-    assert_refused(&r, 409, "game_not_open");
-    let list = s
-        .get(&format!("/v1/games/{id}/invitations"), Some(&tokens[0]))
-        .await;
-    let uses: Vec<i64> = list.body["invitations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["uses"].as_i64().unwrap())
-        .collect();
-    assert_eq!(
-        uses,
-        [1, 0, 1, 1],
-        "newest first: last, late, once, the first link"
-    );
-    s.finish().await;
 }
 
 #[actix_web::test]

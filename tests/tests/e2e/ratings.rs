@@ -84,24 +84,58 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
 
     // Rated (the default): nothing is rated before the game has finished.
     let id = s.game(KIND, json!({}), &pair).await;
+    nothing_is_rated_before_the_end(&s, id, &pair).await;
+    let (expected, shown) =
+        a_finished_rated_game_moves_ratings_as_glicko2_computes(&s, id, &pair).await;
+    let unrated = an_unrated_game_moves_nothing(&s, &tokens, id, &shown).await;
+    the_leaderboard_lists_the_rated_players_best_first(&s, &expected).await;
+
+    // Rebuilding the projections leaves the ratings as they are: each finished rated game has
+    // its rows, nothing else has any.
+    let kept = all_ratings(&s).await;
+    s.store.rebuild_all_projections().await.unwrap();
+    assert_eq!(all_ratings(&s).await, kept);
+    assert_eq!(
+        stored(&s).await,
+        [
+            (id, "finished".into(), true, 2),
+            (unrated, "finished".into(), false, 0)
+        ]
+    );
+
+    an_imported_game_is_unrated(&s, id).await;
+    s.finish().await;
+}
+
+/// Twenty random moves into the rated game, nothing is rated yet: ada's profile counts it
+/// running, unplayed and unrated.
+async fn nothing_is_rated_before_the_end(s: &TestServer, id: i64, pair: &[String]) {
     let mut pick = Pick::new(7);
     for _ in 0..20 {
-        let (_, chosen, r) = random_step(&s, id, &pair, &mut pick).await.unwrap();
+        let (_, chosen, r) = random_step(s, id, pair, &mut pick).await.unwrap();
         assert_eq!(r.status, 200, "{chosen}: {}", r.body);
     }
-    assert_eq!(stored(&s).await, [(id, "active".into(), true, 0)]);
+    assert_eq!(stored(s).await, [(id, "active".into(), true, 0)]);
     let before = s.get("/v1/players/ada", None).await;
     assert_eq!(before.status, 200, "{}", before.body);
     assert_eq!(rating_of(&before.body, KIND), None);
     assert_eq!(before.body["kinds"][0]["running"], 1);
     assert_eq!(before.body["kinds"][0]["played"], 0);
+}
 
-    let summary = play_to_end(&s, id, &pair, 7).await;
+/// Played to the end, the rated game moves both players' ratings by what `rate_game` computes,
+/// and their profiles show the game; the ratings computed and the ones shown.
+async fn a_finished_rated_game_moves_ratings_as_glicko2_computes(
+    s: &TestServer,
+    id: i64,
+    pair: &[String],
+) -> (Vec<Rating>, Vec<Value>) {
+    let summary = play_to_end(s, id, pair, 7).await;
     assert_eq!(summary["rated"], true);
     let status = status_of(&summary);
     let placed = places(&status, 2);
     let expected = rate_game(&[Rating::NEW; 2], &placed);
-    assert_eq!(stored(&s).await, [(id, "finished".into(), true, 2)]);
+    assert_eq!(stored(s).await, [(id, "finished".into(), true, 2)]);
     let mut shown = Vec::new();
     for (seat, name) in ["ada", "bea"].iter().enumerate() {
         let profile = s.get(&format!("/v1/players/{name}"), None).await.body;
@@ -136,7 +170,18 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
         assert_ne!(expected[0].rating, 1500.0, "a decided game moves ratings");
     }
 
-    // Unrated by the option: shown in the summary, and nobody's rating moves.
+    (expected, shown)
+}
+
+/// An unrated game (the option, shown in its summary) moves nobody's rating but counts as
+/// played; a bad `rated` is refused; the unrated game's id.
+async fn an_unrated_game_moves_nothing(
+    s: &TestServer,
+    tokens: &[String],
+    rated: i64,
+    shown: &[Value],
+) -> i64 {
+    let pair = &tokens[..2];
     let r = s
         .post(
             "/v1/games",
@@ -148,7 +193,7 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
     assert_eq!(r.body["rated"], false);
     let unrated = r.body["id"].as_i64().unwrap();
     s.joined(unrated, &tokens[1]).await;
-    let summary = play_to_end(&s, unrated, &pair, 8).await;
+    let summary = play_to_end(s, unrated, pair, 8).await;
     assert_eq!(summary["rated"], false);
     for (seat, name) in ["ada", "bea"].iter().enumerate() {
         let profile = s.get(&format!("/v1/players/{name}"), None).await.body;
@@ -157,7 +202,7 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
         assert_eq!(profile["recent"][0]["id"], unrated);
         assert_eq!(profile["recent"][0]["rated"], false);
         assert!(profile["recent"][0]["rating_after"].is_null());
-        assert_eq!(profile["recent"][1]["id"], id);
+        assert_eq!(profile["recent"][1]["id"], rated);
     }
     // A bad `rated` is refused.
     let r = s
@@ -169,7 +214,12 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
         .await;
     assert_eq!(r.status, 400, "{}", r.body);
 
-    // The leaderboard lists the two rated players, best first; cyd has no rated game.
+    unrated
+}
+
+/// The leaderboard lists the two rated players, best first; cyd (named in any case) has no
+/// rated game, and nobody is not found.
+async fn the_leaderboard_lists_the_rated_players_best_first(s: &TestServer, expected: &[Rating]) {
     let board = s.get(&format!("/v1/kinds/{KIND}/leaderboard"), None).await;
     assert_eq!(board.status, 200, "{}", board.body);
     let players = board.body["players"].as_array().unwrap();
@@ -189,21 +239,11 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
     assert_eq!(cyd.body["recent"], json!([]));
     let nobody = s.get("/v1/players/nobody", None).await;
     assert_eq!(nobody.status, 404, "{}", nobody.body);
+}
 
-    // Rebuilding the projections leaves the ratings as they are: each finished rated game has
-    // its rows, nothing else has any.
-    let kept = all_ratings(&s).await;
-    s.store.rebuild_all_projections().await.unwrap();
-    assert_eq!(all_ratings(&s).await, kept);
-    assert_eq!(
-        stored(&s).await,
-        [
-            (id, "finished".into(), true, 2),
-            (unrated, "finished".into(), false, 0)
-        ]
-    );
-
-    // An imported game is unrated: nobody sits at it here, and it says so.
+/// An exported game imported into a server that trusts this one is unrated there: nobody sits
+/// at it, and no rating is made.
+async fn an_imported_game_is_unrated(s: &TestServer, id: i64) {
     let exported = s.get(&format!("/v1/games/{id}/export"), None).await;
     assert_eq!(exported.status, 200, "{}", exported.body);
     let key = s.store.public_key();
@@ -222,7 +262,6 @@ async fn rated_games_move_ratings_as_glicko2_computes_and_unrated_ones_move_noth
         0
     );
     b.finish().await;
-    s.finish().await;
 }
 
 #[actix_web::test]

@@ -7,12 +7,13 @@ use std::time::Duration;
 
 use baumeister_tests::random_play::play_to_end;
 use baumeister_tests::serde_json::{json, Value};
+use baumeister_tests::sse::Stream;
 use baumeister_tests::steps::assert_refused;
 use baumeister_tests::TestServer;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-async fn next_rematch(stream: &mut baumeister_tests::sse::Stream) -> Value {
+async fn next_rematch(stream: &mut Stream) -> Value {
     loop {
         let m = stream.next(WAIT).await.expect("a rematch notice");
         if m.event == "rematch" {
@@ -37,21 +38,48 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     assert_eq!(r.status, 201, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
     s.joined(id, bea).await;
-    let path = format!("/v1/games/{id}/rematch");
 
-    // Not before the end; never by somebody who did not play.
-    let r = s.post(&path, Some(ada), &json!({})).await;
-    assert_refused(&r, 409, "game_not_finished");
-    let r = s.get(&path, None).await;
-    assert_refused(&r, 404, "no_rematch");
-    let r = s.get("/v1/games/999999/rematch", None).await;
-    assert_refused(&r, 404, "game_not_found");
+    no_rematch_before_the_end(&s, id, ada).await;
 
     let pair = vec![ada.clone(), bea.clone()];
     let finished = play_to_end(&s, id, &pair, 11).await;
     let stored_options = finished["options"].clone();
     assert!(finished["rematch"].is_null());
     assert_eq!(finished["rematch_open"], false, "nothing proposed yet");
+    only_its_players_propose_with_a_valid_seed(&s, id, ada, cyd).await;
+
+    let mut bea_stream = s.stream("/v1/me/stream", Some(bea), None).await;
+    assert_eq!(bea_stream.status, 200, "{}", bea_stream.problem);
+    a_proposal_is_told_and_declined(&s, id, ada, bea, cyd, &mut bea_stream).await;
+    a_proposal_expires_after_a_week(&s, id, ada, bea).await;
+    let new_id = accepted_by_all_the_rematch_starts(&s, id, ada, bea, &mut bea_stream).await;
+    the_rematch_has_the_seats_rotated_and_links_both_ways(
+        &s,
+        id,
+        new_id,
+        &stored_options,
+        ada,
+        bea,
+    )
+    .await;
+    s.finish().await;
+}
+
+/// No rematch is proposed before the end, and none is there to read; a game never made is not
+/// found.
+async fn no_rematch_before_the_end(s: &TestServer, id: i64, ada: &str) {
+    let path = format!("/v1/games/{id}/rematch");
+    let r = s.post(&path, Some(ada), &json!({})).await;
+    assert_refused(&r, 409, "game_not_finished");
+    let r = s.get(&path, None).await;
+    assert_refused(&r, 404, "no_rematch");
+    let r = s.get("/v1/games/999999/rematch", None).await;
+    assert_refused(&r, 404, "game_not_found");
+}
+
+/// Only the finished game's players propose a rematch, logged in, with a valid seed.
+async fn only_its_players_propose_with_a_valid_seed(s: &TestServer, id: i64, ada: &str, cyd: &str) {
+    let path = format!("/v1/games/{id}/rematch");
     let r = s.post(&path, Some(cyd), &json!({})).await;
     assert_refused(&r, 403, "not_seated");
     let r = s.post(&path, None, &json!({})).await;
@@ -60,11 +88,19 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
         .post(&path, Some(ada), &json!({"client_seed": "not a seed!"}))
         .await;
     assert_refused(&r, 400, "invalid_client_seed");
+}
 
-    let mut bea_stream = s.stream("/v1/me/stream", Some(bea), None).await;
-    assert_eq!(bea_stream.status, 200, "{}", bea_stream.problem);
-
-    // Proposed, then declined.
+/// Ada proposes (accepting it herself, the seats swapped); bea is told, the game shows it open,
+/// nobody proposes twice or answers twice or from outside; bea declines and is told so.
+async fn a_proposal_is_told_and_declined(
+    s: &TestServer,
+    id: i64,
+    ada: &str,
+    bea: &str,
+    cyd: &str,
+    bea_stream: &mut Stream,
+) {
+    let path = format!("/v1/games/{id}/rematch");
     let r = s.post(&path, Some(ada), &json!({})).await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["state"], "open");
@@ -76,7 +112,7 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
             {"player": "bea", "seat": 1, "new_seat": 0, "answer": null},
         ])
     );
-    let told = next_rematch(&mut bea_stream).await;
+    let told = next_rematch(bea_stream).await;
     assert_eq!(
         (&told["game_id"], &told["state"]),
         (&json!(id), &json!("open"))
@@ -99,13 +135,16 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["state"], "declined");
-    assert_eq!(next_rematch(&mut bea_stream).await["state"], "declined");
+    assert_eq!(next_rematch(bea_stream).await["state"], "declined");
     let r = s
         .post(&format!("{path}/accept"), Some(bea), &json!({}))
         .await;
     assert_refused(&r, 409, "rematch_not_open");
+}
 
-    // Proposed again, left to expire after 7 days.
+/// A declined proposal may be followed by another, which expires after 7 days unanswered.
+async fn a_proposal_expires_after_a_week(s: &TestServer, id: i64, ada: &str, bea: &str) {
+    let path = format!("/v1/games/{id}/rematch");
     let r = s.post(&path, Some(bea), &json!({})).await;
     assert_eq!(
         r.status, 201,
@@ -118,7 +157,18 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
         .post(&format!("{path}/accept"), Some(ada), &json!({}))
         .await;
     assert_refused(&r, 409, "rematch_not_open");
+}
 
+/// An expired proposal may be followed by another; accepted by all (each with a seed), the
+/// rematch starts and bea is told its id; the new game's id.
+async fn accepted_by_all_the_rematch_starts(
+    s: &TestServer,
+    id: i64,
+    ada: &str,
+    bea: &str,
+    bea_stream: &mut Stream,
+) -> i64 {
+    let path = format!("/v1/games/{id}/rematch");
     // Proposed once more, accepted by all: the rematch starts.
     let r = s
         .post(&path, Some(ada), &json!({"client_seed": "ada-seed"}))
@@ -139,18 +189,33 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
     assert_eq!(r.body["state"], "accepted");
     let new_id = r.body["new_game"].as_i64().expect("the new game");
     loop {
-        let told = next_rematch(&mut bea_stream).await;
+        let told = next_rematch(bea_stream).await;
         if told["state"] == "accepted" {
             assert_eq!(told["new_game"], new_id);
             break;
         }
     }
+    new_id
+}
+
+/// The rematch is of the same kind, options and rating flag, with the seats (and seeds) rotated
+/// by one, set up and playable; each game links to the other, and the old one takes no more
+/// proposals or answers.
+async fn the_rematch_has_the_seats_rotated_and_links_both_ways(
+    s: &TestServer,
+    id: i64,
+    new_id: i64,
+    stored_options: &Value,
+    ada: &str,
+    bea: &str,
+) {
+    let path = format!("/v1/games/{id}/rematch");
     let rematch = s.get(&format!("/v1/games/{new_id}"), Some(bea)).await;
     assert_eq!(rematch.status, 200, "{}", rematch.body);
     let game = &rematch.body;
     assert_eq!(game["kind"], "carcassonne");
     assert_eq!(game["status"], "active");
-    assert_eq!(game["options"], stored_options);
+    assert_eq!(&game["options"], stored_options);
     assert_eq!(game["rated"], false);
     assert_eq!(game["rematch_of"], id);
     assert!(game["rematch"].is_null());
@@ -185,5 +250,4 @@ async fn a_rematch_is_proposed_answered_and_started_with_the_seats_rotated() {
         .post(&format!("{path}/decline"), Some(ada), &json!({}))
         .await;
     assert_refused(&r, 409, "rematch_not_open");
-    s.finish().await;
 }

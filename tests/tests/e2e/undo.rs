@@ -134,75 +134,16 @@ async fn a_command_is_taken_back_recorded_and_everything_agrees() {
     let other = &tokens[1 - found.seat];
     let public_log_before = s.events(id, None).await;
 
-    // The other seat cannot take back somebody else's command.
-    let r = undo(&s, id, other).await;
-    assert_eq!(r.status, 422, "{}", r.body);
-    assert!(
-        ["others_acted", "nothing_to_undo"].contains(&r.code()),
-        "{}",
-        r.body
-    );
-    // A pinned version that is not the game's: 409, as for commands.
-    let r = s
-        .post(
-            &format!("/v1/games/{id}/undo"),
-            Some(me),
-            &json!({"expected_version": found.after - 1}),
-        )
-        .await;
-    assert_refused(&r, 409, "version_conflict");
-
-    // Taken back, answered like a command (with the board, when asked).
-    let r = s
-        .send(
-            s.request("POST", &format!("/v1/games/{id}/undo"), Some(me))
-                .insert_header(("Content-Type", "application/json"))
-                .insert_header(("Prefer", "return=representation")),
-            Some(serde_json::to_vec(&json!({"expected_version": found.after})).unwrap()),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let undone_at = found.after + 1;
-    assert_eq!(r.body["version"], undone_at);
-    assert_eq!(
-        r.body["events"][0]["event"],
-        json!({"type": "CommandTakenBack", "seat": found.seat,
-               "from_version": found.before + 1, "to_version": found.after})
-    );
-    assert_eq!(r.body["board"]["view"], found.before_seat_view);
-    // The boards are as they were before the command, for the player and for spectators.
-    assert_eq!(view(&s, id, Some(me)).await, found.before_seat_view);
-    assert_eq!(view(&s, id, None).await, found.before_public_view);
-    // One step at a time.
-    let moves = s.moves(id, me).await;
-    assert_eq!(moves.body["can_undo"], false);
-    let r = undo(&s, id, me).await;
-    assert_refused(&r, 422, "nothing_to_undo");
-
-    // The log keeps the undone events, marked, and adds the take-back; what a spectator saw
-    // before is unchanged but for the mark (the undone events were public anyway).
-    let public_log = s.events(id, None).await;
-    assert_eq!(public_log.len(), public_log_before.len() + 1);
-    for (now, then) in public_log.iter().zip(&public_log_before) {
-        assert_eq!(unmarked(now), unmarked(then));
-        let version = now["version"].as_i64().unwrap();
-        let inside = version > found.before && version <= found.after;
-        assert_eq!(now["taken_back"] == true, inside, "{now}");
-    }
-    assert_eq!(
-        public_log.last().unwrap()["event"]["type"],
-        "CommandTakenBack"
-    );
-    // Replays show what was then: inside the range the command's board, after it the old one.
-    let replay = |at: i64| s.get(&format!("/v1/games/{id}/replay?at={at}"), None);
-    assert_eq!(
-        replay(found.after).await.body["view"],
-        found.after_public_view
-    );
-    assert_eq!(
-        replay(undone_at).await.body["view"],
-        found.before_public_view
-    );
+    neither_the_other_seat_nor_a_stale_version_takes_it_back(&s, id, &found, me, other).await;
+    let undone_at = it_is_taken_back_and_the_boards_are_as_before(&s, id, &found, me).await;
+    the_log_keeps_the_undone_events_marked_and_replays_show_them(
+        &s,
+        id,
+        &found,
+        &public_log_before,
+        undone_at,
+    )
+    .await;
 
     // Another move is played instead; the audit agrees with all of it.
     let r = s.random_move(id, me, &mut pick).await.unwrap();
@@ -230,19 +171,130 @@ async fn a_command_is_taken_back_recorded_and_everything_agrees() {
     assert_eq!(take_back.seat, Some(found.seat as u8));
     verify_export(&exported).unwrap();
 
-    // Imported into a server that trusts this one: its audit passes too.
+    a_server_trusting_this_one_imports_and_audits_it(&s, &exported).await;
+    a_forged_take_back_of_a_revealing_command_fails_the_verify(&exported, &revealing);
+    s.finish().await;
+}
+
+/// The other seat cannot take back somebody else's command; a pinned version that is not the
+/// game's is a conflict.
+async fn neither_the_other_seat_nor_a_stale_version_takes_it_back(
+    s: &TestServer,
+    id: i64,
+    found: &Found,
+    me: &str,
+    other: &str,
+) {
+    let r = undo(s, id, other).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        ["others_acted", "nothing_to_undo"].contains(&r.code()),
+        "{}",
+        r.body
+    );
+    // A pinned version that is not the game's: 409, as for commands.
+    let r = s
+        .post(
+            &format!("/v1/games/{id}/undo"),
+            Some(me),
+            &json!({"expected_version": found.after - 1}),
+        )
+        .await;
+    assert_refused(&r, 409, "version_conflict");
+}
+
+/// The mover takes the command back, answered like a command, and the boards are as before it,
+/// one step at a time; the version of the take-back.
+async fn it_is_taken_back_and_the_boards_are_as_before(
+    s: &TestServer,
+    id: i64,
+    found: &Found,
+    me: &str,
+) -> i64 {
+    // Taken back, answered like a command (with the board, when asked).
+    let r = s
+        .send(
+            s.request("POST", &format!("/v1/games/{id}/undo"), Some(me))
+                .insert_header(("Content-Type", "application/json"))
+                .insert_header(("Prefer", "return=representation")),
+            Some(serde_json::to_vec(&json!({"expected_version": found.after})).unwrap()),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let undone_at = found.after + 1;
+    assert_eq!(r.body["version"], undone_at);
+    assert_eq!(
+        r.body["events"][0]["event"],
+        json!({"type": "CommandTakenBack", "seat": found.seat,
+               "from_version": found.before + 1, "to_version": found.after})
+    );
+    assert_eq!(r.body["board"]["view"], found.before_seat_view);
+    // The boards are as they were before the command, for the player and for spectators.
+    assert_eq!(view(s, id, Some(me)).await, found.before_seat_view);
+    assert_eq!(view(s, id, None).await, found.before_public_view);
+    // One step at a time.
+    let moves = s.moves(id, me).await;
+    assert_eq!(moves.body["can_undo"], false);
+    let r = undo(s, id, me).await;
+    assert_refused(&r, 422, "nothing_to_undo");
+
+    undone_at
+}
+
+/// The log keeps the undone events, marked, and adds the take-back; replays show each version
+/// as it was.
+async fn the_log_keeps_the_undone_events_marked_and_replays_show_them(
+    s: &TestServer,
+    id: i64,
+    found: &Found,
+    public_log_before: &[Value],
+    undone_at: i64,
+) {
+    // What a spectator saw before is unchanged but for the mark (the undone events were
+    // public anyway).
+    let public_log = s.events(id, None).await;
+    assert_eq!(public_log.len(), public_log_before.len() + 1);
+    for (now, then) in public_log.iter().zip(public_log_before) {
+        assert_eq!(unmarked(now), unmarked(then));
+        let version = now["version"].as_i64().unwrap();
+        let inside = version > found.before && version <= found.after;
+        assert_eq!(now["taken_back"] == true, inside, "{now}");
+    }
+    assert_eq!(
+        public_log.last().unwrap()["event"]["type"],
+        "CommandTakenBack"
+    );
+    // Replays show what was then: inside the range the command's board, after it the old one.
+    let replay = |at: i64| s.get(&format!("/v1/games/{id}/replay?at={at}"), None);
+    assert_eq!(
+        replay(found.after).await.body["view"],
+        found.after_public_view
+    );
+    assert_eq!(
+        replay(undone_at).await.body["view"],
+        found.before_public_view
+    );
+}
+
+/// Imported into a server that trusts this one, the game passes its audit there too.
+async fn a_server_trusting_this_one_imports_and_audits_it(s: &TestServer, exported: &Export) {
     let keys = s.get("/v1/keys", None).await;
     let key = keys.body["keys"][0]["key"].as_str().unwrap().to_string();
     let b = TestServer::start_with(|c| c.trusted_keys = vec![key]).await;
-    let r = b.import_as_auditor("olga", &exported).await;
+    let r = b.import_as_auditor("olga", exported).await;
     let imported = r.body["id"].as_i64().unwrap();
     let audit = b.get(&format!("/v1/games/{imported}/audit"), None).await;
     assert_eq!(audit.status, 200, "{}", audit.body);
     assert_eq!(audit.body["decisions_reproduced"], true, "{}", audit.body);
     b.finish().await;
+}
 
-    // A take-back of a command that revealed something, written into the history with its
-    // seed and chain made right, is refused by the offline verify.
+/// A take-back of a command that revealed something, written into the history with its seed
+/// and chain made right, is refused by the offline verify.
+fn a_forged_take_back_of_a_revealing_command_fails_the_verify(
+    exported: &Export,
+    revealing: &[(usize, i64)],
+) {
     let (seat, end) = *revealing.first().expect("some command revealed");
     let mut forged = exported.clone();
     let cut = forged
@@ -285,7 +337,6 @@ async fn a_command_is_taken_back_recorded_and_everything_agrees() {
     let d = verify_export(&forged).unwrap_err();
     assert_eq!(d.part, "decision", "{d}");
     assert!(d.message.contains("undo_reveals"), "{d}");
-    s.finish().await;
 }
 
 #[actix_web::test]
