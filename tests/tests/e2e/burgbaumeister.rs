@@ -321,6 +321,39 @@ async fn fingerprint(s: &TestServer, id: i64) -> (i64, i64, i64) {
     (row.get(0), row.get(1), row.get(2))
 }
 
+/// Bodies of a command refused for their form (400), with the code each is refused with.
+const MALFORMED_COMMANDS: [(&str, &str); 11] = [
+    ("{not json", "malformed_request"),
+    ("[]", "malformed_request"),
+    ("{\"command\": 5}", "invalid_command"),
+    ("{\"command\": {}}", "invalid_command"),
+    ("{\"command\": {\"type\": \"Teleport\"}}", "unknown_command"),
+    (
+        "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 1, \"slott\": 2}}",
+        "invalid_command",
+    ),
+    (
+        "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 1, \"note\": \"a\\u0000b\"}}",
+        "invalid_command",
+    ),
+    (
+        "{\"command\": {\"type\": \"TurnUpCard\"}}",
+        "invalid_command",
+    ),
+    (
+        "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": -1}}",
+        "invalid_command",
+    ),
+    (
+        "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 300}}",
+        "invalid_command",
+    ),
+    (
+        "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 0}, \"expected_version\": \"x\"}",
+        "malformed_request",
+    ),
+];
+
 #[actix_web::test]
 async fn bad_input_gets_the_right_status_and_code_and_changes_nothing() {
     let s = TestServer::start().await;
@@ -341,37 +374,7 @@ async fn bad_input_gets_the_right_status_and_code_and_changes_nothing() {
             .insert_header(("Content-Type", "application/json"));
         s.send(request, Some(body.as_bytes().to_vec()))
     };
-    for (body, code) in [
-        ("{not json", "malformed_request"),
-        ("[]", "malformed_request"),
-        ("{\"command\": 5}", "invalid_command"),
-        ("{\"command\": {}}", "invalid_command"),
-        ("{\"command\": {\"type\": \"Teleport\"}}", "unknown_command"),
-        (
-            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 1, \"slott\": 2}}",
-            "invalid_command",
-        ),
-        (
-            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 1, \"note\": \"a\\u0000b\"}}",
-            "invalid_command",
-        ),
-        (
-            "{\"command\": {\"type\": \"TurnUpCard\"}}",
-            "invalid_command",
-        ),
-        (
-            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": -1}}",
-            "invalid_command",
-        ),
-        (
-            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 300}}",
-            "invalid_command",
-        ),
-        (
-            "{\"command\": {\"type\": \"TurnUpCard\", \"slot\": 0}, \"expected_version\": \"x\"}",
-            "malformed_request",
-        ),
-    ] {
+    for (body, code) in MALFORMED_COMMANDS {
         let r = raw(body).await;
         assert_eq!((r.status, r.code()), (400, code), "{body}: {}", r.body);
     }

@@ -59,6 +59,49 @@ fn choose(pick: &mut Pick, moves: &[Value]) -> Value {
     moves[pick.below(moves.len())].clone()
 }
 
+/// The finished game: no one to act, the scores shown per seat, every follower at home or on
+/// the board, all 16 ingots somewhere, every tile placed or discarded, the winners the best
+/// scores, and the log's last event the end.
+async fn the_end_adds_up(s: &TestServer, id: i64) {
+    let game = s.get(&format!("/v1/games/{id}"), None).await;
+    let view = &game.body["view"];
+    assert_eq!(game.body["status"], "finished");
+    assert_eq!(game.body["to_act"], json!([]));
+    let scores = game.body["scores"].as_array().unwrap();
+    assert_eq!(scores.len(), 3);
+    let players = view["players"].as_array().unwrap();
+    for (seat, player) in players.iter().enumerate() {
+        assert_eq!(player["score"], scores[seat]);
+        let out = player["followers_on_board"].as_u64().unwrap();
+        assert_eq!(player["followers_at_home"].as_u64().unwrap() + out, 7);
+    }
+    let ingots: u64 = players.iter().map(|p| p["ingots"].as_u64().unwrap()).sum();
+    let on_tiles: u64 = view["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["ingots"].as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        ingots + on_tiles + view["gold_supply"].as_u64().unwrap(),
+        16
+    );
+    let placed = view["tiles"].as_array().unwrap().len();
+    let discarded = view["discarded"].as_array().unwrap().len();
+    assert_eq!(placed + discarded, 88, "every tile placed or discarded");
+    assert_eq!(view["tiles_left"], 0);
+    let winners = game.body["winners"].as_array().unwrap();
+    let best = scores.iter().map(|s| s.as_i64().unwrap()).max().unwrap();
+    for w in winners {
+        assert_eq!(scores[w.as_u64().unwrap() as usize].as_i64().unwrap(), best);
+    }
+    let events = s.events(id, None).await;
+    assert_eq!(
+        events.last().unwrap()["event"]["type"],
+        "CarcassonneGameEnded"
+    );
+}
+
 #[actix_web::test]
 async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_moves() {
     let s = TestServer::start().await;
@@ -131,43 +174,7 @@ async fn a_whole_three_player_game_with_both_expansions_is_played_by_following_m
         assert!(seen_types.contains(expected), "no {expected} in the game");
     }
 
-    let game = s.get(&format!("/v1/games/{id}"), None).await;
-    let view = &game.body["view"];
-    assert_eq!(game.body["status"], "finished");
-    assert_eq!(game.body["to_act"], json!([]));
-    let scores = game.body["scores"].as_array().unwrap();
-    assert_eq!(scores.len(), 3);
-    let players = view["players"].as_array().unwrap();
-    for (seat, player) in players.iter().enumerate() {
-        assert_eq!(player["score"], scores[seat]);
-        let out = player["followers_on_board"].as_u64().unwrap();
-        assert_eq!(player["followers_at_home"].as_u64().unwrap() + out, 7);
-    }
-    let ingots: u64 = players.iter().map(|p| p["ingots"].as_u64().unwrap()).sum();
-    let on_tiles: u64 = view["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["ingots"].as_u64().unwrap())
-        .sum();
-    assert_eq!(
-        ingots + on_tiles + view["gold_supply"].as_u64().unwrap(),
-        16
-    );
-    let placed = view["tiles"].as_array().unwrap().len();
-    let discarded = view["discarded"].as_array().unwrap().len();
-    assert_eq!(placed + discarded, 88, "every tile placed or discarded");
-    assert_eq!(view["tiles_left"], 0);
-    let winners = game.body["winners"].as_array().unwrap();
-    let best = scores.iter().map(|s| s.as_i64().unwrap()).max().unwrap();
-    for w in winners {
-        assert_eq!(scores[w.as_u64().unwrap() as usize].as_i64().unwrap(), best);
-    }
-    let events = s.events(id, None).await;
-    assert_eq!(
-        events.last().unwrap()["event"]["type"],
-        "CarcassonneGameEnded"
-    );
+    the_end_adds_up(&s, id).await;
     check_pile_order_never_shown(&s, id, &readers).await;
 
     // A past board is the board as it was.

@@ -56,6 +56,30 @@ async fn attack(kind: &str, format: i16, commands: usize, as_seat_0: bool) -> Ou
     panic!("{kind}: five random games in a row ended within {commands} commands");
 }
 
+/// A game of `kind` with its fewest seats, chained in `format`, started. Chain format 1 is how
+/// games created before format 2 were chained (the migration left them so): set before the
+/// set-up, it makes this game one of those. Answers the game and its players' tokens.
+async fn started_in_chain_format(s: &TestServer, kind: &str, format: i16) -> (i64, Vec<String>) {
+    let info = registry::find(kind).unwrap().info();
+    let seats = info.min_seats as usize;
+    let names: Vec<String> = (0..seats).map(|i| format!("p{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let tokens = s.players(&names).await;
+    let id = s.open_game(&tokens[0], kind, seats).await;
+    s.db()
+        .await
+        .execute(
+            "UPDATE game_fairness SET chain_format = $2 WHERE game_id = $1",
+            &[&id, &format],
+        )
+        .await
+        .unwrap();
+    for token in &tokens[1..] {
+        s.joined(id, token).await;
+    }
+    (id, tokens)
+}
+
 /// [`attack`] on one game; `None` when the game ended before the attack.
 async fn attack_a_running_game(
     kind: &str,
@@ -64,24 +88,8 @@ async fn attack_a_running_game(
     as_seat_0: bool,
 ) -> Option<Outcome> {
     let s = TestServer::start().await;
-    let info = registry::find(kind).unwrap().info();
-    let seats = info.min_seats as usize;
-    let names: Vec<String> = (0..seats).map(|i| format!("p{i}")).collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let tokens = s.players(&names).await;
-    let id = s.open_game(&tokens[0], kind, seats).await;
-    // Chain format 1 is how games created before format 2 were chained (the migration left
-    // them so): set before the set-up, it makes this game one of those.
+    let (id, tokens) = started_in_chain_format(&s, kind, format).await;
     let db = s.db().await;
-    db.execute(
-        "UPDATE game_fairness SET chain_format = $2 WHERE game_id = $1",
-        &[&id, &format],
-    )
-    .await
-    .unwrap();
-    for token in &tokens[1..] {
-        s.joined(id, token).await;
-    }
 
     let mut kept = vec![Kept {
         version: 0,

@@ -81,14 +81,14 @@ async fn export(s: &TestServer, id: i64, token: Option<&str>) -> Export {
     serde_json::from_value(r.body).expect("an export")
 }
 
-#[actix_web::test]
-async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_audited_there() {
-    let a = TestServer::start().await;
-    let key = public_key(&a).await;
-    let tokens = a.players(&["anna", "bert"]).await;
-    let id = new_game(&a, &tokens).await;
-
-    // From the start: the commitment, both client seeds, no secret; a signed head in the view.
+/// From the start: the commitment, both client seeds, no secret; a signed head in the view.
+/// Answers the game's fairness block.
+async fn fairness_shown_from_the_start(
+    a: &TestServer,
+    id: i64,
+    tokens: &[String],
+    key: &str,
+) -> Value {
     let game = a.get(&format!("/v1/games/{id}"), Some(&tokens[1])).await;
     let fairness = game.body["fairness"].clone();
     let seeds = fairness["client_seeds"].as_array().unwrap();
@@ -106,10 +106,14 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     assert_eq!(early.key, key);
     let spectator = a.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(spectator.body["fairness"]["secret"], Value::Null);
+    fairness
+}
 
-    // Nobody exports a running game, auditors included: the export carries the secret, from
-    // which every later draw follows (an auditor could take a free seat and predict each die).
-    // The auditor sees the running game whole in its view, all but the secret.
+/// Nobody exports a running game, auditors included: the export carries the secret, from
+/// which every later draw follows (an auditor could take a free seat and predict each die).
+/// The auditor sees the running game whole in its view, all but the secret. Answers the head
+/// it was shown.
+async fn nobody_exports_a_running_game(a: &TestServer, id: i64, tokens: &[String]) -> SignedHead {
     let auditor = a.auditor("ines").await;
     for token in [Some(tokens[0].as_str()), None, Some(auditor.as_str())] {
         let r = a.get(&format!("/v1/games/{id}/export"), token).await;
@@ -119,12 +123,20 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     let whole = a.get(&format!("/v1/games/{id}"), Some(&auditor)).await;
     assert_eq!(whole.status, 200, "{}", whole.body);
     assert_eq!(whole.body["fairness"]["secret"], Value::Null);
-    let running = head(&whole.body["head"]);
+    head(&whole.body["head"])
+}
 
-    play(&a, id, &tokens, &key, 2000).await;
+/// The finished game's secret, revealed, is the one committed to at the start; its export
+/// verifies offline and holds the history of the head shown while it ran. Answers the export.
+async fn the_finished_games_export_verifies(
+    a: &TestServer,
+    id: i64,
+    fairness: &Value,
+    key: &str,
+    running: &SignedHead,
+) -> Export {
     let game = a.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(game.body["status"], "finished", "{}", game.body);
-    // The secret, revealed, is the one committed to at the start.
     let secret = game.body["fairness"]["secret"]
         .as_str()
         .unwrap()
@@ -133,9 +145,7 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
         to_hex(&commitment(&from_hex(&secret).unwrap())),
         fairness["commitment"].as_str().unwrap()
     );
-
-    // The export of the finished game verifies offline, and holds the earlier head's history.
-    let exported = export(&a, id, None).await;
+    let exported = export(a, id, None).await;
     let verified = verify_export(&exported).unwrap();
     assert_eq!(verified.version, game.body["version"].as_i64().unwrap());
     assert_eq!(exported.secret, secret);
@@ -148,22 +158,34 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
         .unwrap();
     assert_eq!(kept_earlier.hash, running.hash);
     assert_eq!(exported.chain, 2);
+    exported
+}
 
-    // A server that does not trust the first one's key refuses its exports: anybody can sign
-    // a made-up history with a key of their own.
+/// A server that does not trust the first one's key refuses its exports: anybody can sign a
+/// made-up history with a key of their own.
+async fn a_server_not_trusting_the_key_refuses_the_export(exported: &Export) {
     let stranger = TestServer::start().await;
     let stranger_auditor = stranger.auditor("olga").await;
-    let r = stranger.import(&stranger_auditor, &exported).await;
+    let r = stranger.import(&stranger_auditor, exported).await;
     assert_refused(&r, 422, "untrusted_key");
     stranger.finish().await;
+}
 
-    // Imported into a second server that trusts the first (auditors only); the audit passes.
-    let b = TestServer::start_with(|c| c.trusted_keys = vec![key.clone()]).await;
+/// Imported into a second server that trusts the first (auditors only), the audit passes; the
+/// re-export there is the same history under the first server's head, and the board is the
+/// same board. Answers the game's id there and an auditor of that server.
+async fn imported_where_the_key_is_trusted(
+    (a, id): (&TestServer, i64),
+    b: &TestServer,
+    exported: &Export,
+    fairness: &Value,
+    key: &str,
+) -> (i64, String) {
     let player = b.player("otto").await;
-    let r = b.import(&player, &exported).await;
+    let r = b.import(&player, exported).await;
     assert_refused(&r, 403, "not_auditor");
     let b_auditor = b.auditor("vera").await;
-    let r = b.import(&b_auditor, &exported).await;
+    let r = b.import(&b_auditor, exported).await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["fairness"]["uid"], fairness["uid"]);
     assert_eq!(r.body["status"], "finished");
@@ -171,40 +193,49 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     b.audit_holds(imported).await;
     // Re-exported from there: the same history under the head its own server signed; the
     // second server never signs it as its own, and names where it came from.
-    let again = export(&b, imported, None).await;
+    let again = export(b, imported, None).await;
     verify_export(&again).unwrap();
     assert_eq!(again.commands, exported.commands);
     assert_eq!(again.head, exported.head);
     let shown = b.get(&format!("/v1/games/{imported}"), None).await;
     assert_eq!(head(&shown.body["head"]), exported.head);
     assert_eq!(shown.body["fairness"]["origin_key"], json!(key));
-    assert_ne!(public_key(&b).await, key);
-    // The board there is the board here.
+    assert_ne!(public_key(b).await, key);
     let here = a.get(&format!("/v1/games/{id}"), None).await;
     let there = b.get(&format!("/v1/games/{imported}"), None).await;
     assert_eq!(here.body["view"], there.body["view"]);
-    // Once is enough; a tampered export is refused with the first difference.
-    let r = b.import(&b_auditor, &exported).await;
+    (imported, b_auditor)
+}
+
+/// Once is enough; a tampered export is refused with the first difference.
+async fn a_second_or_tampered_import_is_refused(
+    b: &TestServer,
+    b_auditor: &str,
+    exported: &Export,
+) {
+    let r = b.import(b_auditor, exported).await;
     assert_refused(&r, 409, "already_imported");
     let mut tampered = exported.clone();
     tampered.game = "00000000-0000-4000-8000-000000000000".into();
-    let r = b.import(&b_auditor, &tampered).await;
+    let r = b.import(b_auditor, &tampered).await;
     assert_refused(&r, 422, "import_refused");
     let mut tampered = exported.clone();
     let seed = &mut tampered.commands[1].seed;
     let flipped = if seed.starts_with('0') { "1" } else { "0" };
     seed.replace_range(0..1, flipped);
     // Verified before anything is written, so the first difference is what the caller hears.
-    let r = b.import(&b_auditor, &tampered).await;
+    let r = b.import(b_auditor, &tampered).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(
         r.body["detail"].as_str().unwrap().contains("seed:"),
         "{}",
         r.body
     );
+}
 
-    // Changing the stored history on the first server: the audit there sees it, and the head
-    // a player kept no longer matches what the server now signs.
+/// Changing the stored history on the first server: the audit there sees it, and the head a
+/// player kept no longer matches what the server now signs.
+async fn a_forged_history_is_seen(a: &TestServer, id: i64) {
     let db = a.db().await;
     db.execute(
         "UPDATE events SET payload = payload || '{\"forged\": 1}' WHERE game_id = $1 AND version = 2",
@@ -214,8 +245,26 @@ async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_aud
     .unwrap();
     let audit = a.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(audit.body["chain_intact"], false, "{}", audit.body);
-    let d = verify_export(&export(&a, id, None).await).unwrap_err();
+    let d = verify_export(&export(a, id, None).await).unwrap_err();
     assert_eq!(d.part, "chain", "{d}");
+}
+
+#[actix_web::test]
+async fn a_finished_game_is_exported_verified_offline_imported_elsewhere_and_audited_there() {
+    let a = TestServer::start().await;
+    let key = public_key(&a).await;
+    let tokens = a.players(&["anna", "bert"]).await;
+    let id = new_game(&a, &tokens).await;
+    let fairness = fairness_shown_from_the_start(&a, id, &tokens, &key).await;
+    let running = nobody_exports_a_running_game(&a, id, &tokens).await;
+    play(&a, id, &tokens, &key, 2000).await;
+    let exported = the_finished_games_export_verifies(&a, id, &fairness, &key, &running).await;
+    a_server_not_trusting_the_key_refuses_the_export(&exported).await;
+    let b = TestServer::start_with(|c| c.trusted_keys = vec![key.clone()]).await;
+    let (_, b_auditor) =
+        imported_where_the_key_is_trusted((&a, id), &b, &exported, &fairness, &key).await;
+    a_second_or_tampered_import_is_refused(&b, &b_auditor, &exported).await;
+    a_forged_history_is_seen(&a, id).await;
     a.finish().await;
     b.finish().await;
 }

@@ -52,6 +52,45 @@ async fn carcassonne_seats_that_do_not_act_get_their_default_move() {
     a_seat_that_does_not_act_gets_its_default_move("carcassonne", json!({}), 2).await;
 }
 
+/// The default moves are recorded as commands with no account, each with the seat it was made
+/// for and the clock at which it was due; the first is the first seat's default move.
+async fn recorded_without_an_account(
+    s: &TestServer,
+    id: i64,
+    kind: &str,
+    waiting: &[u8],
+    after: i64,
+    expected: &Value,
+) {
+    let db = s.db().await;
+    let rows = db
+        .query(
+            "SELECT account_id, seat, body, now_ms FROM commands
+             WHERE game_id = $1 AND body->>'type' <> 'Setup' ORDER BY id",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    assert!(!rows.is_empty());
+    for row in &rows {
+        assert_eq!(row.get::<_, Option<i64>>(0), None, "{kind}: no account");
+        let seat = row
+            .get::<_, Option<i16>>(1)
+            .expect("the seat it was made for");
+        assert!(waiting.contains(&(seat as u8)), "{kind}: seat {seat}");
+        assert!(row.get::<_, i64>(3) >= after + MINUTE);
+    }
+    assert_eq!(
+        rows[0].get::<_, Option<i16>>(1),
+        Some(i16::from(waiting[0]))
+    );
+    assert_eq!(
+        rows[0].get::<_, Value>(2),
+        *expected,
+        "{kind}: the default move"
+    );
+}
+
 async fn a_seat_that_does_not_act_gets_its_default_move(kind: &str, options: Value, seats: usize) {
     let s = TestServer::start().await;
     let names = ["ada", "bea", "cem", "dov", "eli"];
@@ -99,31 +138,7 @@ async fn a_seat_that_does_not_act_gets_its_default_move(kind: &str, options: Val
         "{kind}: the default move was made: {game}"
     );
 
-    // Recorded as commands with no account, each with its seat, seed and clock.
-    let db = s.db().await;
-    let rows = db
-        .query(
-            "SELECT account_id, seat, body, now_ms FROM commands
-             WHERE game_id = $1 AND body->>'type' <> 'Setup' ORDER BY id",
-            &[&id],
-        )
-        .await
-        .unwrap();
-    assert!(!rows.is_empty());
-    for row in &rows {
-        assert_eq!(row.get::<_, Option<i64>>(0), None, "{kind}: no account");
-        let seat = row
-            .get::<_, Option<i16>>(1)
-            .expect("the seat it was made for");
-        assert!(waiting.contains(&(seat as u8)), "{kind}: seat {seat}");
-        assert!(row.get::<_, i64>(3) >= after + MINUTE);
-    }
-    assert_eq!(rows[0].get::<_, Option<i16>>(1), Some(i16::from(first)));
-    assert_eq!(
-        rows[0].get::<_, Value>(2),
-        expected,
-        "{kind}: the default move"
-    );
+    recorded_without_an_account(&s, id, kind, &waiting, after, &expected).await;
 
     // The log names the seat the move was made for.
     let log = s
