@@ -20,7 +20,7 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
-use crate::error::{Result, StoreError};
+use crate::error::Result;
 use crate::Refusal;
 
 /// Whose request takes the lock.
@@ -111,7 +111,7 @@ impl Seating {
     pub(crate) async fn lock(client: &impl GenericClient, game_id: i64) -> Result<Seating> {
         let row = read_locked(client, game_id, LockFor::Anyone, SEATING, &[&game_id])
             .await?
-            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
+            .ok_or(Refusal::GameNotFound(game_id))?;
         let seats: Vec<i16> = row.get(6);
         let accounts: Vec<i64> = row.get(7);
         let bots: Vec<bool> = row.get(8);

@@ -15,7 +15,7 @@ use deadpool_postgres::GenericClient;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::error::{Result, StoreError};
+use crate::error::Result;
 use crate::live::hub::{AccountWatch, GameWatch};
 use crate::pause::READ_HEAD;
 use crate::people::watch::Watching;
@@ -248,7 +248,7 @@ async fn stream_head(
     let row = client
         .query_opt(&statement, &[&game_id])
         .await?
-        .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
+        .ok_or(Refusal::GameNotFound(game_id))?;
     let head = GameHead::from_row(&row)?;
     let accounts: Vec<i64> = row.get(7);
     let seats: Vec<i16> = row.get(8);

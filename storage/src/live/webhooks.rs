@@ -118,16 +118,14 @@ impl Store {
                 &[&account, &url, &kinds, &secret, &WEBHOOKS_PER_ACCOUNT],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::TooManyWebhooks(
-                WEBHOOKS_PER_ACCOUNT,
-            )))?;
+            .ok_or(Refusal::TooManyWebhooks(WEBHOOKS_PER_ACCOUNT))?;
         tx.commit().await?;
         let id: i64 = row.get(0);
         let webhook = self
             .webhooks_in(&client, account, Some(id))
             .await?
             .pop()
-            .ok_or(StoreError::Refused(Refusal::WebhookNotFound(id)))?;
+            .ok_or(Refusal::WebhookNotFound(id))?;
         Ok((webhook, secret))
     }
 

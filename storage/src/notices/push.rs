@@ -50,9 +50,9 @@ impl Store {
                 &[&account, &endpoint, &p256dh, &auth, &PUSH_SUBSCRIPTIONS_PER_ACCOUNT],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::TooManyPushSubscriptions(
+            .ok_or(Refusal::TooManyPushSubscriptions(
                 PUSH_SUBSCRIPTIONS_PER_ACCOUNT,
-            )))?;
+            ))?;
         tx.commit().await?;
         Ok((
             PushSubscription {

@@ -116,7 +116,7 @@ impl Store {
             )
             .await?
             .map(|r| r.get(0))
-            .ok_or(StoreError::Refused(Refusal::NoBotAccount(level.name())))?;
+            .ok_or(Refusal::NoBotAccount(level.name()))?;
         tx.execute(
             "INSERT INTO seats (game_id, seat, account_id) VALUES ($1, $2, $3)",
             &[&game_id, &i16::from(seat), &bot],

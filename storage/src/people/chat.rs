@@ -464,7 +464,7 @@ impl Store {
                 &[&game_id, &reader.account()],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
+            .ok_or(Refusal::GameNotFound(game_id))?;
         let seat = row.get::<_, Option<i16>>(1).map(|s| s as u8);
         let seen = Watching {
             private: row.get(0),

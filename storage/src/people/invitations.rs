@@ -260,7 +260,7 @@ impl Store {
                 &[&game_id, &reader.account()],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
+            .ok_or(Refusal::GameNotFound(game_id))?;
         let status: String = row.get(0);
         if !row.get::<_, bool>(2) {
             let seen = Watching {
@@ -359,7 +359,7 @@ impl Store {
             .game_invitations_in(&tx, game_id, Some(id))
             .await?
             .pop()
-            .ok_or(StoreError::Refused(Refusal::InvitationNotFound(id)))?;
+            .ok_or(Refusal::InvitationNotFound(id))?;
         tx.commit().await?;
         Ok((invitation, code))
     }
@@ -448,7 +448,7 @@ impl Store {
                 &[&game_id, &id],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::InvitationNotFound(id)))?;
+            .ok_or(Refusal::InvitationNotFound(id))?;
         if !row.get::<_, bool>(1) {
             return Err(StoreError::Refused(Refusal::InvitationNotPending(
                 row.get(0),
@@ -526,7 +526,7 @@ impl Store {
                 &[&id, &account],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::InvitationNotFound(id)))?;
+            .ok_or(Refusal::InvitationNotFound(id))?;
         let stored: String = row.get(1);
         match state(&stored, row.get(2), self.now_ms())? {
             InvitationState::Pending => Ok(row.get(0)),

@@ -445,7 +445,7 @@ impl Store {
         let row = client
             .query_opt(&statement, &[&game_id])
             .await?
-            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
+            .ok_or(Refusal::GameNotFound(game_id))?;
         summary_from_row(&row, self.now_ms())
     }
 

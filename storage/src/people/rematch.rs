@@ -95,7 +95,7 @@ impl Store {
         let row = client
             .query_opt(REMATCH, &[&game_id])
             .await?
-            .ok_or(StoreError::Refused(Refusal::NoRematch(game_id)))?;
+            .ok_or(Refusal::NoRematch(game_id))?;
         let state = match row.get::<_, &str>(1) {
             "open" if row.get::<_, i64>(4) <= self.now_ms() => RematchState::Expired,
             "open" => RematchState::Open,
@@ -211,7 +211,7 @@ impl Store {
                 &[&game_id],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::NoRematch(game_id)))?;
+            .ok_or(Refusal::NoRematch(game_id))?;
         let id: i64 = row.get(0);
         let answered = tx
             .query_opt(

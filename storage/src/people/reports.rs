@@ -219,7 +219,7 @@ impl Store {
                         &[id],
                     )
                     .await?
-                    .ok_or(StoreError::Refused(Refusal::ChatMessageNotFound(*id)))?;
+                    .ok_or(Refusal::ChatMessageNotFound(*id))?;
                 let game_id: i64 = row.get(1);
                 // A private game's message is, to those who may not watch the game, as absent
                 // as an id never used.
@@ -333,7 +333,7 @@ impl Store {
         let row = client
             .query_opt(&sql, &[&id])
             .await?
-            .ok_or(StoreError::Refused(Refusal::ReportNotFound(id)))?;
+            .ok_or(Refusal::ReportNotFound(id))?;
         report(&row)
     }
 

@@ -132,7 +132,7 @@ impl Store {
                 &[&game_id, &account, &self.now_ms()],
             )
             .await?
-            .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
+            .ok_or(Refusal::GameNotFound(game_id))?;
         let watching = Watching {
             private: row.get(0),
             seat: row.get::<_, Option<i16>>(1).map(|s| s as u8),

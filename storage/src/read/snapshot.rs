@@ -257,7 +257,7 @@ impl Store {
             &[&game_id, &account],
         )
         .await?
-        .ok_or(StoreError::Refused(Refusal::GameNotFound(game_id)))?;
+        .ok_or(Refusal::GameNotFound(game_id))?;
         GameHead::from_row(&row)
     }
 }
